@@ -1,0 +1,1 @@
+"""Puzzle-agnostic search engines: exact cover with colours (XCC) on dancing links."""

@@ -1,0 +1,159 @@
+"""The one interface every puzzle kind implements (Sudoku, Takuzu, Kakuro).
+
+A *kind* is an object with the methods of :class:`Kind`; the command line, the
+game session, rendering and batch work only through it, so a new kind needs no
+front-end code. Kinds register themselves in :mod:`grille.kinds`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar, runtime_checkable
+
+__all__ = [
+    "Entry",
+    "Kind",
+    "Puzzle",
+    "Solutions",
+    "Status",
+    "Verdict",
+    "Violation",
+]
+
+
+@runtime_checkable
+class Puzzle(Protocol):
+    """A puzzle or a (partial) solution of some kind, as an immutable value."""
+
+    @property
+    def kind(self) -> str:
+        """The kind's name, e.g. ``"sudoku"``."""
+        ...
+
+    def to_string(self, fmt: str | None = None) -> str:
+        """This puzzle written in ``fmt`` (the kind's default format if ``None``)."""
+        ...
+
+
+P = TypeVar("P", bound=Puzzle)
+S = TypeVar("S")
+
+
+class Status(enum.Enum):
+    """Where a grid stands against the rules."""
+
+    INCOMPLETE = "incomplete"
+    SOLVED = "solved"
+    INVALID = "invalid"
+
+
+class Verdict(enum.Enum):
+    """What a search established about the number of solutions."""
+
+    NONE = "no solution"
+    UNIQUE = "unique"
+    SEVERAL = "several solutions"
+    UNKNOWN = "unknown (search budget reached)"
+
+
+@dataclass(frozen=True, slots=True)
+class Solutions(Generic[S]):
+    """The result of a search: how many solutions it counted, the first few, and its cost.
+
+    ``exhausted`` is true when the whole search space was explored, so ``count`` is exact;
+    otherwise the search stopped at its solution limit or its node budget
+    (``budget_reached``), and ``count`` is a lower bound.
+    """
+
+    count: int
+    found: tuple[S, ...] = ()
+    exhausted: bool = True
+    nodes: int = 0
+    budget_reached: bool = False
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution, proven."""
+        return self.count == 1 and self.exhausted
+
+    @property
+    def verdict(self) -> Verdict:
+        """No solution, unique, several, or unknown when the budget stopped the search early."""
+        if self.count >= 2:
+            return Verdict.SEVERAL
+        if not self.exhausted and self.budget_reached:
+            return Verdict.UNKNOWN
+        return Verdict.UNIQUE if self.count == 1 else Verdict.NONE
+
+    @property
+    def solution(self) -> S | None:
+        """The first solution found, if any."""
+        return self.found[0] if self.found else None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[P]):
+    """One puzzle read from a text: the puzzle, the 1-based line it starts on, its format."""
+
+    puzzle: P
+    line: int
+    fmt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A broken rule: a sentence, and the cells (row, col, 0-based) that break it."""
+
+    message: str
+    cells: tuple[tuple[int, int], ...] = field(default=())
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class Kind(Protocol[P]):
+    """The surface a puzzle kind offers to the front ends."""
+
+    name: str
+    formats: tuple[str, ...]
+    default_format: str
+
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like puzzles of this kind."""
+        ...
+
+    def read(self, text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[P]]:
+        """Every puzzle in ``text`` (format sniffed unless ``fmt``); raises ``ParseError``."""
+        ...
+
+    def write(self, puzzles: Sequence[P], fmt: str) -> str:
+        """A collection of puzzles written in ``fmt``, ending with a newline."""
+        ...
+
+    def solve(self, puzzle: P, *, limit: int = 2, budget: int | None = None) -> Solutions[P]:
+        """Search for up to ``limit`` solutions (0 = all) within ``budget`` nodes."""
+        ...
+
+    def solve_many(
+        self, puzzles: Sequence[P], *, limit: int = 2, budget: int | None = None
+    ) -> list[Solutions[P]]:
+        """:meth:`solve` for many puzzles at once (the fast path for files)."""
+        ...
+
+    def with_candidates(self, puzzle: P) -> P:
+        """``puzzle`` with its pencil marks filled in from the rules."""
+        ...
+
+    def check(self, puzzle: P) -> list[Violation]:
+        """Every rule the filled cells of ``puzzle`` break (empty when none)."""
+        ...
+
+    def status(self, puzzle: P) -> Status:
+        """Solved, incomplete or invalid, by the rules alone."""
+        ...
+
+    def apply(self, puzzle: P, move: str) -> P:
+        """The grid after ``move`` (a short string, see the kind's docs); raises ``MoveError``."""
+        ...
