@@ -68,7 +68,7 @@ class Grid:
 
     @classmethod
     def from_string(cls, text: str, shape: Shape | None = None) -> Grid:
-        """A grid from a one-line string (``.`` or ``0`` empty), e.g. ``Grid.from_string('53..7...')``."""
+        """A grid from one line of ``n * n`` characters (``.`` or ``0`` for empty cells)."""
         from grille.sudoku.formats import parse_line
 
         return parse_line(text, shape=shape)

@@ -1,0 +1,7 @@
+"""``python -m grille`` runs the command line."""
+
+import sys
+
+from grille.cli import main
+
+sys.exit(main())

@@ -1,0 +1,341 @@
+"""The ``grille`` command line.
+
+Every subcommand reads puzzles of any kind and format (sniffed unless ``--kind`` and
+``--from`` say otherwise) and works through the :class:`grille.kind.Kind` interface
+alone. Bad input ends with one line ``grille: error: FILE:LINE:COLUMN: reason`` and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from grille import __version__
+from grille.errors import GrilleError, ParseError
+from grille.kind import Entry, Kind, Puzzle, Solutions
+from grille.kinds import KIND_NAMES, get_kind, sniff_kind
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_NOT_ALL = 1
+EXIT_BAD_INPUT = 2
+EXIT_BUDGET = 3
+
+BATCH_THRESHOLD = 32
+"""From this many puzzles on, solve them in one compiled batch call."""
+
+DEFAULT_BUDGET = 10_000_000
+"""Search nodes one puzzle may use before the search stops with an 'unknown' verdict."""
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A text read from a file or standard input, and the name to quote it by."""
+
+    text: str
+    source: str
+
+
+def read_input(path: str | None) -> Input:
+    """The text of ``path`` (``-`` or ``None``: standard input), decoded as UTF-8."""
+    if path in (None, "-"):
+        data = sys.stdin.buffer.read()
+        source = "<stdin>"
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        source = path
+    return Input(_decode(data, source), source)
+
+
+def _decode(data: bytes, source: str) -> str:
+    if b"\0" in data:
+        line = data[: data.index(b"\0")].count(b"\n") + 1
+        raise ParseError("binary data, not a puzzle text", line=line, source=source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = error.start - (before.rfind(b"\n") + 1) + 1
+        raise ParseError("not UTF-8 text", line=line, column=column, source=source) from None
+
+
+def _kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[Any]], Input]:
+    given = read_input(args.file)
+    kind = get_kind(args.kind) if args.kind else sniff_kind(given.text, source=given.source)
+    fmt = getattr(args, "from_format", None)
+    if fmt is not None and fmt not in kind.formats:
+        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    entries = kind.read(given.text, fmt=fmt, source=given.source)
+    return kind, entries, given
+
+
+def _solve_all(
+    kind: Kind[Any], puzzles: Sequence[Puzzle], *, limit: int, budget: int | None
+) -> list[Solutions[Any]]:
+    if len(puzzles) >= BATCH_THRESHOLD:
+        return kind.solve_many(puzzles, limit=limit, budget=budget)
+    return [kind.solve(puzzle, limit=limit, budget=budget) for puzzle in puzzles]
+
+
+def _output_format(kind: Kind[Any], args: argparse.Namespace, entries: list[Entry[Any]]) -> str:
+    fmt: str = getattr(args, "to", None) or (entries[0].fmt if entries else kind.default_format)
+    if fmt not in kind.formats:
+        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    return fmt
+
+
+def _emit(text: str, args: argparse.Namespace) -> None:
+    output = getattr(args, "output", None)
+    if output in (None, "-"):
+        sys.stdout.write(text)
+        return
+    with open(output, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+# -- subcommands -------------------------------------------------------------------------
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Print each puzzle's solution; report puzzles without exactly one solution."""
+    kind, entries, given = _kind_and_entries(args)
+    fmt = _output_format(kind, args, entries)
+    results = _solve_all(kind, [e.puzzle for e in entries], limit=2, budget=args.budget)
+    written = []
+    all_unique = True
+    for entry, result in zip(entries, results, strict=True):
+        if result.unique and result.solution is not None:
+            written.append(result.solution)
+            continue
+        all_unique = False
+        written.append(entry.puzzle)
+        print(f"{given.source}:{entry.line}: {result.verdict.value}", file=sys.stderr)
+    _emit(kind.write(written, fmt), args)
+    return EXIT_OK if all_unique else EXIT_NOT_ALL
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    """Print the number of solutions of each puzzle, one per line."""
+    kind, entries, given = _kind_and_entries(args)
+    results = _solve_all(kind, [e.puzzle for e in entries], limit=args.limit, budget=args.budget)
+    status = EXIT_OK
+    lines = []
+    for entry, result in zip(entries, results, strict=True):
+        exact = result.exhausted
+        lines.append(f"{result.count}" if exact else f"{result.count}+")
+        if result.budget_reached:
+            status = EXIT_BUDGET
+            print(
+                f"{given.source}:{entry.line}: search budget of {args.budget} nodes reached "
+                f"after {result.count} solution(s)",
+                file=sys.stderr,
+            )
+    _emit("".join(line + "\n" for line in lines), args)
+    return status
+
+
+def cmd_candidates(args: argparse.Namespace) -> int:
+    """Print each puzzle with its pencil marks filled in."""
+    kind, entries, _ = _kind_and_entries(args)
+    fmt = args.to or "marks"
+    if fmt not in kind.formats:
+        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    _emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Print every broken rule, cell by cell; exit 1 when any."""
+    kind, entries, given = _kind_and_entries(args)
+    broken = False
+    for entry in entries:
+        where = f"{given.source}:{entry.line}"
+        violations = kind.check(entry.puzzle)
+        for violation in violations:
+            print(f"{where}: {violation}")
+        if violations:
+            broken = True
+        else:
+            print(f"{where}: ok ({kind.status(entry.puzzle).value})")
+    return EXIT_NOT_ALL if broken else EXIT_OK
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    """Rewrite every puzzle in another format."""
+    kind, entries, _ = _kind_and_entries(args)
+    fmt = _output_format(kind, args, entries)
+    _emit(kind.write([e.puzzle for e in entries], fmt), args)
+    return EXIT_OK
+
+
+def cmd_xc(args: argparse.Namespace) -> int:
+    """Solve an exact cover problem written in Knuth's DLX/XCC text format."""
+    from grille.engine.dlxformat import run_xc
+
+    given = read_input(args.file)
+    return run_xc(
+        given.text,
+        count_only=args.count,
+        limit=args.limit,
+        budget=args.budget,
+        out=sys.stdout,
+        err=sys.stderr,
+        source=given.source,
+    )
+
+
+# -- the parser ----------------------------------------------------------------------------
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return value
+
+
+def _budget(text: str) -> int | None:
+    value = _non_negative(text)
+    return value or None
+
+
+def _add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> None:
+    command.add_argument(
+        "file", nargs="?", default="-", metavar="FILE",
+        help="puzzle file, or - for standard input (the default)",
+    )
+    command.add_argument(
+        "--kind", choices=KIND_NAMES, help="puzzle kind (default: guessed from the input)"
+    )
+    if formats:
+        command.add_argument(
+            "--from", dest="from_format", metavar="FORMAT",
+            help="input format (default: guessed; see 'grille formats')",
+        )
+
+
+def _add_output(command: argparse.ArgumentParser, *, to_help: str) -> None:
+    command.add_argument("--to", metavar="FORMAT", help=to_help)
+    command.add_argument(
+        "-o", "--output", metavar="OUT", help="write to OUT instead of standard output"
+    )
+
+
+def _add_budget(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--budget", type=_budget, default=DEFAULT_BUDGET, metavar="NODES",
+        help=f"search nodes per puzzle before giving up (default {DEFAULT_BUDGET:,}; 0 = none)",
+    )
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    """List each kind's formats."""
+    for name in KIND_NAMES:
+        kind = get_kind(name)
+        print(f"{name}: {', '.join(kind.formats)} (default {kind.default_format})")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``grille`` and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="grille",
+        description="Read, check, solve and count Sudoku puzzles (Takuzu and Kakuro to come), "
+        "and solve exact cover problems.",
+        epilog="Exit status: 0 success, 1 some puzzle not uniquely solved or broken, "
+        "2 bad input, 3 search budget reached.",
+    )
+    parser.add_argument("--version", action="version", version=f"grille {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    handlers: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> Any:
+        handlers[name] = handler
+        sub = commands.add_parser(name, help=text, description=text)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    solve = command(
+        "solve", cmd_solve,
+        "Solve each puzzle and print its solution in the input's format (one per line for "
+        "line formats). A puzzle with no solution or several is printed unchanged and "
+        "reported on standard error with its line number; exit status 1 then.",
+    )
+    _add_input(solve)
+    _add_output(solve, to_help="output format (default: the input's)")
+    _add_budget(solve)
+
+    count = command("count", cmd_count,
+                    "Print the number of solutions of each puzzle, one per line; a count "
+                    "cut short by --limit or --budget ends with '+'.")
+    _add_input(count)
+    count.add_argument("--limit", type=_non_negative, default=0, metavar="N",
+                       help="stop counting at N solutions (default 0 = count them all)")
+    count.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
+    _add_budget(count)
+
+    candidates = command("candidates", cmd_candidates,
+                         "Print each puzzle with the candidates (pencil marks) of its empty "
+                         "cells: the digits not yet in the cell's row, column and box.")
+    _add_input(candidates)
+    _add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
+
+    check = command("check", cmd_check,
+                    "Report every broken rule with its cells named r1c1-style; exit 1 if any.")
+    _add_input(check)
+
+    convert = command("convert", cmd_convert, "Rewrite every puzzle in another format.")
+    _add_input(convert)
+    convert.add_argument("--to", metavar="FORMAT", required=True, help="output format")
+    convert.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
+
+    command("formats", cmd_formats, "List the formats of each kind.")
+
+    xc = command("xc", cmd_xc,
+                 "Solve an exact cover problem (with colours) in Knuth's DLX/XCC text format: "
+                 "first line the primary items, '|', the secondary items; then one option per "
+                 "line, 'item:colour' for a coloured secondary item; lines starting with '|' "
+                 "are comments. Prints each solution as its options' lines, blocks separated "
+                 "by a blank line.")
+    xc.add_argument("file", nargs="?", default="-", metavar="FILE",
+                    help="problem file, or - for standard input")
+    xc.add_argument("--count", action="store_true", help="print only the number of solutions")
+    xc.add_argument("--limit", type=_non_negative, default=0, metavar="N",
+                    help="stop after N solutions (default 0 = all)")
+    _add_budget(xc)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stderr: TextIO | None = None) -> int:
+    """Run ``grille`` with ``argv``; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    err = stderr or sys.stderr
+    try:
+        status: int = args.handler(args)
+    except GrilleError as error:
+        print(f"grille: error: {error}", file=err)
+        return EXIT_BAD_INPUT
+    except OSError as error:
+        print(f"grille: error: {error.filename or ''}: {error.strerror or error}", file=err)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    with contextlib.suppress(BrokenPipeError):
+        sys.stdout.flush()
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

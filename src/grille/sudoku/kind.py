@@ -1,0 +1,67 @@
+"""Sudoku as a :class:`grille.kind.Kind`: the surface the front ends use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grille.kind import Entry, Solutions, Status, Violation
+from grille.sudoku import formats, play, rules
+from grille.sudoku.candidates import with_candidates
+from grille.sudoku.grid import Grid
+
+__all__ = ["SudokuKind"]
+
+
+class SudokuKind:
+    """Sudoku of every supported size (4x4 to 25x25, square and rectangular boxes)."""
+
+    name = "sudoku"
+    formats: tuple[str, ...] = formats.FORMATS
+    default_format = "line"
+
+    def __repr__(self) -> str:
+        return "SudokuKind()"
+
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like Sudoku in a known format."""
+        return formats.sniff(text) is not None
+
+    def read(
+        self, text: str, *, fmt: str | None = None, source: str = "<input>"
+    ) -> list[Entry[Grid]]:
+        """Every puzzle in ``text``."""
+        return formats.read(text, fmt=fmt, source=source)
+
+    def write(self, puzzles: Sequence[Grid], fmt: str) -> str:
+        """``puzzles`` written as one text in ``fmt``."""
+        return formats.write(puzzles, fmt)
+
+    def solve(self, puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
+        """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
+        from grille.sudoku import solver
+
+        return solver.solve(puzzle, limit=limit, budget=budget)
+
+    def solve_many(
+        self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
+    ) -> list[Solutions[Grid]]:
+        """:meth:`solve` for many puzzles in one compiled call."""
+        from grille.sudoku import solver
+
+        return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def with_candidates(self, puzzle: Grid) -> Grid:
+        """``puzzle`` with pencil marks: the digits absent from each empty cell's peers."""
+        return with_candidates(puzzle)
+
+    def check(self, puzzle: Grid) -> list[Violation]:
+        """Repeated digits in a unit, and empty cells with no candidate left."""
+        return rules.violations(puzzle)
+
+    def status(self, puzzle: Grid) -> Status:
+        """Solved, incomplete or invalid."""
+        return rules.status(puzzle)
+
+    def apply(self, puzzle: Grid, move: str) -> Grid:
+        """The grid after ``move`` (see :mod:`grille.moves`)."""
+        return play.apply_move(puzzle, move)

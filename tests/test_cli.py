@@ -1,0 +1,155 @@
+"""The grille command line: output, exit statuses and error messages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+from grille.cli import main
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+TWO_SOLUTIONS = "." * 81
+NO_SOLUTION = "55" + PUZZLE[2:]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "in.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_solve_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["solve", write(tmp_path, PUZZLE + "\n" + PUZZLE + "\n")], capsys)
+    assert status == 0 and err == ""
+    assert out == SOLVED + "\n" + SOLVED + "\n"
+
+
+def test_solve_reports_non_unique_puzzles_with_line_numbers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, f"{PUZZLE}\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n")
+    status, out, err = run(["solve", path], capsys)
+    assert status == 1
+    assert out.splitlines() == [SOLVED, TWO_SOLUTIONS, NO_SOLUTION]
+    assert f"{path}:2: several solutions" in err
+    assert f"{path}:3: no solution" in err
+
+
+def test_solve_writes_output_file_in_the_input_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    grid_text = "\n".join(PUZZLE[i:i + 9] for i in range(0, 81, 9)) + "\n"
+    out_path = tmp_path / "out.txt"
+    status, out, _ = run(["solve", write(tmp_path, grid_text), "-o", str(out_path)], capsys)
+    assert status == 0 and out == ""
+    assert out_path.read_text().split() == [SOLVED[i:i + 9] for i in range(0, 81, 9)]
+
+
+def test_solve_many_uses_the_batch_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["solve", write(tmp_path, (PUZZLE + "\n") * 40)], capsys)
+    assert status == 0 and out.splitlines() == [SOLVED] * 40
+
+
+def test_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    four = "1234" + "." * 12
+    path = write(tmp_path, f"{PUZZLE}\n{four}\n{NO_SOLUTION}\n")
+    status, out, _ = run(["count", path], capsys)
+    assert status == 0 and out.splitlines() == ["1", "12", "0"]
+    status, out, _ = run(["count", "--limit", "5", path], capsys)
+    assert out.splitlines() == ["1", "5+", "0"]
+
+
+def test_count_budget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["count", "--budget", "50", write(tmp_path, TWO_SOLUTIONS)], capsys)
+    assert status == 3
+    assert out.strip().endswith("+")
+    assert "budget of 50 nodes reached" in err
+
+
+def test_candidates_and_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["candidates", write(tmp_path, PUZZLE)], capsys)
+    assert status == 0 and "124" in out
+    status, out, _ = run(["check", write(tmp_path, NO_SOLUTION, "bad.txt")], capsys)
+    assert status == 1 and "r1c1 and r1c2 both hold 5 in row 1" in out
+    status, out, _ = run(["check", write(tmp_path, PUZZLE, "ok.txt")], capsys)
+    assert status == 0 and "ok (incomplete)" in out
+
+
+def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for fmt in ("grid", "sdk", "ss", "marks", "opensudoku", "json", "line"):
+        status, converted, _ = run(["convert", "--to", fmt, write(tmp_path, PUZZLE)], capsys)
+        assert status == 0, fmt
+        status, back, _ = run(["convert", "--to", "line", write(tmp_path, converted, fmt)], capsys)
+        assert status == 0 and back == PUZZLE + "\n", fmt
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7Z\n",
+         ":1:81:"),
+        (PUZZLE + "\n" + PUZZLE[:-2] + "\n", ":2:"),
+        ("hello world\n", ":1:"),
+    ],
+)
+def test_bad_input_is_one_line_with_position_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, where: str
+) -> None:
+    path = write(tmp_path, text)
+    status, _, err = run(["solve", path], capsys)
+    assert status == 2
+    assert err.startswith(f"grille: error: {path}{where}")
+    assert len(err.splitlines()) == 1
+
+
+def test_unreadable_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(["solve", str(tmp_path / "missing.txt")], capsys)
+    assert status == 2 and "missing.txt" in err
+    binary = tmp_path / "bin.dat"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\0\0")
+    status, _, err = run(["solve", str(binary)], capsys)
+    assert status == 2 and "binary" in err
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"53..7\xe9...")
+    status, _, err = run(["solve", str(latin)], capsys)
+    assert status == 2 and ":1:6: not UTF-8" in err
+    too_big = "." * (36 * 36)
+    status, _, err = run(["solve", write(tmp_path, too_big, "big.txt")], capsys)
+    assert status == 2 and "big.txt:1:" in err
+
+
+def test_xc_queens(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["xc", "--count", str(FIXTURES / "queens8.dlx")], capsys)
+    assert status == 0 and out.strip() == "92"
+    status, out, _ = run(["xc", "--count", str(FIXTURES / "queens10.dlx")], capsys)
+    assert status == 0 and out.strip() == "724"
+    status, out, _ = run(["xc", "--limit", "1", str(FIXTURES / "queens8.dlx")], capsys)
+    assert status == 0 and len(out.strip().splitlines()) == 8
+
+
+def test_help_of_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("solve", "count", "candidates", "check", "convert", "xc", "formats"):
+        with pytest.raises(SystemExit) as exit_info:
+            main([command, "--help"])
+        assert exit_info.value.code == 0
+        assert "usage: grille " + command in capsys.readouterr().out
+
+
+def test_entry_point_from_stdin() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "grille", "solve", "-"],
+        input=PUZZLE + "\n", capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == SOLVED + "\n"
