@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
-    "BudgetExceeded",
+    "BudgetExceededError",
     "GrilleError",
     "MoveError",
     "ParseError",
@@ -60,5 +60,5 @@ class MoveError(GrilleError):
     """A move string that is malformed or not legal in the current state."""
 
 
-class BudgetExceeded(GrilleError):
+class BudgetExceededError(GrilleError):
     """A search stopped because it reached its node budget."""
