@@ -1,0 +1,68 @@
+"""Logical steps, as every kind's human-style solver reports them.
+
+A :class:`Step` is one deduction a person can follow: the technique's name, what it
+places and what it eliminates, the cells, units and links that justify it (for
+highlighting), a sentence that explains it, and its difficulty on the kind's scale.
+The explanation of a whole solve is the list of its steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Candidate", "Link", "Step"]
+
+Candidate = tuple[int, int, int]
+"""A digit (or symbol) in a cell: (row, column, value), rows and columns 0-based."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """An inference between two candidates of a chain: strong (one of them is true) or weak."""
+
+    start: Candidate
+    end: Candidate
+    strong: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deduction: placements and eliminations, what justifies them, and why in words."""
+
+    technique: str
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    cells: tuple[tuple[int, int], ...] = ()
+    units: tuple[str, ...] = ()
+    links: tuple[Link, ...] = ()
+    explanation: str = ""
+    difficulty: float = 0.0
+    area: str = field(default="", compare=False)
+    """Where to look, for the first hint depth ("box 4", "row 3", "the whole grid")."""
+
+    def __str__(self) -> str:
+        return f"{self.technique}: {self.explanation}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<Step {self.technique} ({self.difficulty:.1f}): "
+            f"{len(self.placements)} placement(s), {len(self.eliminations)} elimination(s)>"
+        )
+
+    @property
+    def is_placement(self) -> bool:
+        """Whether the step places at least one value."""
+        return bool(self.placements)
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON-ready data, rows and columns 1-based."""
+        return {
+            "technique": self.technique,
+            "difficulty": round(self.difficulty, 1),
+            "placements": [[r + 1, c + 1, v] for r, c, v in self.placements],
+            "eliminations": [[r + 1, c + 1, v] for r, c, v in self.eliminations],
+            "cells": [[r + 1, c + 1] for r, c in self.cells],
+            "units": list(self.units),
+            "explanation": self.explanation,
+        }

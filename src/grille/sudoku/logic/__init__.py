@@ -1,0 +1,1 @@
+"""Human-style Sudoku solving: techniques as ``Board -> Step | None`` functions, easiest first."""

@@ -1,0 +1,81 @@
+"""Singles: the last empty cell of a unit, a digit with one place in a unit, a cell with one digit.
+
+Difficulties are Sudoku Explainer's: full house 1.0, hidden single 1.2 in a box and 1.5 in a
+row or column, naked single 2.3.
+"""
+
+from __future__ import annotations
+
+from grille.logic import Step
+from grille.sudoku.logic.board import Board, bits
+
+__all__ = ["full_house", "hidden_single", "naked_single"]
+
+FULL_HOUSE = 1.0
+HIDDEN_SINGLE_BOX = 1.2
+HIDDEN_SINGLE_LINE = 1.5
+NAKED_SINGLE = 2.3
+
+
+def full_house(board: Board) -> Step | None:
+    """The last empty cell of a unit takes the one digit the unit lacks."""
+    for unit_index, unit in enumerate(board.units):
+        empty = [cell for cell in unit if board.cells[cell] == 0]
+        if len(empty) != 1 or len(bits(board.marks[empty[0]])) != 1:
+            continue
+        cell = empty[0]
+        digit = bits(board.marks[cell])[0]
+        unit_name = board.unit_name(unit_index)
+        return Step(
+            "Full House",
+            placements=(board.candidate(cell, digit),),
+            cells=(board.rc(cell),),
+            units=(unit_name,),
+            explanation=f"{board.name(cell)} is the last empty cell of {unit_name}, "
+            f"which lacks only {board.digit(digit)}.",
+            difficulty=FULL_HOUSE,
+            area=unit_name,
+        )
+    return None
+
+
+def hidden_single(board: Board) -> Step | None:
+    """A digit with one place left in a unit goes there (boxes first, the easier kind)."""
+    n = board.n
+    for unit_index in (*range(2 * n, 3 * n), *range(2 * n)):
+        for digit in range(1, n + 1):
+            places = board.places(unit_index, digit)
+            if len(places) != 1:
+                continue
+            cell = places[0]
+            unit_name = board.unit_name(unit_index)
+            return Step(
+                "Hidden Single",
+                placements=(board.candidate(cell, digit),),
+                cells=(board.rc(cell),),
+                units=(unit_name,),
+                explanation=f"In {unit_name}, {board.digit(digit)} can only go in "
+                f"{board.name(cell)}.",
+                difficulty=HIDDEN_SINGLE_BOX if unit_index >= 2 * n else HIDDEN_SINGLE_LINE,
+                area=unit_name,
+            )
+    return None
+
+
+def naked_single(board: Board) -> Step | None:
+    """A cell with one candidate left takes it."""
+    for cell in board.empty_cells:
+        digits = bits(board.marks[cell])
+        if len(digits) != 1:
+            continue
+        digit = digits[0]
+        return Step(
+            "Naked Single",
+            placements=(board.candidate(cell, digit),),
+            cells=(board.rc(cell),),
+            explanation=f"{board.name(cell)} can only hold {board.digit(digit)}: every other "
+            "digit is already in its row, column or box.",
+            difficulty=NAKED_SINGLE,
+            area=f"row {cell // board.n + 1}",
+        )
+    return None
