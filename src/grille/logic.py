@@ -9,9 +9,9 @@ The explanation of a whole solve is the list of its steps.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Candidate", "Link", "Step"]
+__all__ = ["Candidate", "Explanation", "Link", "Rating", "Step"]
 
 Candidate = tuple[int, int, int]
 """A digit (or symbol) in a cell: (row, column, value), rows and columns 0-based."""
@@ -66,3 +66,28 @@ class Step:
             "units": list(self.units),
             "explanation": self.explanation,
         }
+
+
+G = TypeVar("G")
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation(Generic[G]):
+    """A logical solve: its steps, whether it finished, and the grid it reached."""
+
+    steps: tuple[Step, ...]
+    solved: bool
+    final: G
+
+
+class Rating(Protocol):
+    """What every kind's rating offers the front ends: a level and printable fields."""
+
+    @property
+    def level(self) -> str:
+        """The level a player sees (easy ... extreme)."""
+        ...
+
+    def fields(self) -> tuple[str, ...]:
+        """The rating as text columns, level first (for ``grille rate``)."""
+        ...

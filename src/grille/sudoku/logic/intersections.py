@@ -1,0 +1,185 @@
+"""Locked candidates: a digit confined to the intersection of a box and a line.
+
+*Pointing* (SE 2.6): within a box, a digit's places all lie in one row or column, so the digit
+leaves the rest of that line. *Claiming* (SE 2.8): within a row or column, a digit's places all
+lie in one box, so the digit leaves the rest of that box.
+
+Sudoku Explainer tries *direct* variants before the naked single: a pointing (1.7) or claiming
+(1.9) whose eliminations at once leave the digit a single place in some unit. The direct step
+both eliminates and places that hidden single.
+
+This module also holds the small text helpers the other technique modules share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from grille.logic import Step
+from grille.sudoku.logic.board import Board
+
+__all__ = ["claiming", "direct_claiming", "direct_pointing", "pointing"]
+
+POINTING = 2.6
+CLAIMING = 2.8
+DIRECT_POINTING = 1.7
+DIRECT_CLAIMING = 1.9
+
+ROW, COLUMN, BOX = 0, 1, 2
+
+
+def listing(words: Iterable[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(words)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def removals_by_digit(board: Board, eliminations: Sequence[tuple[int, int]]) -> str:
+    """``3 is removed from r1c4 and r1c5, 8 from r2c2`` for (cell, digit) eliminations."""
+    cells_of: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        cells_of.setdefault(digit, []).append(cell)
+    parts = [
+        f"{board.digit(digit)}{' is removed' if index == 0 else ''} from "
+        f"{listing(board.name(cell) for cell in cells)}"
+        for index, (digit, cells) in enumerate(cells_of.items())
+    ]
+    return ", ".join(parts)
+
+
+def removals_by_cell(board: Board, eliminations: Sequence[tuple[int, int]]) -> str:
+    """``r1c2 loses 5, r1c7 loses 6 and 9`` for (cell, digit) eliminations."""
+    digits_of: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        digits_of.setdefault(cell, []).append(digit)
+    return ", ".join(
+        f"{board.name(cell)} loses {listing(board.digit(d) for d in digits)}"
+        for cell, digits in digits_of.items()
+    )
+
+
+def as_candidates(
+    board: Board, eliminations: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, int, int], ...]:
+    """(cell, digit) pairs as the (row, column, digit) triples a Step holds."""
+    return tuple(board.candidate(cell, digit) for cell, digit in eliminations)
+
+
+@dataclass(frozen=True, slots=True)
+class _Lock:
+    """A digit confined to ``base`` ∩ ``cover``, removable from ``removed`` cells of ``cover``."""
+
+    digit: int
+    base: int
+    cover: int
+    places: tuple[int, ...]
+    removed: tuple[int, ...]
+
+
+def _locks(board: Board, *, from_box: bool) -> Iterator[_Lock]:
+    """Every pointing (``from_box``) or claiming with at least one elimination."""
+    n = board.n
+    bases = range(2 * n, 3 * n) if from_box else range(2 * n)
+    kinds = (ROW, COLUMN) if from_box else (BOX,)
+    units_of = board.units_of
+    for base in bases:
+        for digit in range(1, n + 1):
+            places = board.places(base, digit)
+            if len(places) < 2:
+                continue
+            for kind in kinds:
+                cover = units_of[places[0]][kind]
+                if cover == base:
+                    continue
+                for cell in places:
+                    if units_of[cell][kind] != cover:
+                        break
+                else:
+                    removed = tuple(c for c in board.places(cover, digit) if c not in places)
+                    if removed:
+                        yield _Lock(digit, base, cover, places, removed)
+
+
+def _explain_lock(board: Board, lock: _Lock) -> str:
+    """The sentence saying why the digit leaves the cover unit."""
+    digit = board.digit(lock.digit)
+    where = board.unit_name(lock.cover)
+    return (
+        f"In {board.unit_name(lock.base)}, {digit} can only go in {where}, "
+        f"so {digit} is removed from {listing(board.name(c) for c in lock.removed)}."
+    )
+
+
+def _lock_step(board: Board, lock: _Lock, name: str, difficulty: float) -> Step:
+    """The Step of a plain pointing or claiming."""
+    return Step(
+        name,
+        eliminations=tuple(board.candidate(cell, lock.digit) for cell in lock.removed),
+        cells=tuple(board.rc(cell) for cell in lock.places),
+        units=(board.unit_name(lock.base), board.unit_name(lock.cover)),
+        explanation=_explain_lock(board, lock),
+        difficulty=difficulty,
+        area=board.unit_name(lock.base),
+    )
+
+
+def pointing(board: Board) -> Step | None:
+    """A digit confined to one line within a box leaves the rest of that line (SE 2.6)."""
+    for lock in _locks(board, from_box=True):
+        return _lock_step(board, lock, "Pointing", POINTING)
+    return None
+
+
+def claiming(board: Board) -> Step | None:
+    """A digit confined to one box within a line leaves the rest of that box (SE 2.8)."""
+    for lock in _locks(board, from_box=False):
+        return _lock_step(board, lock, "Claiming", CLAIMING)
+    return None
+
+
+def hidden_single_after(board: Board, digit: int, removed: Iterable[int]) -> tuple[int, int] | None:
+    """(cell, unit) of a hidden single ``digit`` gets once it leaves ``removed`` cells."""
+    gone = set(removed)
+    units_of = board.units_of
+    n = board.n
+    touched = {unit for cell in gone for unit in units_of[cell]}
+    for unit in sorted(touched, key=lambda u: (u < 2 * n, u)):
+        left = [cell for cell in board.places(unit, digit) if cell not in gone]
+        if len(left) == 1:
+            return left[0], unit
+    return None
+
+
+def _direct(board: Board, *, from_box: bool, name: str, difficulty: float) -> Step | None:
+    """The first pointing/claiming whose eliminations leave a hidden single, with that single."""
+    for lock in _locks(board, from_box=from_box):
+        single = hidden_single_after(board, lock.digit, lock.removed)
+        if single is None:
+            continue
+        cell, unit = single
+        digit = board.digit(lock.digit)
+        return Step(
+            name,
+            placements=(board.candidate(cell, lock.digit),),
+            eliminations=tuple(board.candidate(c, lock.digit) for c in lock.removed),
+            cells=tuple(board.rc(c) for c in lock.places),
+            units=(board.unit_name(lock.base), board.unit_name(lock.cover), board.unit_name(unit)),
+            explanation=f"{_explain_lock(board, lock)} That leaves {board.name(cell)} as the "
+            f"only place for {digit} in {board.unit_name(unit)}.",
+            difficulty=difficulty,
+            area=board.unit_name(lock.base),
+        )
+    return None
+
+
+def direct_pointing(board: Board) -> Step | None:
+    """A pointing that at once leaves a hidden single, which it places too (SE 1.7)."""
+    return _direct(board, from_box=True, name="Direct Pointing", difficulty=DIRECT_POINTING)
+
+
+def direct_claiming(board: Board) -> Step | None:
+    """A claiming that at once leaves a hidden single, which it places too (SE 1.9)."""
+    return _direct(board, from_box=False, name="Direct Claiming", difficulty=DIRECT_CLAIMING)

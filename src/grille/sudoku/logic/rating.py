@@ -1,0 +1,101 @@
+"""Rating a solve path: Sudoku Explainer's ER/EP/ED and the level a player sees.
+
+The walk is greedy, as SE's: the easiest step available is always taken, so the path and
+its hardest step are well defined.
+
+- **ER** the largest difficulty on the whole path;
+- **EP** the largest difficulty up to and including the first step that places a digit;
+- **ED** the difficulty of the first step.
+
+A puzzle the ladder cannot finish is rated :data:`UNSOLVED` (20.0), SE's convention.
+
+Levels, by ER (grille's mapping, chosen so each level adds a family of techniques):
+
+============  ==========  ============================================================
+level         ER          techniques needed at most
+============  ==========  ============================================================
+easy          <= 2.3      singles (full house, hidden, naked) and SE's direct variants
+medium        <= 2.9      pointing and claiming
+hard          <= 4.4      naked/hidden pairs and triples, X-Wing, Swordfish, XY/XYZ-Wing
+expert        <= 6.1      unique rectangles, quads, Jellyfish, BUG, finned fish, W-Wing
+diabolical    <= 7.4      single-digit patterns, X/XY-chains, cycles, AIC, ALS
+extreme       >= 7.5      forcing chains and nets (Nishio and beyond), trial and error
+============  ==========  ============================================================
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grille.logic import Step
+
+__all__ = ["LEVELS", "UNSOLVED", "Rating", "level_of", "rate_steps"]
+
+UNSOLVED = 20.0
+
+LEVELS: tuple[tuple[str, float], ...] = (
+    ("easy", 2.3),
+    ("medium", 2.9),
+    ("hard", 4.4),
+    ("expert", 6.1),
+    ("diabolical", 7.4),
+    ("extreme", UNSOLVED),
+)
+"""Each level with the largest ER it admits."""
+
+
+def level_of(er: float) -> str:
+    """The level of a puzzle whose hardest step is ``er``."""
+    for name, ceiling in LEVELS:
+        if er <= ceiling + 1e-9:
+            return name
+    return LEVELS[-1][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """How hard a puzzle is: level, SE-scale ER/EP/ED, the hardest technique, step counts."""
+
+    level: str
+    er: float
+    ep: float
+    ed: float
+    hardest: str
+    solved: bool
+    techniques: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return f"{self.level} (ER {self.er:.1f}, EP {self.ep:.1f}, ED {self.ed:.1f})"
+
+    def __repr__(self) -> str:
+        return (
+            f"<Rating {self.level} ER={self.er:.1f} EP={self.ep:.1f} ED={self.ed:.1f} "
+            f"hardest={self.hardest!r}>"
+        )
+
+    def fields(self) -> tuple[str, ...]:
+        """Level, ER, EP and ED as text (the columns of ``grille rate``)."""
+        return (self.level, f"{self.er:.1f}", f"{self.ep:.1f}", f"{self.ed:.1f}")
+
+    @property
+    def step_count(self) -> int:
+        """How many steps the solve took."""
+        return sum(count for _, count in self.techniques)
+
+
+def rate_steps(steps: Sequence[Step], *, solved: bool) -> Rating:
+    """The rating of a solve path ``steps``; ``solved`` says whether it reached the end."""
+    if not steps:
+        er = 0.0 if solved else UNSOLVED
+        return Rating(level_of(er), er, er, er, "", solved, ())
+    er = max(step.difficulty for step in steps)
+    hardest = next(step.technique for step in steps if step.difficulty == er)
+    first_placement = next((i for i, step in enumerate(steps) if step.placements), len(steps) - 1)
+    ep = max(step.difficulty for step in steps[: first_placement + 1])
+    ed = steps[0].difficulty
+    if not solved:
+        er = UNSOLVED
+    counts = Counter(step.technique for step in steps)
+    return Rating(level_of(er), er, ep, ed, hardest, solved, tuple(counts.most_common()))

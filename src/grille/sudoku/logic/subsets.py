@@ -1,0 +1,259 @@
+"""Naked and hidden subsets: k cells of a unit that hold exactly k digits between them.
+
+*Naked* pair/triple/quad (SE 3.0, 3.6, 5.0): k cells of a unit whose candidates are k digits in
+all; those digits leave every other cell of the unit. When the cells also share a second unit
+(a line and a box) the digits leave that unit too, and the step is called a *Locked* pair or
+triple (HoDoKu's name; SE rates it as the naked subset, and so does grille).
+
+*Hidden* pair/triple/quad (SE 3.4, 4.0, 5.4): k digits of a unit with only k places between them;
+those cells hold nothing else. Sudoku Explainer tries a *direct* hidden pair (2.0) or triple (2.5)
+early: one whose eliminations at once leave another digit a single place in the same unit. The
+direct step eliminates and places that hidden single.
+
+Subsets are searched with pruning (a partial union wider than k is abandoned), so they stay
+quick on every grid size.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+
+from grille.logic import Step
+from grille.sudoku.geometry import Shape
+from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.intersections import (
+    as_candidates,
+    listing,
+    removals_by_cell,
+    removals_by_digit,
+)
+
+__all__ = [
+    "direct_hidden_pair",
+    "direct_hidden_triple",
+    "hidden_pair",
+    "hidden_quad",
+    "hidden_triple",
+    "naked_pair",
+    "naked_quad",
+    "naked_triple",
+]
+
+NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
+SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def tight_subsets(masks: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Index tuples of ``size`` masks whose union has exactly ``size`` bits."""
+    chosen: list[int] = []
+
+    def extend(start: int, union: int) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == size:
+            if popcount(union) == size:
+                yield tuple(chosen)
+            return
+        for index in range(start, len(masks) - (size - len(chosen)) + 1):
+            wider = union | masks[index]
+            if popcount(wider) <= size:
+                chosen.append(index)
+                yield from extend(index + 1, wider)
+                chosen.pop()
+
+    return extend(0, 0)
+
+
+# -- naked subsets ---------------------------------------------------------------------------
+
+
+def _shared_units(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
+    """The units (row, column, box indexes) that contain every one of ``cells``."""
+    units_of = board.units_of
+    return tuple(unit for unit in units_of[cells[0]] if all(unit in units_of[c] for c in cells[1:]))
+
+
+def _naked(board: Board, size: int) -> Step | None:
+    """The first naked subset of ``size`` cells that eliminates something."""
+    marks = board.marks
+    for unit in board.units:
+        members = [c for c in unit if marks[c] and 2 <= popcount(marks[c]) <= size]
+        if len(members) < size:
+            continue
+        for chosen in tight_subsets([marks[c] for c in members], size):
+            cells = tuple(members[i] for i in chosen)
+            step = _naked_step(board, cells, size)
+            if step is not None:
+                return step
+    return None
+
+
+def _naked_step(board: Board, cells: tuple[int, ...], size: int) -> Step | None:
+    """The step of the naked subset ``cells``, if it removes a candidate."""
+    marks = board.marks
+    union = 0
+    for cell in cells:
+        union |= marks[cell]
+    shared = _shared_units(board, cells)
+    seen: set[int] = set(cells)
+    removed: list[tuple[int, int]] = []
+    for unit in shared:
+        for cell in board.units[unit]:
+            if cell not in seen and marks[cell] & union:
+                seen.add(cell)
+                removed.extend((cell, d) for d in bits(marks[cell] & union))
+    if not removed:
+        return None
+    removed.sort(key=lambda pair: (pair[1], pair[0]))
+    digits = listing(board.digit(d) for d in bits(union))
+    digits_or = " or ".join(board.digit(d) for d in bits(union))
+    unit_names = [board.unit_name(u) for u in shared]
+    locked = len(shared) > 1
+    where = " or ".join(unit_names)
+    name = f"{'Locked' if locked else 'Naked'} {SIZE_NAMES[size]}"
+    return Step(
+        name,
+        eliminations=as_candidates(board, removed),
+        cells=tuple(board.rc(c) for c in cells),
+        units=tuple(unit_names),
+        explanation=f"{listing(board.name(c) for c in cells)} hold only {digits} between them, "
+        f"so no other cell of {where} can hold {digits_or}: "
+        f"{removals_by_digit(board, removed)}.",
+        difficulty=NAKED[size],
+        area=listing(unit_names),
+    )
+
+
+def naked_pair(board: Board) -> Step | None:
+    """Two cells of a unit holding the same two digits (a Locked Pair if in a line and box)."""
+    return _naked(board, 2)
+
+
+def naked_triple(board: Board) -> Step | None:
+    """Three cells of a unit holding three digits in all (SE 3.6; Locked Triple likewise)."""
+    return _naked(board, 3)
+
+
+def naked_quad(board: Board) -> Step | None:
+    """Four cells of a unit holding four digits in all (SE 5.0)."""
+    return _naked(board, 4)
+
+
+# -- hidden subsets --------------------------------------------------------------------------
+
+
+def _hidden_sets(board: Board, size: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """(unit, digits, cells) of hidden subsets of ``size`` whose cells hold other digits."""
+    marks = board.marks
+    n = board.n
+    for unit_index, unit in enumerate(board.units):
+        position = _positions(board.shape)[unit_index]
+        digits: list[int] = []
+        spots: list[int] = []
+        for digit in range(1, n + 1):
+            places = board.places(unit_index, digit)
+            if 2 <= len(places) <= size:
+                digits.append(digit)
+                spots.append(sum(1 << position[c] for c in places))
+        if len(digits) < size:
+            continue
+        for chosen in tight_subsets(spots, size):
+            subset = tuple(digits[i] for i in chosen)
+            union = 0
+            for i in chosen:
+                union |= spots[i]
+            cells = tuple(unit[p] for p in range(n) if union >> p & 1)
+            digit_mask = sum(1 << (d - 1) for d in subset)
+            if any(marks[c] & ~digit_mask for c in cells):
+                yield unit_index, subset, cells
+
+
+@functools.cache
+def _positions(shape: Shape) -> tuple[dict[int, int], ...]:
+    """For each unit of ``shape``, each cell's position in it."""
+    return tuple({cell: index for index, cell in enumerate(unit)} for unit in shape.units)
+
+
+def _hidden_removals(
+    board: Board, digits: tuple[int, ...], cells: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """(cell, digit) pairs the hidden subset removes from its cells."""
+    keep = sum(1 << (d - 1) for d in digits)
+    return [(c, d) for c in cells for d in bits(board.marks[c] & ~keep)]
+
+
+def _hidden_text(board: Board, unit: int, digits: tuple[int, ...], cells: tuple[int, ...]) -> str:
+    """The sentence of a hidden subset."""
+    removed = _hidden_removals(board, digits, cells)
+    return (
+        f"In {board.unit_name(unit)}, {listing(board.digit(d) for d in digits)} can only go in "
+        f"{listing(board.name(c) for c in cells)}, so those cells hold nothing else: "
+        f"{removals_by_cell(board, removed)}."
+    )
+
+
+def _hidden(board: Board, size: int) -> Step | None:
+    """The first hidden subset of ``size`` digits that eliminates something."""
+    for unit, digits, cells in _hidden_sets(board, size):
+        removed = _hidden_removals(board, digits, cells)
+        return Step(
+            f"Hidden {SIZE_NAMES[size]}",
+            eliminations=as_candidates(board, removed),
+            cells=tuple(board.rc(c) for c in cells),
+            units=(board.unit_name(unit),),
+            explanation=_hidden_text(board, unit, digits, cells),
+            difficulty=HIDDEN[size],
+            area=board.unit_name(unit),
+        )
+    return None
+
+
+def _direct_hidden(board: Board, size: int) -> Step | None:
+    """The first hidden subset leaving another digit one place in its unit, with that single."""
+    for unit, digits, cells in _hidden_sets(board, size):
+        removed = _hidden_removals(board, digits, cells)
+        taken = set(cells)
+        for digit in sorted({d for _, d in removed}):
+            left = [c for c in board.places(unit, digit) if c not in taken]
+            if len(left) != 1:
+                continue
+            single = left[0]
+            return Step(
+                f"Direct Hidden {SIZE_NAMES[size]}",
+                placements=(board.candidate(single, digit),),
+                eliminations=as_candidates(board, removed),
+                cells=tuple(board.rc(c) for c in cells),
+                units=(board.unit_name(unit),),
+                explanation=f"{_hidden_text(board, unit, digits, cells)} That leaves "
+                f"{board.name(single)} as the only place for {board.digit(digit)} in "
+                f"{board.unit_name(unit)}.",
+                difficulty=DIRECT_HIDDEN[size],
+                area=board.unit_name(unit),
+            )
+    return None
+
+
+def hidden_pair(board: Board) -> Step | None:
+    """Two digits with the same two places in a unit: those cells hold nothing else (SE 3.4)."""
+    return _hidden(board, 2)
+
+
+def hidden_triple(board: Board) -> Step | None:
+    """Three digits with three places in all in a unit (SE 4.0)."""
+    return _hidden(board, 3)
+
+
+def hidden_quad(board: Board) -> Step | None:
+    """Four digits with four places in all in a unit (SE 5.4)."""
+    return _hidden(board, 4)
+
+
+def direct_hidden_pair(board: Board) -> Step | None:
+    """A hidden pair that leaves a hidden single in its unit, which it places too (SE 2.0)."""
+    return _direct_hidden(board, 2)
+
+
+def direct_hidden_triple(board: Board) -> Step | None:
+    """A hidden triple that leaves a hidden single in its unit, which it places too (SE 2.5)."""
+    return _direct_hidden(board, 3)
