@@ -1,0 +1,175 @@
+"""Sudoku text formats: every format grille reads and writes, and a sniffer that tells them apart.
+
+Digits are written 1-9 then A, B .. (A=10, G=16, P=25); on input lowercase letters, the 0-F
+alphabet of 16x16 grids and the A-Y alphabet of 25x25 grids are read too (see
+:mod:`grille.sudoku.symbols`). Empty cells are ``.``, ``0`` (up to 9x9), ``*``, ``_``, ``-`` or
+``x``. The formats, by their name in :data:`FORMATS`:
+
+``line``
+    One puzzle per line: n*n characters in row-major order, optionally followed by
+    ``# comment`` (kept as the ``comment`` metadata); a space is an empty cell only in a line of
+    exactly n*n characters. Blank lines and lines starting with ``#`` are skipped. HoDoKu
+    library lines (``:0000:x:<grid>:<deleted candidates>::``, ``+d`` a placed digit) are read
+    too.
+``grid``
+    n rows of n characters; on input optionally spaced, with ``|`` between boxes and lines of
+    ``-`` and ``+`` between box rows. Grids are separated by blank lines.
+``sdk``
+    SadMan / SudoCue: optional metadata lines ``#A`` author, ``#D`` description, ``#C``
+    comment, ``#B`` date, ``#S`` source, ``#L`` level, ``#U`` URL, then the rows.
+``ss``
+    Simple Sudoku, also HoDoKu's formatted givens: the boxed ``*-----------*`` layout, followed
+    for a 9x9 grid, after a blank line, by HoDoKu's optional appendix: ``I<row><column><digit>``
+    for each placed (non-given) digit and ``E<row><column><digits>`` for the candidates removed
+    from a cell (rows and columns 1-based).
+``marks``
+    A pencil-mark grid as HoDoKu and Simple Sudoku print it: n groups of candidates per row,
+    ``.`` a cell without candidates; ``*``, ``#``, ``@`` and ``-`` annotations are ignored. As
+    in HoDoKu, a lone digit is a solved cell unless a peer still has that digit as a candidate
+    (then it is a cell with one candidate left). Solved cells have no marks (0). A grid without
+    marks is written with the candidates its digits leave.
+``opensudoku``
+    OpenSudoku XML, version 1 (``<opensudoku><game data="…"/></opensudoku>``) and version 2
+    (``<folder>`` of ``<game created state time last_played data note/>``); ``data`` is 81
+    digits, or OpenSudoku's ``version: 1`` cell list with notes. 9x9 only.
+``json``
+    The schema below.
+``solo``
+    Simon Tatham's Solo game ID ``<r>x<c>:<description>``, boxes of r rows and c columns: runs
+    of 1 to 26 empty cells as ``a`` to ``z``, clues as decimal numbers, ``_`` between two clues.
+
+The JSON form is one object per puzzle; a document is one object, a list of them, or
+``{"puzzles": [...]}``. Keys::
+
+    kind      "sudoku" (optional; another kind is refused)
+    size      n (optional when "box" or "cells" tell it)
+    box       [rows, columns] of a box (optional; default: the usual shape for n)
+    cells     the n*n cells as a line-format string ("53..7...."), or n*n integers 0..n, flat
+              or as n rows (0 is empty)
+    givens    optional: the clues alone, in the form of "cells"; filled cells of "cells" that
+              are empty here were placed by the player
+    marks     optional: n*n candidate sets, each a string of digits ("129") or a list of
+              integers ([1, 2, 9])
+    metadata  optional: {"author": "…", …}, or a list of [key, value] pairs
+
+e.g. ``{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": "53..7....6..195…"}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from grille.errors import ParseError
+from grille.kind import Entry
+from grille.sudoku.formats import grid as _grid
+from grille.sudoku.formats import jsonfmt as _jsonfmt
+from grille.sudoku.formats import line as _line
+from grille.sudoku.formats import marks as _marks
+from grille.sudoku.formats import opensudoku as _opensudoku
+from grille.sudoku.formats import sdk as _sdk
+from grille.sudoku.formats import solo as _solo
+from grille.sudoku.formats import ss as _ss
+from grille.sudoku.formats._text import Reader, Text
+from grille.sudoku.formats.grid import parse_grid
+from grille.sudoku.formats.jsonfmt import parse_json
+from grille.sudoku.formats.line import parse_line
+from grille.sudoku.formats.marks import parse_marks
+from grille.sudoku.formats.opensudoku import parse_opensudoku
+from grille.sudoku.formats.sdk import parse_sdk
+from grille.sudoku.formats.sniffing import sniff
+from grille.sudoku.formats.solo import parse_solo
+from grille.sudoku.formats.ss import parse_ss
+from grille.sudoku.grid import Grid
+
+__all__ = [
+    "FORMATS",
+    "LINE_FORMATS",
+    "format_grid",
+    "parse_grid",
+    "parse_json",
+    "parse_line",
+    "parse_marks",
+    "parse_opensudoku",
+    "parse_sdk",
+    "parse_solo",
+    "parse_ss",
+    "read",
+    "sniff",
+    "write",
+]
+
+FORMATS = ("line", "grid", "sdk", "ss", "marks", "opensudoku", "json", "solo")
+"""Every format name :func:`read` and :func:`write` take."""
+
+LINE_FORMATS = ("line", "solo")
+"""The formats that hold one puzzle per line."""
+
+_READERS: dict[str, Reader] = {
+    "line": _line.read,
+    "grid": _grid.read,
+    "sdk": _sdk.read,
+    "ss": _ss.read,
+    "marks": _marks.read,
+    "opensudoku": _opensudoku.read,
+    "json": _jsonfmt.read,
+    "solo": _solo.read,
+}
+
+_FORMATTERS: dict[str, Callable[[Grid], str]] = {
+    "line": _line.dump,
+    "grid": _grid.dump,
+    "sdk": _sdk.dump,
+    "ss": _ss.dump,
+    "marks": _marks.dump,
+    "opensudoku": _opensudoku.dump,
+    "json": _jsonfmt.dump,
+    "solo": _solo.dump,
+}
+
+_DOCUMENTS: dict[str, Callable[[Sequence[Grid]], str]] = {
+    "opensudoku": _opensudoku.document,
+    "json": _jsonfmt.document,
+}
+"""The formats whose puzzles make one document, not one text each."""
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown Sudoku format {fmt!r}; known: {', '.join(FORMATS)}")
+
+
+def read(text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[Grid]]:
+    """Every puzzle in ``text``, each with the line it starts on; the format is sniffed if
+    ``fmt`` is ``None``. Raises ``ParseError`` at the first bad character."""
+    text = text.removeprefix("\ufeff")
+    if fmt is None:
+        fmt = sniff(text) or _fallback_format(text, source)
+    _check_format(fmt)
+    entries = _READERS[fmt](Text(text.splitlines(), source), text)
+    if not entries:
+        raise ParseError("no puzzle found", source=source)
+    return entries
+
+
+def _fallback_format(text: str, source: str) -> str:
+    """The format whose parser gives the most useful error for an unrecognised ``text``."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), None)
+    if first is None:
+        raise ParseError("no puzzle found", source=source)
+    return "grid" if any(char.isspace() for char in first) else "line"
+
+
+def format_grid(grid: Grid, fmt: str) -> str:
+    """``grid`` written in ``fmt``, without a trailing newline."""
+    _check_format(fmt)
+    return _FORMATTERS[fmt](grid)
+
+
+def write(grids: Sequence[Grid], fmt: str) -> str:
+    """A collection of grids in ``fmt``, ending with a newline (one document for XML/JSON)."""
+    _check_format(fmt)
+    if fmt in _DOCUMENTS:
+        return _DOCUMENTS[fmt](grids) + "\n"
+    separator = "\n" if fmt in LINE_FORMATS else "\n\n"
+    body = separator.join(_FORMATTERS[fmt](grid) for grid in grids)
+    return body + "\n" if body else ""
