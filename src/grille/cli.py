@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +32,9 @@ EXIT_BUDGET = 3
 
 BATCH_THRESHOLD = 32
 """From this many puzzles on, solve them in one compiled batch call."""
+
+PATH_SUFFIX = re.compile(r"\.[a-z]{2,}[a-z0-9]*$")
+"""A file name's ending (``.txt``, ``.sdk`` ...), which a typed puzzle does not have."""
 
 DEFAULT_BUDGET = 10_000_000
 """Search nodes one puzzle may use before the search stops with an 'unknown' verdict."""
@@ -67,8 +73,22 @@ def _decode(data: bytes, source: str) -> str:
         raise ParseError("not UTF-8 text", line=line, column=column, source=source) from None
 
 
+def read_puzzle_argument(argument: str) -> Input:
+    """A file's text, standard input for ``-``, or else the argument itself as a puzzle."""
+    if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
+        return read_input(argument)
+    return Input(argument, "<argument>")
+
+
+def _looks_like_path(argument: str) -> bool:
+    """Whether a command-line argument names a file rather than spelling a puzzle."""
+    if "\n" in argument or argument.lstrip().startswith(("{", "<")):
+        return False
+    return os.sep in argument or len(argument) < 16 or PATH_SUFFIX.search(argument) is not None
+
+
 def _kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[Any]], Input]:
-    given = read_input(args.file)
+    given = read_puzzle_argument(args.file)
     kind = get_kind(args.kind) if args.kind else sniff_kind(given.text, source=given.source)
     fmt = getattr(args, "from_format", None)
     if fmt is not None and fmt not in kind.formats:
@@ -176,6 +196,76 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    """Print each puzzle's step-by-step solve, as text or as JSON."""
+    kind, entries, given = _kind_and_entries(args)
+    status = EXIT_OK
+    for entry in entries:
+        solve_path = kind.explain(entry.puzzle)
+        if not solve_path.solved:
+            status = EXIT_NOT_ALL
+            print(f"{given.source}:{entry.line}: stuck after {len(solve_path.steps)} steps",
+                  file=sys.stderr)
+        if args.format == "json":
+            print(json.dumps([step.to_json() for step in solve_path.steps]))
+            continue
+        if len(entries) > 1:
+            print(f"# {given.source}:{entry.line}")
+        for number, step in enumerate(solve_path.steps, start=1):
+            print(f"{number}. [{step.difficulty:.1f}] {step.technique}: {step.explanation}")
+        rating = kind.rate(entry.puzzle)
+        print(f"{'solved' if solve_path.solved else 'stuck'}; rating: {' '.join(rating.fields())}")
+    return status
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Print the next hint for a puzzle, or for a player's state given with --marks."""
+    kind, entries, given = _kind_and_entries(args)
+    if len(entries) != 1:
+        raise GrilleError(f"{given.source}: expected one puzzle, found {len(entries)}")
+    state = entries[0].puzzle
+    fmt = entries[0].fmt
+    if args.marks:
+        marked = read_input(args.marks)
+        player = kind.read(marked.text, source=marked.source)
+        if len(player) != 1:
+            raise GrilleError(f"{marked.source}: expected one grid, found {len(player)}")
+        state = _player_state(state, player[0].puzzle, marked.source)
+        fmt = player[0].fmt
+    found = kind.hint(state, depth=args.depth)
+    print(found.text)
+    if found.after is not None:
+        sys.stdout.write(kind.write([found.after], fmt))
+    return EXIT_OK
+
+
+def _player_state(puzzle: Any, player: Any, source: str) -> Any:
+    """The player's grid with the clues of ``puzzle`` (their digits must agree)."""
+    from grille.sudoku import Grid
+
+    if not isinstance(puzzle, Grid) or not isinstance(player, Grid):
+        raise GrilleError("--marks is only supported for Sudoku so far")
+    if puzzle.shape != player.shape:
+        raise GrilleError(f"{source}: the grid is {player.shape}, the puzzle {puzzle.shape}")
+    for cell, clue in enumerate(puzzle.cells):
+        if clue and player.cells[cell] != clue:
+            raise GrilleError(
+                f"{source}: {puzzle.cell_name(cell)} must hold the clue {clue}"
+            )
+    givens = tuple(clue != 0 for clue in puzzle.cells)
+    return Grid(player.shape, player.cells, givens, player.marks, puzzle.metadata)
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
+    kind, entries, _ = _kind_and_entries(args)
+    for entry in entries:
+        rating = kind.rate(entry.puzzle)
+        puzzle_text = kind.write([entry.puzzle], kind.default_format).strip()
+        print("\t".join((puzzle_text, *rating.fields())))
+    return EXIT_OK
+
+
 def cmd_xc(args: argparse.Namespace) -> int:
     """Solve an exact cover problem written in Knuth's DLX/XCC text format."""
     from grille.engine.dlxformat import run_xc
@@ -213,7 +303,7 @@ def _budget(text: str) -> int | None:
 def _add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> None:
     command.add_argument(
         "file", nargs="?", default="-", metavar="FILE",
-        help="puzzle file, or - for standard input (the default)",
+        help="puzzle file, - for standard input (the default), or the puzzle itself",
     )
     command.add_argument(
         "--kind", choices=KIND_NAMES, help="puzzle kind (default: guessed from the input)"
@@ -301,6 +391,30 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
 
     command("formats", cmd_formats, "List the formats of each kind.")
+
+    explain = command("explain", cmd_explain,
+                      "Solve step by step the way a person does, the easiest technique first, "
+                      "and explain each step. JSON: one list of steps per puzzle, each "
+                      "{technique, difficulty, placements: [[row, col, digit]], eliminations, "
+                      "cells: [[row, col]], units, explanation}, rows and columns from 1.")
+    _add_input(explain)
+    explain.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text (default) or json")
+
+    hint = command("hint", cmd_hint,
+                   "The next logical step as a graded hint: 1 where to look, 2 the technique, "
+                   "3 the cells, 4 the whole step, 5 the grid after it. A wrong digit or a "
+                   "pencil mark that rules out the right digit is pointed out first.")
+    _add_input(hint)
+    hint.add_argument("--depth", type=int, choices=range(1, 6), default=1, metavar="1..5",
+                      help="how much to give away (default 1)")
+    hint.add_argument("--marks", metavar="FILE",
+                      help="the player's grid with their digits and pencil marks (marks format)")
+
+    rate = command("rate", cmd_rate,
+                   "One line per puzzle: the puzzle, its level and its scores (Sudoku: ER, EP "
+                   "and ED on Sudoku Explainer's scale), tab-separated.")
+    _add_input(rate)
 
     xc = command("xc", cmd_xc,
                  "Solve an exact cover problem (with colours) in Knuth's DLX/XCC text format: "

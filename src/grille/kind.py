@@ -10,7 +10,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from grille.hints import Hint
+    from grille.logic import Explanation, Rating
 
 __all__ = [
     "Entry",
@@ -156,4 +160,16 @@ class Kind(Protocol[P]):
 
     def apply(self, puzzle: P, move: str) -> P:
         """The grid after ``move`` (a short string, see the kind's docs); raises ``MoveError``."""
+        ...
+
+    def explain(self, puzzle: P) -> Explanation[P]:
+        """Solve ``puzzle`` step by step, the easiest technique first."""
+        ...
+
+    def rate(self, puzzle: P) -> Rating:
+        """How hard ``puzzle`` is."""
+        ...
+
+    def hint(self, state: P, *, depth: int = 1) -> Hint[P]:
+        """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``."""
         ...

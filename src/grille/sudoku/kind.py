@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grille.hints import Hint
 from grille.kind import Entry, Solutions, Status, Violation
+from grille.logic import Explanation
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
 from grille.sudoku.grid import Grid
+from grille.sudoku.logic.rating import Rating
 
 __all__ = ["SudokuKind"]
 
@@ -65,3 +68,21 @@ class SudokuKind:
     def apply(self, puzzle: Grid, move: str) -> Grid:
         """The grid after ``move`` (see :mod:`grille.moves`)."""
         return play.apply_move(puzzle, move)
+
+    def explain(self, puzzle: Grid) -> Explanation[Grid]:
+        """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""
+        from grille.sudoku.logic.explain import explain
+
+        return explain(puzzle)
+
+    def rate(self, puzzle: Grid) -> Rating:
+        """Level and SE-scale ER/EP/ED."""
+        from grille.sudoku.logic.explain import rate
+
+        return rate(puzzle)
+
+    def hint(self, state: Grid, *, depth: int = 1) -> Hint[Grid]:
+        """The next hint for a player at ``state``."""
+        from grille.sudoku.logic.explain import hint
+
+        return hint(state, depth=depth)

@@ -1,0 +1,420 @@
+"""Almost locked sets: ALS-XZ (singly and doubly linked), ALS-XY-Wing, and Sue de Coq.
+
+An almost locked set (ALS) is N cells of one unit holding N + 1 digits between them: take one
+digit away and the rest are locked. Two ALSs share a *restricted common* digit x when every
+cell of one holding x sees every cell of the other holding x: x is then in at most one of them.
+
+Sudoku Explainer has no ALS techniques; grille rates them between its chains so that they sort
+sensibly with them. An ALS-XZ is an alternating chain of four nodes, two of them ALSs; written
+with plain candidates, an ALS of one to three cells turns it into a mixed chain of six to ten
+nodes, which SE would rate 7.0-7.2 as a forcing chain. A player sees the pattern as one unit,
+so grille puts it just under the mixed chains: Sue de Coq 6.7 (two ALSs round a box-line
+intersection, the most local), ALS-XZ 6.8, doubly linked ALS-XZ 6.9, ALS-XY-Wing (three ALSs,
+a six-node ALS chain) 7.2. ALSs have at most :data:`MAX_ALS_CELLS` cells.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grille.logic import Candidate, Step
+from grille.sudoku.geometry import Shape
+from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.walk import Technique
+
+__all__ = ["ALS_TECHNIQUES", "MAX_ALS_CELLS", "als_xy_wing", "als_xz", "sue_de_coq"]
+
+SUE_DE_COQ = 6.7
+ALS_XZ = 6.8
+ALS_XZ_DOUBLY_LINKED = 6.9
+ALS_XY_WING = 7.2
+MAX_ALS_CELLS = 5
+"""Largest almost locked set searched, in cells."""
+
+
+@dataclass(frozen=True, slots=True)
+class Als:
+    """N cells of one unit with N + 1 candidates, and per digit where it is and who sees it."""
+
+    unit: int
+    cells: tuple[int, ...]
+    cellmask: int
+    digits: int
+    where: tuple[int, ...]
+    """For each digit (index digit - 1), the bitmask of the set's cells holding it."""
+    seen: tuple[int, ...]
+    """For each digit, the bitmask of the cells outside the set that see all of ``where``."""
+
+
+@functools.cache
+def _peer_masks(shape: Shape) -> tuple[int, ...]:
+    """Each cell's peers as a bitmask over cells."""
+    return tuple(sum(1 << peer for peer in peers) for peers in shape.peers)
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells whose bits are set in ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _digit_masks(board: Board) -> list[int]:
+    """For each digit (index digit - 1), the bitmask of the cells where it is a candidate."""
+    masks = [0] * board.n
+    for cell in board.empty_cells:
+        for digit in bits(board.marks[cell]):
+            masks[digit - 1] |= 1 << cell
+    return masks
+
+
+def _make_als(board: Board, unit: int, cells: tuple[int, ...], digits: int) -> Als:
+    """The ALS of ``cells`` with its per-digit indexes."""
+    peers = _peer_masks(board.shape)
+    full = (1 << board.n * board.n) - 1
+    cellmask = sum(1 << cell for cell in cells)
+    where = []
+    seen = []
+    for digit in range(1, board.n + 1):
+        holding = [cell for cell in cells if board.has(cell, digit)]
+        where.append(sum(1 << cell for cell in holding))
+        common = full
+        for cell in holding:
+            common &= peers[cell]
+        seen.append(common & ~cellmask if holding else 0)
+    return Als(unit, cells, cellmask, digits, tuple(where), tuple(seen))
+
+
+def almost_locked_sets(board: Board, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
+    """Every ALS of at most ``max_cells`` cells, smallest first (each cell set once)."""
+    found: dict[int, Als] = {}
+    for unit_index, unit in enumerate(board.units):
+        empty = [cell for cell in unit if board.cells[cell] == 0]
+        for size in range(1, min(max_cells, len(empty) - 1) + 1):
+            for cells in itertools.combinations(empty, size):
+                digits = 0
+                for cell in cells:
+                    digits |= board.marks[cell]
+                if popcount(digits) != size + 1:
+                    continue
+                key = sum(1 << cell for cell in cells)
+                if key not in found:
+                    found[key] = _make_als(board, unit_index, cells, digits)
+    return sorted(found.values(), key=lambda als: (len(als.cells), als.cells))
+
+
+def _restricted_commons(a: Als, b: Als) -> int:
+    """The digits x of both sets whose cells in one all see their cells in the other."""
+    if a.cellmask & b.cellmask:
+        return 0
+    out = 0
+    for digit in bits(a.digits & b.digits):
+        i = digit - 1
+        if b.where[i] & ~a.seen[i] == 0:
+            out |= 1 << i
+    return out
+
+
+def _seeing_both(sets: Sequence[Als], digit: int, digit_cells: int) -> int:
+    """Cells with ``digit``, outside ``sets``, that see all of the sets' cells holding it."""
+    mask = digit_cells
+    for als in sets:
+        if als.where[digit - 1]:
+            mask &= als.seen[digit - 1]
+        mask &= ~als.cellmask
+    return mask
+
+
+def _describe(board: Board, als: Als) -> str:
+    """``r1c2, r1c5 (1, 4, 7) in row 1``."""
+    digits = ", ".join(board.digit(d) for d in bits(als.digits))
+    if len(als.cells) == 1:
+        return f"{board.name(als.cells[0])} ({digits})"
+    return f"{board.names(als.cells)} ({digits}) in {board.unit_name(als.unit)}"
+
+
+def _removed(board: Board, elims: Sequence[Candidate]) -> str:
+    """``4 from r1c2, r3c4; 7 from r5c5``."""
+    by_digit: dict[int, list[str]] = {}
+    for row, col, digit in sorted(elims, key=lambda c: (c[2], c[0], c[1])):
+        by_digit.setdefault(digit, []).append(f"r{row + 1}c{col + 1}")
+    return "; ".join(
+        f"{board.digit(digit)} from {', '.join(names)}" for digit, names in by_digit.items()
+    )
+
+
+def _step(
+    board: Board,
+    name: str,
+    sets: Sequence[Als],
+    elims: Sequence[Candidate],
+    text: str,
+    difficulty: float,
+) -> Step:
+    """The step of an ALS technique."""
+    cells = [board.rc(cell) for als in sets for cell in als.cells]
+    units = []
+    for als in sets:
+        if len(als.cells) > 1 and board.unit_name(als.unit) not in units:
+            units.append(board.unit_name(als.unit))
+    return Step(
+        name,
+        eliminations=tuple(sorted(set(elims))),
+        cells=tuple(cells),
+        units=tuple(units),
+        explanation=text,
+        difficulty=difficulty,
+        area=board.unit_name(sets[0].unit),
+    )
+
+
+# -- ALS-XZ --------------------------------------------------------------------------------
+
+
+def _xz_eliminations(
+    board: Board, a: Als, b: Als, rcc: int, digit_cells: list[int]
+) -> list[Candidate]:
+    """What two ALSs linked by the restricted common digits ``rcc`` remove."""
+    elims = []
+    if popcount(rcc) == 1:
+        for z in bits(a.digits & b.digits & ~rcc):
+            for cell in _cells(_seeing_both((a, b), z, digit_cells[z - 1])):
+                elims.append(board.candidate(cell, z))
+        return elims
+    for x in bits(rcc):
+        for cell in _cells(_seeing_both((a, b), x, digit_cells[x - 1])):
+            elims.append(board.candidate(cell, x))
+    for als, other in ((a, b), (b, a)):
+        for z in bits(als.digits & ~rcc):
+            for cell in _cells(_seeing_both((als,), z, digit_cells[z - 1]) & ~other.cellmask):
+                elims.append(board.candidate(cell, z))
+    return elims
+
+
+def als_xz(board: Board) -> Step | None:
+    """Two ALSs with a restricted common digit x: a digit z of both leaves cells seeing all z."""
+    sets = almost_locked_sets(board)
+    digit_cells = _digit_masks(board)
+    best: tuple[tuple[float, int, int], Step] | None = None
+    for a, b in itertools.combinations(sets, 2):
+        rcc = _restricted_commons(a, b)
+        if not rcc or popcount(rcc) > 2:
+            continue
+        elims = _xz_eliminations(board, a, b, rcc, digit_cells)
+        if not elims:
+            continue
+        double = popcount(rcc) == 2
+        difficulty = ALS_XZ_DOUBLY_LINKED if double else ALS_XZ
+        rank = (difficulty, len(a.cells) + len(b.cells), -len(set(elims)))
+        if best is None or rank < best[0]:
+            best = (rank, _xz_step(board, a, b, rcc, elims, difficulty))
+    return None if best is None else best[1]
+
+
+def _xz_step(
+    board: Board, a: Als, b: Als, rcc: int, elims: list[Candidate], difficulty: float
+) -> Step:
+    """The ALS-XZ step, spelled out."""
+    xs = [board.digit(x) for x in bits(rcc)]
+    intro = (
+        f"{_describe(board, a)} and {_describe(board, b)} are almost locked sets: each has one "
+        "digit more than cells."
+    )
+    if len(xs) == 1:
+        text = (
+            f"{intro} Their {xs[0]}s all see each other, so {xs[0]} is in at most one of them, "
+            "and the other is locked without it: every other digit they share is in one of them, "
+            "and leaves the cells that see all its places in both sets: "
+            f"{_removed(board, elims)}."
+        )
+        return _step(board, "ALS-XZ", (a, b), elims, text, difficulty)
+    text = (
+        f"{intro} Their {xs[0]}s see each other and so do their {xs[1]}s, so each set holds "
+        f"exactly one of {xs[0]} and {xs[1]} and all its other digits: both sets are locked. "
+        f"So {_removed(board, elims)}."
+    )
+    return _step(board, "ALS-XZ (doubly linked)", (a, b), elims, text, difficulty)
+
+
+# -- ALS-XY-Wing ---------------------------------------------------------------------------
+
+
+def als_xy_wing(board: Board) -> Step | None:
+    """Wings A and B linked to a pivot ALS by different digits: a digit of both wings leaves."""
+    sets = almost_locked_sets(board)
+    digit_cells = _digit_masks(board)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for i, j in itertools.combinations(range(len(sets)), 2):
+        rcc = _restricted_commons(sets[i], sets[j])
+        if rcc:
+            links.setdefault(i, []).append((j, rcc))
+            links.setdefault(j, []).append((i, rcc))
+    best: tuple[tuple[int, int], Step] | None = None
+    for pivot, partners in links.items():
+        for (i, rcc_a), (j, rcc_b) in itertools.combinations(partners, 2):
+            a, b, c = sets[i], sets[j], sets[pivot]
+            if a.cellmask & b.cellmask:
+                continue
+            step = _xy_wing(board, a, b, c, rcc_a, rcc_b, digit_cells)
+            if step is None:
+                continue
+            rank = (len(a.cells) + len(b.cells) + len(c.cells), -len(step.eliminations))
+            if best is None or rank < best[0]:
+                best = (rank, step)
+    return None if best is None else best[1]
+
+
+def _xy_wing(
+    board: Board, a: Als, b: Als, c: Als, rcc_a: int, rcc_b: int, digit_cells: list[int]
+) -> Step | None:
+    """The ALS-XY-Wing of wings ``a``, ``b`` and pivot ``c``, if some choice of x, y removes."""
+    for x, y in itertools.product(bits(rcc_a), bits(rcc_b)):
+        if x == y:
+            continue
+        elims = [
+            board.candidate(cell, z)
+            for z in bits(a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1)))
+            for cell in _cells(_seeing_both((a, b), z, digit_cells[z - 1]) & ~c.cellmask)
+        ]
+        if not elims:
+            continue
+        pivot, wing_a, wing_b = _describe(board, c), _describe(board, a), _describe(board, b)
+        dx, dy = board.digit(x), board.digit(y)
+        text = (
+            f"{pivot}, {wing_a} and {wing_b} are almost locked sets: each has one digit more "
+            f"than cells. The {dx}s of the first two all see each other, and so do the {dy}s of "
+            f"the first and the last. The first cannot lose both {dx} and {dy}, so the second "
+            f"lacks {dx} or the third lacks {dy}; that one is locked and holds every other digit "
+            f"it has, including those it shares with the other. "
+            f"So these candidates are removed: {_removed(board, elims)}."
+        )
+        return _step(board, "ALS-XY-Wing", (c, a, b), elims, text, ALS_XY_WING)
+    return None
+
+
+# -- Sue de Coq ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """Cells of the line (or box) outside the intersection that take some of its digits."""
+
+    cells: tuple[int, ...]
+    digits: int
+    absorbed: int
+    """How many of the intersection's digits the cells take, net of digits of their own."""
+
+
+def _sides(board: Board, cells: list[int], core: int) -> list[_Side]:
+    """Sets of up to three cells that take at least one of ``core``'s digits net."""
+    out = []
+    useful = [cell for cell in cells if board.marks[cell] & core]
+    for size in range(1, min(3, len(useful)) + 1):
+        for chosen in itertools.combinations(useful, size):
+            digits = 0
+            for cell in chosen:
+                digits |= board.marks[cell]
+            absorbed = size - popcount(digits & ~core)
+            if absorbed >= 1:
+                out.append(_Side(chosen, digits, absorbed))
+    return out
+
+
+def sue_de_coq(board: Board) -> Step | None:
+    """A box-line intersection's digits split between cells of the line and cells of the box."""
+    n = board.n
+    best: tuple[tuple[int, int], Step] | None = None
+    for box in range(2 * n, 3 * n):
+        box_cells = set(board.units[box])
+        for line in range(2 * n):
+            inside = [c for c in board.units[line] if c in box_cells and board.cells[c] == 0]
+            for size in range(2, len(inside) + 1):
+                for core in itertools.combinations(inside, size):
+                    step = _sue_de_coq_at(board, line, box, list(core))
+                    if step is None:
+                        continue
+                    rank = (len(step.cells), -len(step.eliminations))
+                    if best is None or rank < best[0]:
+                        best = (rank, step)
+    return None if best is None else best[1]
+
+
+def _sue_de_coq_at(board: Board, line: int, box: int, core: list[int]) -> Step | None:
+    """The Sue de Coq on the intersection cells ``core`` of ``line`` and ``box``, if any."""
+    digits = 0
+    for cell in core:
+        digits |= board.marks[cell]
+    if popcount(digits) < len(core) + 2:
+        return None
+    line_rest = [c for c in board.units[line] if board.cells[c] == 0 and c not in board.units[box]]
+    box_rest = [c for c in board.units[box] if board.cells[c] == 0 and c not in board.units[line]]
+    need = popcount(digits) - len(core)
+    for first in _sides(board, line_rest, digits):
+        for second in _sides(board, box_rest, digits):
+            if first.digits & second.digits or first.absorbed + second.absorbed != need:
+                continue
+            line_digits = (digits | first.digits) & ~second.digits
+            box_digits = (digits | second.digits) & ~first.digits
+            elims = [
+                board.candidate(cell, d)
+                for cell in line_rest
+                if cell not in first.cells
+                for d in bits(board.marks[cell] & line_digits)
+            ] + [
+                board.candidate(cell, d)
+                for cell in box_rest
+                if cell not in second.cells
+                for d in bits(board.marks[cell] & box_digits)
+            ]
+            if elims:
+                return _sue_de_coq_step(board, line, box, core, first, second, elims)
+    return None
+
+
+def _sue_de_coq_step(
+    board: Board,
+    line: int,
+    box: int,
+    core: list[int],
+    first: _Side,
+    second: _Side,
+    elims: list[Candidate],
+) -> Step:
+    """The Sue de Coq step, spelled out."""
+
+    def digits(mask: int) -> str:
+        return ", ".join(board.digit(d) for d in bits(mask))
+
+    core_digits = 0
+    for cell in core:
+        core_digits |= board.marks[cell]
+    line_name, box_name = board.unit_name(line), board.unit_name(box)
+    total = len(core) + len(first.cells) + len(second.cells)
+    text = (
+        f"{board.names(core)}, where {line_name} meets {box_name}, hold {digits(core_digits)}. "
+        f"With {board.names(first.cells)} ({digits(first.digits)}) in {line_name} and "
+        f"{board.names(second.cells)} ({digits(second.digits)}) in {box_name}, which share no "
+        f"digit, these {total} cells hold exactly {total} digits, each at most once, so each "
+        f"digit is in them once: the line's digits leave the rest of {line_name} and the box's "
+        f"the rest of {box_name}: {_removed(board, elims)}."
+    )
+    cells = (*core, *first.cells, *second.cells)
+    return Step(
+        "Sue de Coq",
+        eliminations=tuple(sorted(set(elims))),
+        cells=tuple(board.rc(cell) for cell in cells),
+        units=(line_name, box_name),
+        explanation=text,
+        difficulty=SUE_DE_COQ,
+        area=box_name,
+    )
+
+
+ALS_TECHNIQUES: tuple[Technique, ...] = (sue_de_coq, als_xz, als_xy_wing)
+"""The ALS techniques, easiest first."""

@@ -1,0 +1,102 @@
+"""Explained solving, rating and hints for Sudoku: the logic layer's public entry points."""
+
+from __future__ import annotations
+
+from grille.hints import Hint, Mistake, hint_text
+from grille.logic import Explanation
+from grille.sudoku.grid import Grid
+from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.chains import aic, grouped_aic, grouped_x_chain, x_chain, xy_chain
+from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, UP_TO_XYZ_WING
+from grille.sudoku.logic.rating import Rating, rate_steps
+from grille.sudoku.logic.uniqueness import UNIQUENESS_TECHNIQUES
+from grille.sudoku.logic.walk import Technique, walk
+
+__all__ = ["explain", "hint", "ladder", "rate"]
+
+
+CHAINS_AND_SETS: tuple[Technique, ...] = (
+    x_chain,
+    xy_chain,
+    sue_de_coq,
+    als_xz,
+    grouped_x_chain,
+    aic,
+    als_xy_wing,
+    grouped_aic,
+)
+"""Chains and almost locked sets, in increasing difficulty (6.5 .. 7.x)."""
+
+
+def ladder(*, unique: bool) -> tuple[Technique, ...]:
+    """Every technique, easiest first; uniqueness techniques only for a puzzle known unique."""
+    uniqueness = UNIQUENESS_TECHNIQUES if unique else ()
+    return (*UP_TO_XYZ_WING, *uniqueness, *FROM_NAKED_QUAD, *CHAINS_AND_SETS)
+
+
+def _is_unique(puzzle: Grid) -> bool:
+    from grille.sudoku.solver import solve
+
+    return solve(puzzle.clues_only(), limit=2).unique
+
+
+def explain(puzzle: Grid) -> Explanation[Grid]:
+    """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
+    board = Board.from_grid(puzzle)
+    steps = []
+    for step, after in walk(board, ladder(unique=_is_unique(puzzle))):
+        steps.append(step)
+        board = after
+    return Explanation(tuple(steps), board.solved, board.to_grid(puzzle))
+
+
+def rate(puzzle: Grid) -> Rating:
+    """The level and SE-scale ER/EP/ED of ``puzzle``."""
+    solve_path = explain(puzzle)
+    return rate_steps(solve_path.steps, solved=solve_path.solved)
+
+
+def _mistakes(state: Grid, solution: Grid) -> tuple[Mistake, ...]:
+    found = []
+    n = state.size
+    for cell, digit in enumerate(state.cells):
+        row, col = divmod(cell, n)
+        right = solution.cells[cell]
+        if digit and digit != right:
+            found.append(Mistake(row, col, f"r{row + 1}c{col + 1} holds {digit}, which is wrong."))
+        elif not digit and state.marks and state.marks[cell] and not state.marks[cell] >> (
+            right - 1
+        ) & 1:
+            found.append(Mistake(
+                row, col, f"The pencil marks of r{row + 1}c{col + 1} rule out its right digit."
+            ))
+    return tuple(found)
+
+
+def _working_board(state: Grid) -> Board:
+    """The player's board: their marks where they wrote some, the rules' candidates elsewhere."""
+    if state.marks is None:
+        return Board.from_grid(state)
+    full = (1 << state.size) - 1
+    marks = [mask or full for mask in state.marks]
+    return Board.from_grid(state.with_marks(marks))
+
+
+def hint(state: Grid, *, depth: int = 1) -> Hint[Grid]:
+    """The next hint for a player at ``state`` (clues, their entries and pencil marks)."""
+    from grille.sudoku.solver import solve
+
+    result = solve(state.clues_only(), limit=2)
+    if result.solution is None:
+        return Hint(depth, "The clues have no solution.")
+    mistakes = _mistakes(state, result.solution)
+    if mistakes:
+        cells = tuple((m.row, m.col) for m in mistakes)
+        return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
+    board = _working_board(state)
+    for technique in ladder(unique=result.unique):
+        step = technique(board)
+        if step is not None:
+            return hint_text(step, depth, board.apply(step).to_grid(state))
+    return Hint(depth, "No logical step found: the ladder is stuck here.")
