@@ -8,6 +8,14 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.chains import aic, grouped_aic, grouped_x_chain, x_chain, xy_chain
+from grille.sudoku.logic.forcing import (
+    cell_region_forcing,
+    dynamic_forcing,
+    dynamic_plus_forcing,
+    nested_forcing,
+    nishio,
+    trial_and_error,
+)
 from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, UP_TO_XYZ_WING
 from grille.sudoku.logic.rating import Rating, rate_steps
 from grille.sudoku.logic.uniqueness import UNIQUENESS_TECHNIQUES
@@ -29,10 +37,37 @@ CHAINS_AND_SETS: tuple[Technique, ...] = (
 """Chains and almost locked sets, in increasing difficulty (6.5 .. 7.x)."""
 
 
-def ladder(*, unique: bool) -> tuple[Technique, ...]:
-    """Every technique, easiest first; uniqueness techniques only for a puzzle known unique."""
+FORCING: tuple[Technique, ...] = (
+    nishio,
+    cell_region_forcing,
+    dynamic_forcing,
+    dynamic_plus_forcing,
+)
+"""Forcing chains and nets, SE's 7.5 .. 9.x tiers."""
+
+MAX_NESTING = 5
+
+
+def ladder(*, unique: bool, nesting: int = 0) -> tuple[Technique, ...]:
+    """Every technique, easiest first, ending with trial and error.
+
+    Uniqueness techniques join only for a puzzle known to be unique. ``nesting`` (0 to 5)
+    adds nested forcing chains up to that level (SE's 9.5 .. 11.x); each level costs
+    seconds per step on the hardest puzzles, so the default stops at dynamic+ (9.x).
+    """
+    if not 0 <= nesting <= MAX_NESTING:
+        raise ValueError(f"nesting must be 0 to {MAX_NESTING}, got {nesting}")
     uniqueness = UNIQUENESS_TECHNIQUES if unique else ()
-    return (*UP_TO_XYZ_WING, *uniqueness, *FROM_NAKED_QUAD, *CHAINS_AND_SETS)
+    nested = tuple(nested_forcing(level) for level in range(2, nesting + 1))
+    return (
+        *UP_TO_XYZ_WING,
+        *uniqueness,
+        *FROM_NAKED_QUAD,
+        *CHAINS_AND_SETS,
+        *FORCING,
+        *nested,
+        trial_and_error,
+    )
 
 
 def _is_unique(puzzle: Grid) -> bool:
@@ -41,19 +76,19 @@ def _is_unique(puzzle: Grid) -> bool:
     return solve(puzzle.clues_only(), limit=2).unique
 
 
-def explain(puzzle: Grid) -> Explanation[Grid]:
+def explain(puzzle: Grid, *, nesting: int = 0) -> Explanation[Grid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
     board = Board.from_grid(puzzle)
     steps = []
-    for step, after in walk(board, ladder(unique=_is_unique(puzzle))):
+    for step, after in walk(board, ladder(unique=_is_unique(puzzle), nesting=nesting)):
         steps.append(step)
         board = after
     return Explanation(tuple(steps), board.solved, board.to_grid(puzzle))
 
 
-def rate(puzzle: Grid) -> Rating:
+def rate(puzzle: Grid, *, nesting: int = 0) -> Rating:
     """The level and SE-scale ER/EP/ED of ``puzzle``."""
-    solve_path = explain(puzzle)
+    solve_path = explain(puzzle, nesting=nesting)
     return rate_steps(solve_path.steps, solved=solve_path.solved)
 
 

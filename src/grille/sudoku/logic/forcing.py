@@ -1,0 +1,467 @@
+"""Forcing chains as Sudoku Explainer rates them: Nishio, multiple, dynamic, dynamic plus, nested.
+
+Every technique here tries assumptions on the board, follows their implications with a
+:class:`~grille.sudoku.logic.implications.Net`, and keeps the conclusions that hold whatever
+happens:
+
+- *contradiction*: an assumption implies a candidate both on and off, so it is false;
+- *double implication*: a candidate on and the same candidate off both imply one node;
+- *cell forcing*: every digit of a cell implies one node;
+- *region forcing*: every place of a digit in a unit implies one node.
+
+The tiers, SE's chaining producers in order (L is SE's length increment for the node count,
+:func:`~grille.sudoku.logic.difficulty.chain_difficulty`):
+
+=========================  =====  ==========================================================
+technique                  value  what it uses
+=========================  =====  ==========================================================
+:func:`nishio`             7.5+L  dynamic, one digit at a time (x-links), contradictions only
+:func:`cell_region_forcing` 8.0+L  static x- and y-links, cell (3+ digits) and region
+                                  (3+ places) forcing
+:func:`dynamic_forcing`    8.5+L  dynamic: contradiction, double, cell and region forcing
+:func:`dynamic_plus_forcing` 9.0+L dynamic chains that also apply locked candidates, subsets
+                                  and fish when they stall (nesting level 1)
+``nested_forcing(k)``      9.5..  levels 2-5 (9.5, 10.0, 10.5, 11.0 + L): dynamic plus whose
+                                  stalls also run a whole inner forcing-chain tier
+:func:`trial_and_error`    12.0   last resort: a digit whose placement leaves no solution
+=========================  =====  ==========================================================
+
+Each returns the easiest step of its tier (fewest nodes), or ``None``. Reading of SE's
+definitions: Nishio is SE's dynamic chaining restricted to one digit (no cell links),
+contradictions only, from each candidate assumed on and off; "multiple" chains are static
+(they read the board as it is) and, as in SE, skip bivalue cells and conjugate pairs, which
+the X/Y forcing chains of :mod:`chains` cover; region forcing, as in SE, starts only from a
+unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5 nest, in
+order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic plus.
+
+Work caps: one call builds at most :data:`NET_BUDGET` nets (the assumptions followed), or
+:data:`NESTED_NET_BUDGET` for nested levels (nested nets included), and returns ``None`` if it
+runs out, so deep nesting stays bounded; a net records at most every node of the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from grille.logic import Link, Step
+from grille.sudoku.grid import Grid
+from grille.sudoku.logic.board import Board, bits
+from grille.sudoku.logic.difficulty import chain_difficulty
+from grille.sudoku.logic.implications import (
+    BASIC_RULES,
+    DYNAMIC,
+    X_LINKS,
+    Y_LINKS,
+    Net,
+    Rule,
+    Topology,
+    topology,
+)
+
+__all__ = [
+    "NESTED_NET_BUDGET",
+    "NET_BUDGET",
+    "TRIAL_AND_ERROR",
+    "cell_region_forcing",
+    "dynamic_forcing",
+    "dynamic_plus_forcing",
+    "nested_forcing",
+    "nishio",
+    "trial_and_error",
+]
+
+NET_BUDGET = 20_000
+"""Most nets (assumptions followed) one call of a tier up to dynamic plus may build."""
+
+NESTED_NET_BUDGET = 2_000_000
+"""Most nets, nested ones included, one call of a nested level may build (about 10 s at
+level 2 on a hard 9x9; levels 3-5 usually run out and return ``None``)."""
+
+TRIAL_AND_ERROR = 12.0
+"""Value of a trial-and-error step: past SE's 11.9, since SE's nested chains never need it."""
+
+
+class _ExhaustedError(Exception):
+    """The call's net budget ran out."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Tier:
+    """One SE chaining producer: its base value and what its nets may use."""
+
+    name: str
+    base: float
+    flags: int
+    contradiction: bool
+    double: bool
+    multiple: bool
+    level: int
+
+    @property
+    def min_count(self) -> int:
+        """Fewest digits (or places) a cell (or unit) needs to be tried: 3 static, 2 dynamic."""
+        return 2 if self.flags & DYNAMIC else 3
+
+
+FORCING = _Tier("Forcing Chain", 6.6, X_LINKS | Y_LINKS, True, False, False, 0)
+NISHIO = _Tier("Nishio Forcing Chain", 7.5, DYNAMIC | X_LINKS, True, False, False, 0)
+MULTIPLE = _Tier("Forcing Chains", 8.0, X_LINKS | Y_LINKS, False, False, True, 0)
+DYNAMIC_TIER = _Tier(
+    "Dynamic Forcing Chains", 8.5, DYNAMIC | X_LINKS | Y_LINKS, True, True, True, 0
+)
+
+
+def _level_tier(level: int) -> _Tier:
+    """The dynamic tier of nesting ``level`` (1 = dynamic plus)."""
+    if level == 0:
+        return DYNAMIC_TIER
+    name = "Dynamic Forcing Chains (+)" if level == 1 else f"Nested Forcing Chains (level {level})"
+    base = 9.0 if level == 1 else 9.5 + 0.5 * (level - 2)
+    return _Tier(name, base, DYNAMIC | X_LINKS | Y_LINKS, True, True, True, level)
+
+
+_INNER = {2: FORCING, 3: MULTIPLE, 4: DYNAMIC_TIER, 5: _level_tier(1)}
+"""The tier a nested level runs inside its nets (SE's order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Hint:
+    """A conclusion with the nets (and target nodes) that prove it."""
+
+    nodes: int
+    kind: str
+    conclusion: int
+    subject: tuple[int, ...]
+    branches: tuple[tuple[int, Net, tuple[int, ...]], ...]
+
+
+class _Budget:
+    """Nets left for one technique call."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self) -> None:
+        """Take one net, or raise :class:`_ExhaustedError`."""
+        self.left -= 1
+        if self.left < 0:
+            raise _ExhaustedError
+
+
+class _Scan:
+    """One tier's search on one set of marks, caching each assumption's net."""
+
+    def __init__(self, topo: Topology, marks: Any, tier: _Tier, budget: _Budget) -> None:
+        self.topo = topo
+        self.marks = marks
+        self.tier = tier
+        self.budget = budget
+        self.rules = _rules(tier.level, budget)
+        self._nets: dict[int, Net] = {}
+
+    def net(self, node: int) -> Net:
+        """The net of assumption ``node``."""
+        net = self._nets.get(node)
+        if net is None:
+            self.budget.spend()
+            net = Net(self.topo, self.marks, self.tier.flags)
+            net.assume(node)
+            net.run(self.rules)
+            self._nets[node] = net
+        return net
+
+
+def _rules(level: int, budget: _Budget) -> tuple[Rule, ...]:
+    """What a stalled net of nesting ``level`` may apply."""
+    if level == 0:
+        return ()
+    if level == 1:
+        return BASIC_RULES
+    return (*BASIC_RULES, _nested_rule(_INNER[level], budget))
+
+
+def _nested_rule(inner: _Tier, budget: _Budget) -> Rule:
+    """A rule running the ``inner`` tier on a stalled net's marks."""
+
+    def rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
+        n = net.topo.n
+        scan = _Scan(net.topo, net.marks.copy(), inner, budget)
+        gone = net.removed().tolist()
+        found: list[tuple[int, tuple[int, ...], int]] = []
+        for hint in _hints(scan):
+            cells = {
+                (x >> 1) // n
+                for _, sub, targets in hint.branches
+                for t in targets
+                for x in sub.ancestors(t)
+            }
+            parents = tuple(
+                2 * (c * n + d) for c in sorted(cells) for d in range(n) if gone[c] >> d & 1
+            )
+            cand = hint.conclusion >> 1
+            if hint.conclusion & 1:
+                cell = cand // n
+                found.extend(
+                    (cell * n + d, parents, hint.nodes)
+                    for d in range(n)
+                    if d != cand % n and int(net.marks[cell]) >> d & 1
+                )
+            else:
+                found.append((cand, parents, hint.nodes))
+        return found
+
+    return rule
+
+
+# -- finding the conclusions ------------------------------------------------------------------
+
+
+def _hints(scan: _Scan) -> list[_Hint]:
+    """Every conclusion the scan's tier finds on its marks."""
+    tier = scan.tier
+    n = scan.topo.n
+    marks = scan.marks.tolist()
+    hints: list[_Hint] = []
+    for cell, mask in enumerate(marks):
+        count = mask.bit_count()
+        if count < tier.min_count:
+            continue
+        digits = [d for d in range(n) if mask >> d & 1]
+        for d in digits:
+            cand = cell * n + d
+            if tier.contradiction:
+                hints.extend(_binary(scan, cand, double=tier.double and count >= 3))
+            if tier.multiple:
+                hints.extend(_region(scan, cell, d, marks))
+        if tier.multiple:
+            nets = [(cell * n + d, scan.net(2 * (cell * n + d) + 1)) for d in digits]
+            hints.extend(_common(nets, "cell", (cell,)))
+    return hints
+
+
+def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
+    """Contradictions from ``cand`` on and off; with ``double``, what both imply."""
+    found = []
+    on, off = scan.net(2 * cand + 1), scan.net(2 * cand)
+    for net, conclusion in ((on, 2 * cand), (off, 2 * cand + 1)):
+        if net.conflict >= 0:
+            q = net.conflict
+            nodes = net.count(2 * q + 1) + net.count(2 * q)
+            found.append(
+                _Hint(nodes, "contradiction", conclusion, (cand,), ((0, net, (2 * q + 1, 2 * q)),))
+            )
+    if double:
+        found.extend(_common([(2 * cand + 1, on), (2 * cand, off)], "double", (cand,)))
+    return found
+
+
+def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
+    """Region forcing chains for digit ``d`` in the units where ``cell`` is its first place."""
+    topo = scan.topo
+    n = topo.n
+    found = []
+    for unit in (cell // n, n + cell % n, 2 * n + topo.shape.box_of(cell)):
+        places = [c for c in topo.units[unit] if marks[c] >> d & 1]
+        if len(places) < scan.tier.min_count or places[0] != cell:
+            continue
+        nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c in places]
+        found.extend(_common(nets, "region", (unit, d)))
+    return found
+
+
+def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]) -> list[_Hint]:
+    """The nodes every net reaches, each as a hint (its node count summed over the nets)."""
+    reached = nets[0][1].reached()
+    for _, net in nets[1:]:
+        reached = reached & net.reached()
+    found = []
+    for node in np.flatnonzero(reached).tolist():
+        nodes = sum(net.count(node) for _, net in nets)
+        branches = tuple((source, net, (node,)) for source, net in nets)
+        found.append(_Hint(nodes, kind, node, subject, branches))
+    return found
+
+
+def _easiest(board: Board, tier: _Tier) -> Step | None:
+    """The tier's step with the fewest nodes, or ``None`` (also when over budget)."""
+    marks = np.array(board.marks, dtype=np.int64)
+    budget = _Budget(NET_BUDGET if tier.level < 2 else NESTED_NET_BUDGET)
+    scan = _Scan(topology(board.shape), marks, tier, budget)
+    try:
+        hints = _hints(scan)
+    except _ExhaustedError:
+        return None
+    if not hints:
+        return None
+    best = min(hints, key=lambda hint: hint.nodes)
+    return _step(board, tier, best)
+
+
+# -- the techniques -------------------------------------------------------------------------
+
+
+def nishio(board: Board) -> Step | None:
+    """Nishio forcing chain (7.5+L): one digit's placements lead to a contradiction."""
+    return _easiest(board, NISHIO)
+
+
+def cell_region_forcing(board: Board) -> Step | None:
+    """Multiple forcing chains (8.0+L): all digits of a cell, or places in a unit, agree."""
+    return _easiest(board, MULTIPLE)
+
+
+def dynamic_forcing(board: Board) -> Step | None:
+    """Dynamic forcing chains (8.5+L): contradiction, double, cell or region, on a live board."""
+    return _easiest(board, DYNAMIC_TIER)
+
+
+def dynamic_plus_forcing(board: Board) -> Step | None:
+    """Dynamic forcing chains (+) (9.0+L): dynamic chains helped by subsets, fish, locking."""
+    return _easiest(board, _level_tier(1))
+
+
+def nested_forcing(level: int) -> Callable[[Board], Step | None]:
+    """Nested forcing chains of ``level`` 2-5 (9.5, 10.0, 10.5, 11.0 + L)."""
+    if not 2 <= level <= 5:
+        raise ValueError(f"nesting levels are 2 to 5, got {level}")
+    tier = _level_tier(level)
+
+    def technique(board: Board) -> Step | None:
+        return _easiest(board, tier)
+
+    technique.__name__ = f"nested_forcing_{level}"
+    technique.__doc__ = f"Nested forcing chains, level {level} ({tier.base}+L)."
+    return technique
+
+
+def trial_and_error(board: Board) -> Step | None:
+    """Last resort (12.0): a digit whose placement leaves the grid without a solution."""
+    from grille.sudoku import solve
+
+    n = board.n
+    order = sorted(board.empty_cells, key=lambda cell: board.marks[cell].bit_count())
+    for cell in order:
+        for digit in bits(board.marks[cell]):
+            cells = list(board.cells)
+            cells[cell] = digit
+            if solve(Grid(board.shape, tuple(cells)), limit=1).count:
+                continue
+            name, shown = board.name(cell), board.digit(digit)
+            return Step(
+                "Trial and Error",
+                eliminations=(board.candidate(cell, digit),),
+                cells=(board.rc(cell),),
+                explanation=f"Placing {shown} in {name} leaves the grid without a solution "
+                f"(found by search, not by a chain), so {name} is not {shown}.",
+                difficulty=TRIAL_AND_ERROR,
+                area=f"row {cell // n + 1}",
+            )
+    return None
+
+
+# -- explaining -------------------------------------------------------------------------------
+
+
+def _say(board: Board, node: int, *, would: bool = True) -> str:
+    """``r4c2 would be 3`` / ``r4c2 is not 3``."""
+    cell, d = divmod(node >> 1, board.n)
+    verb = (
+        ("would be" if node & 1 else "would not be") if would else ("is" if node & 1 else "is not")
+    )
+    return f"{board.name(cell)} {verb} {board.digit(d + 1)}"
+
+
+def _trail(board: Board, net: Net, target: int, limit: int = 12) -> str:
+    """The main line of implications from the net's assumption to ``target``."""
+    line = net.path(target)[1:] or [target]
+    said = [_say(board, node) for node in line]
+    if len(said) > limit:
+        said = [*said[: limit // 2], "…", *said[-limit // 2 :]]
+    return ", ".join(said)
+
+
+def _assume(board: Board, node: int) -> str:
+    """``If r4c5 were 7`` / ``If r4c5 were not 7``."""
+    cell, d = divmod(node >> 1, board.n)
+    return f"if {board.name(cell)} were {'' if node & 1 else 'not '}{board.digit(d + 1)}"
+
+
+def _explain(board: Board, hint: _Hint) -> str:
+    """The hint in words."""
+    n = board.n
+    concl = _say(board, hint.conclusion, would=False)
+    if hint.kind == "contradiction":
+        _, net, (on, off) = hint.branches[0]
+        cell, d = divmod(on >> 1, n)
+        text = (
+            f"{_assume(board, net.source)}, then {_trail(board, net, on)}; and "
+            f"{_trail(board, net, off)}: {board.name(cell)} cannot both be and not be "
+            f"{board.digit(d + 1)}, so {concl}."
+        )
+    elif hint.kind == "double":
+        cand = hint.subject[0]
+        cell, d = divmod(cand, n)
+        (_, on_net, _), (_, off_net, _) = hint.branches
+        text = (
+            f"Whether or not {board.name(cell)} is {board.digit(d + 1)}, {concl}: "
+            f"{_assume(board, on_net.source)}, {_trail(board, on_net, hint.conclusion)}; "
+            f"{_assume(board, off_net.source)}, {_trail(board, off_net, hint.conclusion)}."
+        )
+    elif hint.kind == "cell":
+        cell = hint.subject[0]
+        parts = "; ".join(
+            f"{_assume(board, net.source)}, {_trail(board, net, hint.conclusion)}"
+            for _, net, _ in hint.branches
+        )
+        text = f"Whatever {board.name(cell)} holds, {concl}: {parts}."
+    else:
+        unit, d = hint.subject
+        parts = "; ".join(
+            f"{_assume(board, net.source)}, {_trail(board, net, hint.conclusion)}"
+            for _, net, _ in hint.branches
+        )
+        text = f"Wherever {board.digit(d + 1)} goes in {board.unit_name(unit)}, {concl}: {parts}."
+    return text[0].upper() + text[1:]
+
+
+def _step(board: Board, tier: _Tier, hint: _Hint) -> Step:
+    """The hint as a :class:`Step`."""
+    n = board.n
+    links: dict[Link, None] = {}
+    cells: set[int] = set()
+    for _, net, targets in hint.branches:
+        for target in targets:
+            for node in net.ancestors(target):
+                cells.add((node >> 1) // n)
+                end = board.candidate(*divmod(node >> 1, n))
+                for parent in net.parents(node):
+                    start = board.candidate(*divmod(parent >> 1, n))
+                    links[Link(start, end, bool(node & 1))] = None
+    cell, d = divmod(hint.conclusion >> 1, n)
+    change = (board.candidate(cell, d + 1),)
+    placing = bool(hint.conclusion & 1)
+    kind = {"contradiction": "Contradiction", "double": "Double", "cell": "Cell",
+            "region": "Region"}[hint.kind]  # fmt: skip
+    name = tier.name if tier is NISHIO else f"{tier.name}: {kind}"
+    if hint.kind == "region":
+        units: tuple[str, ...] = (board.unit_name(hint.subject[0]),)
+        area = units[0]
+    else:
+        units, area = (), "the whole grid"
+    return Step(
+        name,
+        placements=change if placing else (),
+        eliminations=() if placing else change,
+        cells=tuple(board.rc(c) for c in sorted(cells)),
+        units=units,
+        links=tuple(links),
+        explanation=_explain(board, hint),
+        difficulty=chain_difficulty(tier.base, hint.nodes),
+        area=area,
+    )

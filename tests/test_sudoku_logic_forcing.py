@@ -1,0 +1,142 @@
+"""Forcing chains: hand-checked positions, node counts, and soundness on hard puzzles."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import shared_file
+from grille.sudoku import Grid, default_shape, solve
+from grille.sudoku.logic import forcing
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.implications import DYNAMIC, X_LINKS, Y_LINKS, Net, topology
+from grille.sudoku.logic.ladder import BASIC_LADDER
+from grille.sudoku.logic.walk import Technique
+from logic_support import assert_sound, replay
+
+SHAPE = default_shape(9)
+ALL = (1 << 9) - 1
+ONE = 1
+
+
+def board_with(marks: dict[int, int], default: int = ALL) -> Board:
+    """An empty 9x9 board whose cells have ``default`` marks except those given."""
+    return Board(SHAPE, [0] * 81, [marks.get(cell, default) for cell in range(81)])
+
+
+def one_pattern() -> Board:
+    """Digit 1 everywhere except box 2 outside r1c4 and r1c5: row 1's other 1s are doomed."""
+    marks = {}
+    for cell in range(81):
+        row, col = divmod(cell, 9)
+        if row < 3 and 3 <= col < 6 and cell not in (3, 4):
+            marks[cell] = ALL & ~ONE
+    return board_with(marks)
+
+
+def test_net_finds_the_contradiction_and_counts_its_nodes() -> None:
+    board = one_pattern()
+    net = Net(topology(SHAPE), np.array(board.marks, dtype=np.int64), DYNAMIC | X_LINKS)
+    net.assume(2 * 0 + 1)  # r1c1 is 1
+    net.run()
+    r1c4, r1c5 = 3 * 9, 4 * 9  # the candidates r1c4 / 1 and r1c5 / 1
+    assert net.conflict == r1c5  # on through the box, off through the row
+    assert net.count(2 * r1c5 + 1) == 3 and net.count(2 * r1c5) == 2
+    assert net.path(2 * r1c5 + 1) == [1, 2 * r1c4, 2 * r1c5 + 1]
+
+
+def test_static_net_only_follows_bivalue_cells_and_conjugate_pairs() -> None:
+    marks = {0: 0b11, 1: 0b110}  # r1c1 {1,2}, r1c2 {2,3}
+    board = board_with(marks)
+    net = Net(topology(SHAPE), np.array(board.marks, dtype=np.int64), X_LINKS | Y_LINKS)
+    net.assume(2 * 0)  # r1c1 is not 1
+    net.run()
+    assert net.knows(2 * 1 + 1)  # r1c1 is 2
+    assert net.knows(2 * (9 + 1))  # so r1c2 is not 2
+    assert net.knows(2 * (9 + 2) + 1)  # so r1c2 is 3
+    assert net.conflict == -1
+
+
+def test_nishio_eliminates_through_a_contradiction() -> None:
+    step = forcing.nishio(one_pattern())
+    assert step is not None
+    assert step.eliminations == ((0, 0, 1),) and not step.placements
+    assert step.difficulty == 7.5
+    assert step.explanation.startswith("If r1c1 were 1, then r1c4 would not be 1, r1c5 would be 1")
+    assert step.explanation.endswith("so r1c1 is not 1.")
+    assert step.links and (0, 0) in step.cells
+
+
+def test_dynamic_region_forcing_beats_the_longer_contradiction() -> None:
+    step = forcing.dynamic_forcing(one_pattern())
+    assert step is not None and step.technique == "Dynamic Forcing Chains: Region"
+    assert step.eliminations == ((0, 0, 1),)
+    assert step.units == ("box 2",) and step.difficulty == 8.5
+    assert step.explanation.startswith("Wherever 1 goes in box 2, r1c1 is not 1")
+
+
+def test_static_cell_forcing() -> None:
+    # r5c5 {1,2,3}; r5c1 {1,4}, r5c2 {2,4}, r5c3 {3,4}: each digit of r5c5 puts 4 in box 4.
+    marks = {40: 0b111, 36: 0b1001, 37: 0b1010, 38: 0b1100}
+    board = board_with(marks)
+    step = forcing.cell_region_forcing(board)
+    assert step is not None and step.technique == "Forcing Chains: Cell"
+    ((row, col, digit),) = step.eliminations
+    assert digit == 4 and (row == 4 or (3 <= row <= 5 and col < 3))
+    assert (row, col) not in ((4, 0), (4, 1), (4, 2))
+    assert step.difficulty == 8.3  # three branches of 4 nodes: n = 10 passes 4, 6 and 8
+    assert step.explanation.startswith("Whatever r5c5 holds, ")
+
+
+def test_nested_levels_are_two_to_five() -> None:
+    assert forcing.nested_forcing(2).__name__ == "nested_forcing_2"
+    with pytest.raises(ValueError, match="levels"):
+        forcing.nested_forcing(6)
+
+
+def test_trial_and_error_is_sound_and_last() -> None:
+    puzzle = Grid.from_string(HARDEST)
+    solution = solve(puzzle).solution
+    assert solution is not None
+    step = forcing.trial_and_error(Board.from_grid(puzzle))
+    assert step is not None and step.difficulty == forcing.TRIAL_AND_ERROR
+    assert_sound(step, solution)
+
+
+HARDEST = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+TIERS: tuple[Technique, ...] = (
+    forcing.nishio,
+    forcing.cell_region_forcing,
+    forcing.dynamic_forcing,
+    forcing.dynamic_plus_forcing,
+    forcing.trial_and_error,
+)
+
+
+def _sound_walks(name: str, count: int) -> list[list[str]]:
+    """Walk ``count`` puzzles of a shared set with the basic ladder and the tiers, soundly."""
+    lines = shared_file("sudoku", name).read_text().split()[:count]
+    kinds = []
+    for line in lines:
+        puzzle = Grid.from_string(line)
+        solution = solve(puzzle).solution
+        assert solution is not None
+        steps = replay(puzzle, solution, (*BASIC_LADDER, *TIERS))
+        assert sum(len(s.placements) for s in steps) + 0 <= puzzle.empty_count
+        kinds.append([s.technique for s in steps])
+    return kinds
+
+
+@pytest.mark.shared_data
+def test_tiers_are_sound_on_top1465_sample() -> None:
+    kinds = _sound_walks("magictour_top1465.txt", 6)
+    used = {k for path in kinds for k in path}
+    assert any(k.startswith("Dynamic Forcing Chains") for k in used)
+
+
+@pytest.mark.shared_data
+@pytest.mark.slow
+def test_tiers_are_sound_on_more_puzzles() -> None:
+    _sound_walks("magictour_top1465.txt", 30)
+    _sound_walks("forum_hardest_1106_half.txt", 10)
