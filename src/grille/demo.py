@@ -1,5 +1,8 @@
 """The main job for now: the toolkit at work on a sample puzzle and on the shared puzzle sets.
 
+It shows candidates, solving, counting, the logical solver and its rating, every grid size,
+the exact cover engine, and then reads, solves and checks the uniqueness of every shared set.
+
 Run as ``python -m grille.demo [--data DIR]`` (``make run`` does). ``DIR`` defaults to
 ``../shared/data`` beside the current directory; without it only the samples run.
 """
@@ -30,8 +33,11 @@ def show_sample() -> None:
     print(kind.write([kind.with_candidates(puzzle)], "marks"))
     result = kind.solve(puzzle)
     assert result.solution is not None
-    print(kind.write([result.solution], "ss"))
-    print(f"verdict: {result.verdict.value}, {result.nodes} search nodes\n")
+    solved = Grid(puzzle.shape, result.solution.cells)
+    print(kind.write([solved], "ss"))
+    print(f"verdict: {result.verdict.value}, {result.nodes} search node(s)")
+    rating = kind.rate(puzzle)
+    print(f"rating: {rating}; first step: {kind.explain(puzzle).steps[0]}\n")
     for size in (4, 6, 12, 16, 25):
         empty = Grid.empty(size)
         started = time.perf_counter()
