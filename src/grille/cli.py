@@ -13,8 +13,9 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -266,6 +267,43 @@ def cmd_rate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Generate puzzles with one solution each, streamed as they are found."""
+    from grille.generating import generate_stream
+    from grille.kind import GenerateOptions
+
+    kind = get_kind(args.kind_name)
+    fmt = args.format or kind.default_format
+    if fmt not in kind.formats:
+        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+    if args.seed is None:
+        print(f"seed: {seed}", file=sys.stderr)
+    options = GenerateOptions(args.size, args.level, args.symmetry, args.minimal)
+    stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
+    with _progress(args.count, quiet=args.quiet) as advance:
+        for puzzle in stream:
+            sys.stdout.write(kind.write([puzzle], fmt))
+            sys.stdout.flush()
+            advance()
+    return EXIT_OK
+
+
+@contextlib.contextmanager
+def _progress(total: int, *, quiet: bool) -> Iterator[Callable[[], None]]:
+    """A rich progress bar on standard error (none when quiet or not a terminal)."""
+    if quiet or total < 2 or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("generating", total=total)
+        yield lambda: progress.advance(task)
+
+
 def cmd_xc(args: argparse.Namespace) -> int:
     """Solve an exact cover problem written in Knuth's DLX/XCC text format."""
     from grille.engine.dlxformat import run_xc
@@ -292,6 +330,13 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be 1 or more")
     return value
 
 
@@ -415,6 +460,29 @@ def build_parser() -> argparse.ArgumentParser:
                    "One line per puzzle: the puzzle, its level and its scores (Sudoku: ER, EP "
                    "and ED on Sudoku Explainer's scale), tab-separated.")
     _add_input(rate)
+
+    generate = command("generate", cmd_generate,
+                       "Generate puzzles with exactly one solution, at a level and symmetry, "
+                       "streamed one by one (a progress bar on a terminal's stderr). The same "
+                       "seed and options give the same puzzles within a release.")
+    generate.add_argument("kind_name", choices=KIND_NAMES, metavar="KIND",
+                          help=f"puzzle kind: {', '.join(KIND_NAMES)}")
+    generate.add_argument("--size", help="grid size (Sudoku: 4, 6, 8, 9, 12, 16, 25 ...)")
+    generate.add_argument("--level", default="any",
+                          help="easy, medium, hard, expert, diabolical, extreme, or any "
+                          "(default: any, no rating)")
+    generate.add_argument("--symmetry",
+                          help="none, rot180 (default), rot90, mirror, diagonal or full")
+    generate.add_argument("--minimal", action="store_true",
+                          help="no clue can be removed without losing uniqueness")
+    generate.add_argument("--count", type=_positive, default=1, metavar="N",
+                          help="how many puzzles (default 1)")
+    generate.add_argument("--seed", help="seed for reproducible output (default: random, "
+                          "printed on stderr)")
+    generate.add_argument("--format", metavar="FORMAT", help="output format (default: line)")
+    generate.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                          help="generate in N processes (default 1)")
+    generate.add_argument("--quiet", action="store_true", help="no progress bar")
 
     xc = command("xc", cmd_xc,
                  "Solve an exact cover problem (with colours) in Knuth's DLX/XCC text format: "

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Entry",
+    "GenerateOptions",
     "Kind",
     "Puzzle",
     "Solutions",
@@ -117,6 +118,21 @@ class Violation:
         return self.message
 
 
+@dataclass(frozen=True, slots=True)
+class GenerateOptions:
+    """What a generator is asked for, in the words of the command line.
+
+    ``size`` as the user wrote it (``9``, ``16``, ``8x8``; ``None``: the kind's default),
+    ``level`` a level name or ``any``, ``symmetry`` a symmetry name (``None``: the kind's
+    default), ``minimal``: no clue can be removed without losing uniqueness.
+    """
+
+    size: str | None = None
+    level: str = "any"
+    symmetry: str | None = None
+    minimal: bool = False
+
+
 class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
@@ -172,4 +188,8 @@ class Kind(Protocol[P]):
 
     def hint(self, state: P, *, depth: int = 1) -> Hint[P]:
         """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``."""
+        ...
+
+    def generate(self, options: GenerateOptions, seed: int | str) -> P:
+        """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
         ...

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grille.errors import GrilleError
 from grille.hints import Hint
-from grille.kind import Entry, Solutions, Status, Violation
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
 from grille.logic import Explanation
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
@@ -86,3 +87,25 @@ class SudokuKind:
         from grille.sudoku.logic.explain import hint
 
         return hint(state, depth=depth)
+
+    def generate(self, options: GenerateOptions, seed: int | str) -> Grid:
+        """A unique puzzle of the asked size, level and symmetry (default 9x9, rot180)."""
+        from grille.sudoku.generate import GenerateParams, generate
+
+        params = GenerateParams(
+            size=_size_of(options.size),
+            level=options.level,
+            symmetry=options.symmetry or "rot180",
+            minimal=options.minimal,
+        )
+        return generate(params, seed)
+
+
+def _size_of(text: str | None) -> int:
+    """9 from ``None``, ``"9"`` or ``"9x9"``."""
+    if text is None:
+        return 9
+    rows, _, cols = text.lower().partition("x")
+    if not rows.isdigit() or (cols and cols != rows):
+        raise GrilleError(f"a Sudoku size is one number, like 9 or 16 (or 9x9): {text!r}")
+    return int(rows)
