@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from grille.errors import ParseError
@@ -9,17 +10,21 @@ from grille.kind import Kind
 
 __all__ = ["KIND_NAMES", "get_kind", "sniff_kind"]
 
-KIND_NAMES = ("sudoku",)
+_MODULES = {
+    "sudoku": "grille.sudoku",
+}
+"""Each kind's module; it exposes the kind object as ``KIND``."""
+
+KIND_NAMES = tuple(_MODULES)
 """Kinds in the order their sniffers are tried."""
 
 
 def get_kind(name: str) -> Kind[Any]:
     """The kind called ``name``; raises ``ValueError`` for an unknown name."""
-    if name == "sudoku":
-        from grille.sudoku import KIND
-
-        return KIND
-    raise ValueError(f"unknown puzzle kind {name!r}; known kinds: {', '.join(KIND_NAMES)}")
+    if name not in _MODULES:
+        raise ValueError(f"unknown puzzle kind {name!r}; known kinds: {', '.join(KIND_NAMES)}")
+    kind: Kind[Any] = importlib.import_module(_MODULES[name]).KIND
+    return kind
 
 
 def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
