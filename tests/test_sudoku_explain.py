@@ -98,3 +98,24 @@ def test_hint_and_rate_commands(tmp_path: Path, capsys: pytest.CaptureFixture[st
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{PUZZLE}\teasy\t1.2\t1.2\t1.2"
     assert lines[1].split("\t")[:3] == [HIDDEN_PAIR, "hard", "3.4"]
+
+
+def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
+    from grille.sudoku.logic.explain import GRILLE_EXTRAS, ladder
+
+    full = ladder(unique=True)
+    rating = ladder(unique=True, rating=True)
+    assert set(full) >= GRILLE_EXTRAS
+    assert not GRILLE_EXTRAS & set(rating)
+    assert [t for t in full if t not in GRILLE_EXTRAS] == list(rating)
+
+
+def test_rate_walks_the_rating_ladder() -> None:
+    from grille.sudoku.logic.explain import GRILLE_EXTRAS
+
+    extra_names = {"W-Wing", "Finned X-Wing", "ALS-XZ", "Sue de Coq", "Grouped AIC"}
+    assert len(GRILLE_EXTRAS) == 10
+    puzzle = Grid.from_string(HIDDEN_PAIR)
+    path = explain(puzzle, rating=True)
+    assert path.solved and not {s.technique for s in path.steps} & extra_names
+    assert rate(puzzle).er == max(step.difficulty for step in path.steps)

@@ -189,14 +189,14 @@ def _is_minimal(cells: Sequence[int], shape: Shape) -> bool:
 
 
 def solves_within(puzzle: Grid, ceiling: float) -> bool:
-    """Whether the logical solver finishes ``puzzle`` (known unique) with no step above
+    """Whether the rating ladder finishes ``puzzle`` (known unique) with no step above
     ``ceiling``; it stops at the first harder step, so easy targets stay cheap."""
     from grille.sudoku.logic.board import Board
     from grille.sudoku.logic.explain import ladder
     from grille.sudoku.logic.walk import walk
 
     board = Board.from_grid(puzzle)
-    for step, after in walk(board, ladder(unique=True)):
+    for step, after in walk(board, ladder(unique=True, rating=True)):
         if step.difficulty > ceiling + 1e-9:
             return False
         board = after
