@@ -9,7 +9,8 @@ its hardest step are well defined.
 
 A puzzle the ladder cannot finish is rated :data:`UNSOLVED` (20.0), SE's convention.
 
-Levels, by ER (grille's mapping, chosen so each level adds a family of techniques):
+Levels, by ER (grille's mapping, chosen so each level adds a family of techniques; the
+rating ladder has SE's techniques only, see :mod:`grille.sudoku.logic.explain`):
 
 ============  ==========  ============================================================
 level         ER          techniques needed at most
@@ -17,8 +18,8 @@ level         ER          techniques needed at most
 easy          <= 2.3      singles (full house, hidden, naked) and SE's direct variants
 medium        <= 2.9      pointing and claiming
 hard          <= 4.4      naked/hidden pairs and triples, X-Wing, Swordfish, XY/XYZ-Wing
-expert        <= 6.1      unique rectangles, quads, Jellyfish, BUG, finned fish, W-Wing
-diabolical    <= 7.4      single-digit patterns, X/XY-chains, cycles, AIC, ALS
+expert        <= 6.1      unique rectangles, quads, Jellyfish, BUG+1
+diabolical    <= 7.4      single-digit patterns, X/XY-chains, cycles, AIC
 extreme       >= 7.5      forcing chains and nets (Nishio and beyond), trial and error
 ============  ==========  ============================================================
 """
