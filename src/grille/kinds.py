@@ -12,6 +12,7 @@ __all__ = ["KIND_NAMES", "get_kind", "sniff_kind"]
 
 _MODULES = {
     "sudoku": "grille.sudoku",
+    "kakuro": "grille.kakuro",
 }
 """Each kind's module; it exposes the kind object as ``KIND``."""
 

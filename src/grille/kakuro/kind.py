@@ -1,0 +1,98 @@
+"""Kakuro as a :class:`grille.kind.Kind`: the surface the front ends use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grille.hints import Hint
+from grille.kakuro import formats, play, rules
+from grille.kakuro.grid import KakuroGrid
+from grille.kakuro.logic.rating import Rating
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
+from grille.logic import Explanation
+
+__all__ = ["KakuroKind"]
+
+
+class KakuroKind:
+    """Kakuro (cross sums), optionally with the distinct-combinations rule."""
+
+    name = "kakuro"
+    formats: tuple[str, ...] = formats.FORMATS
+    default_format = "text"
+
+    def __repr__(self) -> str:
+        return "KakuroKind()"
+
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like Kakuro in a known format."""
+        return formats.sniff(text) is not None
+
+    def read(
+        self, text: str, *, fmt: str | None = None, source: str = "<input>"
+    ) -> list[Entry[KakuroGrid]]:
+        """Every puzzle in ``text``."""
+        return formats.read(text, fmt=fmt, source=source)
+
+    def write(self, puzzles: Sequence[KakuroGrid], fmt: str) -> str:
+        """``puzzles`` as one text in ``fmt`` (solved grids with their digits)."""
+        return formats.write(puzzles, fmt)
+
+    def solve(
+        self, puzzle: KakuroGrid, *, limit: int = 2, budget: int | None = None
+    ) -> Solutions[KakuroGrid]:
+        """Up to ``limit`` solutions (0 = all); the digits written in count as given."""
+        from grille.kakuro import solver
+
+        return solver.solve(puzzle, limit=limit, budget=budget)
+
+    def solve_many(
+        self, puzzles: Sequence[KakuroGrid], *, limit: int = 2, budget: int | None = None
+    ) -> list[Solutions[KakuroGrid]]:
+        """:meth:`solve` for many puzzles, compiled."""
+        from grille.kakuro import solver
+
+        return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
+        """``puzzle`` with pencil marks: digits some filling of both runs allows."""
+        return puzzle.with_marks(play.candidate_marks(puzzle))
+
+    def check(self, puzzle: KakuroGrid) -> list[Violation]:
+        """Repeated digits, runs over or under their sums, twin runs with one digit set."""
+        return rules.violations(puzzle)
+
+    def status(self, puzzle: KakuroGrid) -> Status:
+        """Solved, incomplete or invalid."""
+        return rules.status(puzzle)
+
+    def apply(self, puzzle: KakuroGrid, move: str) -> KakuroGrid:
+        """The grid after ``move`` (see :mod:`grille.moves`)."""
+        return play.apply_move(puzzle, move)
+
+    def explain(self, puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
+        """The step-by-step solve, easiest technique first."""
+        from grille.kakuro.logic.explain import explain
+
+        return explain(puzzle)
+
+    def rate(self, puzzle: KakuroGrid) -> Rating:
+        """Level (easy, medium, hard, very hard), score and hardest technique."""
+        from grille.kakuro.logic.explain import rate
+
+        return rate(puzzle)
+
+    def hint(self, state: KakuroGrid, *, depth: int = 1) -> Hint[KakuroGrid]:
+        """The next hint for a player at ``state``."""
+        from grille.kakuro.logic.explain import hint
+
+        return hint(state, depth=depth)
+
+    def generate(self, options: GenerateOptions, seed: int | str) -> KakuroGrid:
+        """A unique puzzle of the asked size (``WxH``, default 8x8) and level."""
+        from grille.kakuro.generate import GenerateParams, generate, parse_size
+
+        cols, rows = parse_size(options.size)
+        params = GenerateParams(rows=rows, cols=cols, level=options.level,
+                                symmetry=options.symmetry or "rot180")
+        return generate(params, seed)

@@ -1,0 +1,1 @@
+"""Kakuro's human-style solver: techniques, explanations, rating and hints."""

@@ -1,0 +1,96 @@
+"""Explained solving, rating and hints for Kakuro: the logic layer's entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from grille.hints import Hint, Mistake, hint_text
+from grille.kakuro.grid import KakuroGrid
+from grille.kakuro.logic.board import Board
+from grille.kakuro.logic.rating import Rating, rate_steps
+from grille.kakuro.logic.techniques import TECHNIQUES, Technique
+from grille.logic import Explanation, Step
+
+__all__ = ["explain", "hint", "rate", "walk"]
+
+
+def walk(
+    board: Board, ladder: Sequence[Technique] = TECHNIQUES, *, sweep: bool = False,
+    max_steps: int = 100_000,
+) -> Iterator[tuple[Step, Board]]:
+    """Each step the ladder finds with the board after it, until solved or stuck: the first
+    step of the easiest technique that has one, or with ``sweep`` all of that technique's
+    steps found on the same board."""
+    for _ in range(max_steps):
+        if board.solved:
+            return
+        for technique in ladder:
+            found = technique(board)
+            step = next(found, None)
+            if step is None:
+                continue
+            steps = [step, *found] if sweep else [step]
+            for one in steps:
+                board = board.apply(one)
+                yield one, board
+            break
+        else:
+            return
+
+
+def explain(puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
+    """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
+    board = Board.from_grid(puzzle)
+    steps = []
+    for step, after in walk(board):
+        steps.append(step)
+        board = after
+    final = board.to_grid(puzzle)
+    if board.solved:
+        final = final.with_marks(None)
+    return Explanation(tuple(steps), board.solved, final)
+
+
+def rate(puzzle: KakuroGrid) -> Rating:
+    """The level of ``puzzle``: the hardest technique a sweep of the ladder needs."""
+    board = Board.from_grid(puzzle.puzzle_only())
+    steps = []
+    for step, after in walk(board, sweep=True):
+        steps.append(step)
+        board = after
+    return rate_steps(steps, solved=board.solved)
+
+
+def _mistakes(state: KakuroGrid, solution: KakuroGrid) -> tuple[Mistake, ...]:
+    found = []
+    for cell in state.whites:
+        row, col = divmod(cell, state.cols)
+        digit, right = state.cells[cell], solution.cells[cell]
+        name = state.cell_name(cell)
+        if digit and digit != right:
+            found.append(Mistake(row, col, f"{name} holds {digit}, which is wrong."))
+        elif not digit and state.marks and state.marks[cell] and not (
+            state.marks[cell] >> (right - 1) & 1
+        ):
+            found.append(Mistake(row, col, f"The pencil marks of {name} rule out its right digit."))
+    return tuple(found)
+
+
+def hint(state: KakuroGrid, *, depth: int = 1) -> Hint[KakuroGrid]:
+    """The next hint for a player at ``state`` (their digits and pencil marks)."""
+    from grille.kakuro.solver import solve
+
+    result = solve(state.puzzle_only(), limit=2)
+    if result.solution is None:
+        return Hint(depth, "The clues have no solution.")
+    if result.unique:
+        mistakes = _mistakes(state, result.solution)
+        if mistakes:
+            cells = tuple((m.row, m.col) for m in mistakes)
+            return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
+    board = Board.from_grid(state, marks=True)
+    for technique in TECHNIQUES:
+        step = next(technique(board), None)
+        if step is not None:
+            return hint_text(step, depth, board.apply(step).to_grid(state))
+    return Hint(depth, "No logical step found: the ladder is stuck here.")
