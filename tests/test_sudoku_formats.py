@@ -744,3 +744,11 @@ def test_ten_thousand_lines_fast() -> None:
     start = time.perf_counter()
     assert len(read(text)) == 10_000
     assert time.perf_counter() - start < 2.0
+
+
+def test_sudoku_kind_leaves_other_kinds_json_alone() -> None:
+    from grille.sudoku import KIND
+
+    assert not KIND.sniff('{"kind": "kakuro", "rows": 2}')
+    assert KIND.sniff('{"cells": "1234............"}')
+    assert KIND.sniff('[{"kind": "sudoku", "cells": "1234............"}]')

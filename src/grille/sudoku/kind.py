@@ -10,6 +10,7 @@ from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
 from grille.logic import Explanation
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
+from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.rating import Rating
 
@@ -28,7 +29,10 @@ class SudokuKind:
 
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like Sudoku in a known format."""
-        return formats.sniff(text) is not None
+        fmt = formats.sniff(text)
+        if fmt == "json":
+            return declared_kind(text) in (None, self.name)
+        return fmt is not None
 
     def read(
         self, text: str, *, fmt: str | None = None, source: str = "<input>"

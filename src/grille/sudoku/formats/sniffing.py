@@ -12,6 +12,7 @@ from grille.sudoku.formats.solo import looks_like_solo
 from grille.sudoku.symbols import INVALID, cell_codes
 
 _JSON_LIST_RE = re.compile(r"\[\s*(?:[{\]]|$)")
+_JSON_KIND_RE = re.compile(r'"kind"\s*:\s*"([^"]*)"')
 _SNIFF_CHARS = 65536
 _SNIFF_ROWS = 27
 _BINARY = frozenset("01. ")
@@ -42,6 +43,12 @@ def sniff(text: str) -> str | None:
             return None
         first = lines[index].strip()
     return _sniff_block(lines, index, metadata)
+
+
+def declared_kind(text: str) -> str | None:
+    """The ``"kind"`` a JSON text declares, if any (so other kinds' JSON is not Sudoku)."""
+    found = _JSON_KIND_RE.search(text[:_SNIFF_CHARS])
+    return None if found is None else found[1]
 
 
 def _content_line(lines: list[str], index: int) -> int | None:
