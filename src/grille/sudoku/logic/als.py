@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Candidate, Step
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.board import Board, Memo, bits, cells_of, popcount
 from grille.sudoku.logic.walk import Technique
 
 __all__ = ["ALS_TECHNIQUES", "MAX_ALS_CELLS", "als_xy_wing", "als_xz", "sue_de_coq"]
@@ -65,15 +65,6 @@ def _cells(mask: int) -> list[int]:
     return out
 
 
-def _digit_masks(board: Board) -> list[int]:
-    """For each digit (index digit - 1), the bitmask of the cells where it is a candidate."""
-    masks = [0] * board.n
-    for cell in board.empty_cells:
-        for digit in bits(board.marks[cell]):
-            masks[digit - 1] |= 1 << cell
-    return masks
-
-
 def _make_als(board: Board, unit: int, cells: tuple[int, ...], digits: int) -> Als:
     """The ALS of ``cells`` with its per-digit indexes."""
     peers = _peer_masks(board.shape)
@@ -91,34 +82,112 @@ def _make_als(board: Board, unit: int, cells: tuple[int, ...], digits: int) -> A
     return Als(unit, cells, cellmask, digits, tuple(where), tuple(seen))
 
 
+_UNIT_SETS: Memo[tuple[Als, ...]] = Memo()
+"""The ALSs of one unit, by the state of its cells."""
+
+
 def almost_locked_sets(board: Board, max_cells: int = MAX_ALS_CELLS) -> list[Als]:
     """Every ALS of at most ``max_cells`` cells, smallest first (each cell set once)."""
     found: dict[int, Als] = {}
     for unit_index, unit in enumerate(board.units):
-        empty = [cell for cell in unit if board.cells[cell] == 0]
-        for size in range(1, min(max_cells, len(empty) - 1) + 1):
-            for cells in itertools.combinations(empty, size):
-                digits = 0
-                for cell in cells:
-                    digits |= board.marks[cell]
-                if popcount(digits) != size + 1:
-                    continue
-                key = sum(1 << cell for cell in cells)
-                if key not in found:
-                    found[key] = _make_als(board, unit_index, cells, digits)
+        key = (board.shape, unit_index, max_cells, board.region_key(unit))
+        for als in _UNIT_SETS.get(
+            key, functools.partial(_unit_sets, board, unit_index, max_cells)
+        ):
+            if als.cellmask not in found:
+                found[als.cellmask] = als
     return sorted(found.values(), key=lambda als: (len(als.cells), als.cells))
 
 
-def _restricted_commons(a: Als, b: Als) -> int:
-    """The digits x of both sets whose cells in one all see their cells in the other."""
-    if a.cellmask & b.cellmask:
-        return 0
-    out = 0
-    for digit in bits(a.digits & b.digits):
-        i = digit - 1
-        if b.where[i] & ~a.seen[i] == 0:
-            out |= 1 << i
-    return out
+def _unit_sets(board: Board, unit_index: int, max_cells: int) -> tuple[Als, ...]:
+    """The ALSs of at most ``max_cells`` cells in one unit, smallest first."""
+    found = []
+    empty = [cell for cell in board.units[unit_index] if board.cells[cell] == 0]
+    masks = [board.marks[cell] for cell in empty]
+    for size in range(1, min(max_cells, len(empty) - 1) + 1):
+        for chosen, digits in _almost_tight(masks, size):
+            cells = tuple(empty[i] for i in chosen)
+            found.append(_make_als(board, unit_index, cells, digits))
+    return tuple(found)
+
+
+def _almost_tight(masks: Sequence[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(indexes, union) of each ``size`` masks whose union has ``size`` + 1 bits, in order.
+
+    The combinations come in lexicographic order; a partial choice whose union is already
+    wider than ``size`` + 1 is abandoned.
+    """
+    chosen: list[int] = []
+    widest = size + 1
+
+    def extend(start: int, union: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == size:
+            if popcount(union) == widest:
+                yield tuple(chosen), union
+            return
+        for index in range(start, len(masks) - (size - len(chosen)) + 1):
+            wider = union | masks[index]
+            if popcount(wider) <= widest:
+                chosen.append(index)
+                yield from extend(index + 1, wider)
+                chosen.pop()
+
+    return extend(0, 0)
+
+
+@functools.lru_cache(maxsize=4)
+def _linked(board: Board) -> tuple[list[Als], list[tuple[int, int, int]]]:
+    """The board's ALSs, and (i, j, digits) for each pair i < j with restricted commons."""
+    sets = almost_locked_sets(board)
+    index = _SetIndex(sets, board.n)
+    pairs: list[tuple[int, int, int]] = []
+    for i, a in enumerate(sets):
+        free = index.later_and_disjoint(i, a)
+        commons: dict[int, int] = {}
+        for digit in bits(a.digits):
+            x = digit - 1
+            seen = a.seen[x]
+            for j in _cells(index.touching(x, seen) & free):
+                if sets[j].where[x] & ~seen == 0:
+                    commons[j] = commons.get(j, 0) | 1 << x
+        pairs.extend((i, j, commons[j]) for j in sorted(commons))
+    return sets, pairs
+
+
+class _SetIndex:
+    """Which ALSs (as bitmasks over their list indexes) hold a cell, or a digit in a cell."""
+
+    __slots__ = ("containing", "holders", "holding")
+
+    def __init__(self, sets: Sequence[Als], n: int) -> None:
+        self.containing: dict[int, int] = {}
+        self.holders: list[dict[int, int]] = [{} for _ in range(n)]
+        self.holding = [0] * n  # per digit, the cells where some set holds it
+        for k, als in enumerate(sets):
+            bit = 1 << k
+            for cell in als.cells:
+                self.containing[cell] = self.containing.get(cell, 0) | bit
+            for digit in bits(als.digits):
+                x = digit - 1
+                holders = self.holders[x]
+                for cell in cells_of(als.where[x]):
+                    holders[cell] = holders.get(cell, 0) | bit
+                self.holding[x] |= als.where[x]
+
+    def later_and_disjoint(self, i: int, als: Als) -> int:
+        """The sets after set ``i`` (which is ``als``) that share no cell with it."""
+        overlap = 0
+        for cell in als.cells:
+            overlap |= self.containing[cell]
+        return -1 << (i + 1) & ~overlap
+
+    def touching(self, x: int, cellmask: int) -> int:
+        """The sets holding digit index ``x`` in some cell of ``cellmask``."""
+        holders = self.holders[x]
+        found = 0
+        for cell in cells_of(cellmask & self.holding[x]):
+            found |= holders[cell]
+        return found
 
 
 def _seeing_both(sets: Sequence[Als], digit: int, digit_cells: int) -> int:
@@ -184,28 +253,28 @@ def _xz_eliminations(
     elims = []
     if popcount(rcc) == 1:
         for z in bits(a.digits & b.digits & ~rcc):
-            for cell in _cells(_seeing_both((a, b), z, digit_cells[z - 1])):
+            for cell in cells_of(_seeing_both((a, b), z, digit_cells[z - 1])):
                 elims.append(board.candidate(cell, z))
         return elims
     for x in bits(rcc):
-        for cell in _cells(_seeing_both((a, b), x, digit_cells[x - 1])):
+        for cell in cells_of(_seeing_both((a, b), x, digit_cells[x - 1])):
             elims.append(board.candidate(cell, x))
     for als, other in ((a, b), (b, a)):
         for z in bits(als.digits & ~rcc):
-            for cell in _cells(_seeing_both((als,), z, digit_cells[z - 1]) & ~other.cellmask):
+            for cell in cells_of(_seeing_both((als,), z, digit_cells[z - 1]) & ~other.cellmask):
                 elims.append(board.candidate(cell, z))
     return elims
 
 
 def als_xz(board: Board) -> Step | None:
     """Two ALSs with a restricted common digit x: a digit z of both leaves cells seeing all z."""
-    sets = almost_locked_sets(board)
-    digit_cells = _digit_masks(board)
+    sets, pairs = _linked(board)
+    digit_cells = list(board.planes)
     best: tuple[tuple[float, int, int], Step] | None = None
-    for a, b in itertools.combinations(sets, 2):
-        rcc = _restricted_commons(a, b)
-        if not rcc or popcount(rcc) > 2:
+    for i, j, rcc in pairs:
+        if popcount(rcc) > 2:
             continue
+        a, b = sets[i], sets[j]
         elims = _xz_eliminations(board, a, b, rcc, digit_cells)
         if not elims:
             continue
@@ -247,14 +316,12 @@ def _xz_step(
 
 def als_xy_wing(board: Board) -> Step | None:
     """Wings A and B linked to a pivot ALS by different digits: a digit of both wings leaves."""
-    sets = almost_locked_sets(board)
-    digit_cells = _digit_masks(board)
+    sets, pairs = _linked(board)
+    digit_cells = list(board.planes)
     links: dict[int, list[tuple[int, int]]] = {}
-    for i, j in itertools.combinations(range(len(sets)), 2):
-        rcc = _restricted_commons(sets[i], sets[j])
-        if rcc:
-            links.setdefault(i, []).append((j, rcc))
-            links.setdefault(j, []).append((i, rcc))
+    for i, j, rcc in pairs:
+        links.setdefault(i, []).append((j, rcc))
+        links.setdefault(j, []).append((i, rcc))
     best: tuple[tuple[int, int], Step] | None = None
     for pivot, partners in links.items():
         for (i, rcc_a), (j, rcc_b) in itertools.combinations(partners, 2):
@@ -280,7 +347,7 @@ def _xy_wing(
         elims = [
             board.candidate(cell, z)
             for z in bits(a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1)))
-            for cell in _cells(_seeing_both((a, b), z, digit_cells[z - 1]) & ~c.cellmask)
+            for cell in cells_of(_seeing_both((a, b), z, digit_cells[z - 1]) & ~c.cellmask)
         ]
         if not elims:
             continue
@@ -326,37 +393,94 @@ def _sides(board: Board, cells: list[int], core: int) -> list[_Side]:
     return out
 
 
+Ranked = tuple[tuple[int, int], Step]
+"""A Sue de Coq step with its rank: fewer cells first, then more eliminations."""
+
+_SUE_DE_COQ: Memo[Ranked | None] = Memo()
+"""The best Sue de Coq of a box-line pair, by the state of the pair's cells."""
+
+
 def sue_de_coq(board: Board) -> Step | None:
     """A box-line intersection's digits split between cells of the line and cells of the box."""
     n = board.n
-    best: tuple[tuple[int, int], Step] | None = None
+    best: Ranked | None = None
+    empty = board.empty_mask
+    unit_masks = board.tables.unit_masks
     for box in range(2 * n, 3 * n):
-        box_cells = set(board.units[box])
         for line in range(2 * n):
-            inside = [c for c in board.units[line] if c in box_cells and board.cells[c] == 0]
-            for size in range(2, len(inside) + 1):
-                for core in itertools.combinations(inside, size):
-                    step = _sue_de_coq_at(board, line, box, list(core))
-                    if step is None:
-                        continue
-                    rank = (len(step.cells), -len(step.eliminations))
-                    if best is None or rank < best[0]:
-                        best = (rank, step)
+            inside = unit_masks[box] & unit_masks[line] & empty
+            if not inside & (inside - 1):
+                continue
+            region = _region(board.shape, box, line)
+            found = _SUE_DE_COQ.get(
+                (board.shape, box, line, board.region_key(region)),
+                functools.partial(_sue_de_coq_in, board, box, line),
+            )
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
     return None if best is None else best[1]
 
 
-def _sue_de_coq_at(board: Board, line: int, box: int, core: list[int]) -> Step | None:
+@functools.cache
+def _region(shape: Shape, box: int, line: int) -> tuple[int, ...]:
+    """The cells of ``box`` and ``line``."""
+    return tuple(sorted({*shape.units[box], *shape.units[line]}))
+
+
+def _sue_de_coq_in(board: Board, box: int, line: int) -> Ranked | None:
+    """The best Sue de Coq on the intersection of ``box`` and ``line``, with its rank."""
+    box_cells = set(board.units[box])
+    inside = [c for c in board.units[line] if c in box_cells and board.cells[c] == 0]
+    sides = _SideFinder(board, line, box)
+    best: Ranked | None = None
+    for size in range(2, len(inside) + 1):
+        for core in itertools.combinations(inside, size):
+            step = _sue_de_coq_at(board, line, box, list(core), sides)
+            if step is None:
+                continue
+            rank = (len(step.cells), -len(step.eliminations))
+            if best is None or rank < best[0]:
+                best = (rank, step)
+    return best
+
+
+class _SideFinder:
+    """The empty cells of a line and a box outside their intersection, and their sides."""
+
+    __slots__ = ("_board", "_found", "box_rest", "line_rest")
+
+    def __init__(self, board: Board, line: int, box: int) -> None:
+        units = board.units
+        cells = board.cells
+        self._board = board
+        self.line_rest = [c for c in units[line] if cells[c] == 0 and c not in units[box]]
+        self.box_rest = [c for c in units[box] if cells[c] == 0 and c not in units[line]]
+        self._found: dict[tuple[bool, int], list[_Side]] = {}
+
+    def sides(self, in_line: bool, core: int) -> list[_Side]:
+        """The sides of the line (or box) for the intersection's digits ``core``."""
+        key = (in_line, core)
+        found = self._found.get(key)
+        if found is None:
+            cells = self.line_rest if in_line else self.box_rest
+            found = self._found[key] = _sides(self._board, cells, core)
+        return found
+
+
+def _sue_de_coq_at(
+    board: Board, line: int, box: int, core: list[int], finder: _SideFinder
+) -> Step | None:
     """The Sue de Coq on the intersection cells ``core`` of ``line`` and ``box``, if any."""
     digits = 0
     for cell in core:
         digits |= board.marks[cell]
     if popcount(digits) < len(core) + 2:
         return None
-    line_rest = [c for c in board.units[line] if board.cells[c] == 0 and c not in board.units[box]]
-    box_rest = [c for c in board.units[box] if board.cells[c] == 0 and c not in board.units[line]]
+    line_rest, box_rest = finder.line_rest, finder.box_rest
     need = popcount(digits) - len(core)
-    for first in _sides(board, line_rest, digits):
-        for second in _sides(board, box_rest, digits):
+    box_sides = finder.sides(False, digits)
+    for first in finder.sides(True, digits):
+        for second in box_sides:
             if first.digits & second.digits or first.absorbed + second.absorbed != need:
                 continue
             line_digits = (digits | first.digits) & ~second.digits

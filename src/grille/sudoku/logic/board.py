@@ -4,15 +4,18 @@ A :class:`Board` is an immutable snapshot built from a :class:`~grille.sudoku.gr
 whose empty cells carry candidates (pencil marks). Techniques look at it and return a
 :class:`~grille.logic.Step`; :meth:`Board.apply` gives the board after the step.
 
-Indexes are derived once per board, lazily: for every unit and digit, the cells of the unit
-where the digit is still a candidate (``places``), as a tuple and as a bitmask over the
-unit's positions.
+Each board keeps, per digit, the bitmask of the cells where it is a candidate (its *plane*);
+:meth:`Board.apply` updates the planes instead of rebuilding them, and the cells of a unit
+where a digit is still a candidate (``places``) are read off the planes. The shape's topology
+(units of a cell, peers as sets and as bitmasks) is built once per shape, for every board.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+import operator
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Generic, TypeVar
 
 from grille.logic import Candidate, Step
 from grille.sudoku.candidates import candidate_masks
@@ -20,7 +23,7 @@ from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.symbols import digit_char
 
-__all__ = ["Board", "bits", "popcount"]
+__all__ = ["Board", "Memo", "Tables", "bits", "cells_of", "popcount", "tables"]
 
 
 def popcount(mask: int) -> int:
@@ -45,14 +48,103 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(digits)
 
 
+def cells_of(mask: int) -> tuple[int, ...]:
+    """The cells (0-based bit positions) set in ``mask``, in increasing order."""
+    return _cells_of(mask)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cells_of(mask: int) -> tuple[int, ...]:
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cells)
+
+
+class Tables:
+    """A shape's topology in the forms techniques read, built once per shape."""
+
+    __slots__ = ("peer_masks", "peer_sets", "unit_masks", "units", "units_of")
+
+    def __init__(self, shape: Shape) -> None:
+        n = shape.size
+        self.units = shape.units
+        self.peer_sets = tuple(frozenset(peers) for peers in shape.peers)
+        self.peer_masks = tuple(sum(1 << peer for peer in peers) for peers in shape.peers)
+        self.unit_masks = tuple(sum(1 << cell for cell in unit) for unit in shape.units)
+        self.units_of = tuple(
+            (cell // n, n + cell % n, 2 * n + shape.box_of(cell)) for cell in range(n * n)
+        )
+
+
+@functools.cache
+def tables(shape: Shape) -> Tables:
+    """The (cached) tables of ``shape``."""
+    return Tables(shape)
+
+
+T = TypeVar("T")
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _region(cells: tuple[int, ...]) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], int]:
+    """A function picking the entries of ``cells`` from a sequence, and their bitmask."""
+    mask = sum(1 << cell for cell in cells)
+    if len(cells) == 1:
+        only = cells[0]
+        return (lambda values: (values[only],)), mask
+    return operator.itemgetter(*cells), mask
+
+
+class Memo(Generic[T]):
+    """Results of a search confined to some cells, reused while those cells do not change.
+
+    A technique that only reads the candidates of a few cells (one unit, one digit's plane, a
+    box-line pair ...) gives the same answer on any board where those cells hold the same
+    candidates, so the walk, which re-runs every technique after each step, can take the
+    answer from here. Keys hold the shape, the caller's tag and the cells' state; the store is
+    emptied when it reaches ``limit`` entries.
+    """
+
+    __slots__ = ("_limit", "_store")
+
+    def __init__(self, limit: int = 1 << 16) -> None:
+        self._limit = limit
+        self._store: dict[Hashable, T] = {}
+
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """The result stored under ``key``, computed (and stored) the first time."""
+        try:
+            return self._store[key]
+        except KeyError:
+            pass
+        value = compute()
+        if len(self._store) >= self._limit:
+            self._store.clear()
+        self._store[key] = value
+        return value
+
+
+def _planes(marks: Sequence[int], n: int) -> list[int]:
+    """Per digit (index digit - 1), the bitmask of the cells where ``marks`` has it."""
+    planes = [0] * n
+    for cell, mask in enumerate(marks):
+        for digit in _bits(mask):
+            planes[digit - 1] |= 1 << cell
+    return planes
+
+
 class Board:
     """Digits and candidates of a grid, with the unit/digit indexes techniques need."""
 
-    __slots__ = ("__dict__", "cells", "marks", "n", "shape")
+    __slots__ = ("__dict__", "cells", "marks", "n", "shape", "tables")
 
     def __init__(self, shape: Shape, cells: Sequence[int], marks: Sequence[int]) -> None:
         self.shape = shape
         self.n = shape.size
+        self.tables = tables(shape)
         self.cells = tuple(cells)
         self.marks = tuple(0 if digit else mask for digit, mask in zip(cells, marks, strict=True))
 
@@ -91,18 +183,15 @@ class Board:
         """Each cell's peers."""
         return self.shape.peers
 
-    @functools.cached_property
+    @property
     def peer_sets(self) -> tuple[frozenset[int], ...]:
         """Each cell's peers as a set."""
-        return tuple(frozenset(p) for p in self.shape.peers)
+        return self.tables.peer_sets
 
-    @functools.cached_property
+    @property
     def units_of(self) -> tuple[tuple[int, int, int], ...]:
         """For each cell, its (row, column, box) unit indexes."""
-        n = self.n
-        return tuple(
-            (cell // n, n + cell % n, 2 * n + self.shape.box_of(cell)) for cell in range(n * n)
-        )
+        return self.tables.units_of
 
     def sees(self, a: int, b: int) -> bool:
         """Whether cells ``a`` and ``b`` are distinct and share a unit."""
@@ -131,6 +220,11 @@ class Board:
 
     # -- candidates --------------------------------------------------------------------------
 
+    def region_key(self, cells: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The state of ``cells`` (their candidates, which are empty), for a :class:`Memo`."""
+        pick, mask = _region(cells)
+        return pick(self.marks), self.empty_mask & mask
+
     def has(self, cell: int, digit: int) -> bool:
         """Whether ``digit`` is a candidate of ``cell``."""
         return bool(self.marks[cell] >> (digit - 1) & 1)
@@ -141,24 +235,22 @@ class Board:
         return tuple(cell for cell, digit in enumerate(self.cells) if digit == 0)
 
     @functools.cached_property
-    def _places(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        marks = self.marks
-        return tuple(
-            tuple(
-                tuple(cell for cell in unit if marks[cell] >> (digit - 1) & 1)
-                for digit in range(1, self.n + 1)
-            )
-            for unit in self.shape.units
-        )
+    def empty_mask(self) -> int:
+        """The cells without a digit, as a bitmask."""
+        return sum(1 << cell for cell in self.empty_cells)
+
+    @functools.cached_property
+    def planes(self) -> tuple[int, ...]:
+        """Per digit (index digit - 1), the bitmask of the cells where it is a candidate."""
+        return tuple(_planes(self.marks, self.n))
 
     def places(self, unit: int, digit: int) -> tuple[int, ...]:
-        """The cells of ``unit`` where ``digit`` is still a candidate."""
-        return self._places[unit][digit - 1]
+        """The cells of ``unit`` where ``digit`` is still a candidate (in increasing order)."""
+        return _cells_of(self.tables.unit_masks[unit] & self.planes[digit - 1])
 
     def cells_with(self, digit: int) -> tuple[int, ...]:
         """Every cell where ``digit`` is a candidate."""
-        bit = 1 << (digit - 1)
-        return tuple(cell for cell, mask in enumerate(self.marks) if mask & bit)
+        return _cells_of(self.planes[digit - 1])
 
     @property
     def solved(self) -> bool:
@@ -176,14 +268,37 @@ class Board:
         """The board after ``step``: digits placed (and removed from peers), candidates removed."""
         cells = list(self.cells)
         marks = list(self.marks)
+        planes = list(self.planes)
         n = self.n
         for row, col, digit in step.eliminations:
-            marks[row * n + col] &= ~(1 << (digit - 1))
+            cell = row * n + col
+            marks[cell] &= ~(1 << (digit - 1))
+            planes[digit - 1] &= ~(1 << cell)
+        peer_masks = self.tables.peer_masks
+        empty = self.empty_mask
         for row, col, digit in step.placements:
             cell = row * n + col
             cells[cell] = digit
+            empty &= ~(1 << cell)
+            for held in _bits(marks[cell]):
+                planes[held - 1] &= ~(1 << cell)
             marks[cell] = 0
             bit = ~(1 << (digit - 1))
             for peer in self.shape.peers[cell]:
                 marks[peer] &= bit
-        return Board(self.shape, cells, marks)
+            planes[digit - 1] &= ~peer_masks[cell]
+        return self._successor(tuple(cells), tuple(marks), tuple(planes), empty)
+
+    def _successor(
+        self, cells: tuple[int, ...], marks: tuple[int, ...], planes: tuple[int, ...], empty: int
+    ) -> Board:
+        """A board of the same shape from consistent parts (filled cells already unmarked)."""
+        after = Board.__new__(Board)
+        after.shape = self.shape
+        after.n = self.n
+        after.tables = self.tables
+        after.cells = cells
+        after.marks = marks
+        after.__dict__["planes"] = planes
+        after.__dict__["empty_mask"] = empty
+        return after

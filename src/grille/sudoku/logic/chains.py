@@ -25,12 +25,14 @@ placement counts its own nodes). SE has no grouped nodes: a chain using one rate
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Candidate, Link, Step
-from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.geometry import Shape
+from grille.sudoku.logic.board import Board, bits, cells_of, popcount
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.walk import Technique
 
@@ -69,10 +71,17 @@ class Node:
 
 @dataclass(slots=True)
 class _Graph:
-    """The link graph one search walks; adjacency as bitmasks over node indexes."""
+    """The link graph one search walks; adjacency as bitmasks over node indexes.
 
-    nodes: list[Node]
+    The candidate (cell, digit) is node ``cell * n + digit - 1`` (whether or not it is on the
+    board), and groups follow from ``first_group`` = n³ on: node indexes rise with the order
+    in which the search takes nodes (candidates cell by cell, then groups).
+    """
+
+    nodes: dict[int, Node]
     singles: int
+    """How many candidates the board has."""
+    first_group: int
     strong: list[int]
     weak: list[int]
     kill: list[int]
@@ -116,94 +125,110 @@ class _Bfs:
 # -- the link graph ------------------------------------------------------------------------
 
 
-def _singles(board: Board) -> tuple[list[Node], dict[tuple[int, int], int]]:
-    """Every candidate as a node, with its index by (cell, digit)."""
-    nodes = [
-        Node(digit, (cell,)) for cell in board.empty_cells for digit in bits(board.marks[cell])
-    ]
-    return nodes, {(node.cells[0], node.digit): i for i, node in enumerate(nodes)}
+@functools.cache
+def _single(cell: int, digit: int) -> Node:
+    """The node of one candidate (shared, nodes are immutable)."""
+    return Node(digit, (cell,))
+
+
+@functools.cache
+def _peer_spread(shape: Shape) -> tuple[int, ...]:
+    """For node ``cell * n + digit - 1``, the nodes of that digit in the cell's peers."""
+    n = shape.size
+    return tuple(
+        sum(1 << (peer * n + digit) for peer in peers)
+        for peers in shape.peers
+        for digit in range(n)
+    )
+
+
+def _spread(board: Board, cellmask: int, digit: int) -> int:
+    """The nodes of ``digit`` in the cells of ``cellmask``."""
+    n = board.n
+    out = 0
+    for cell in cells_of(cellmask):
+        out |= 1 << (cell * n + digit - 1)
+    return out
+
+
+def _candidate_nodes(board: Board, cells: Sequence[int]) -> int:
+    """Every candidate node of ``cells``."""
+    n = board.n
+    marks = board.marks
+    out = 0
+    for cell in cells:
+        out |= marks[cell] << (cell * n)
+    return out
+
+
+def _singles(board: Board) -> dict[int, Node]:
+    """Every candidate as a node, by node index."""
+    n = board.n
+    return {
+        cell * n + digit - 1: _single(cell, digit)
+        for cell in board.empty_cells
+        for digit in bits(board.marks[cell])
+    }
 
 
 def _groups(board: Board) -> list[Node]:
     """Every group of two or more places of a digit in one box on one line."""
     n = board.n
     groups = []
+    unit_masks = board.tables.unit_masks
+    planes = board.planes
     for box in range(2 * n, 3 * n):
-        box_cells = set(board.units[box])
         for line in range(2 * n):
-            inside = [cell for cell in board.units[line] if cell in box_cells]
+            inside = unit_masks[box] & unit_masks[line]
             if not inside:
                 continue
             for digit in range(1, n + 1):
-                cells = tuple(cell for cell in inside if board.has(cell, digit))
-                if len(cells) >= 2:
-                    groups.append(Node(digit, cells))
+                cells = inside & planes[digit - 1]
+                if cells & (cells - 1):
+                    groups.append(Node(digit, cells_of(cells)))
     return groups
 
 
-def _sees_all(board: Board, cell: int, cells: Sequence[int]) -> bool:
-    """Whether ``cell`` sees every cell of ``cells``."""
-    peers = board.peer_sets[cell]
-    return all(other in peers for other in cells)
+def _common_peers(board: Board, cells: Sequence[int]) -> int:
+    """The cells that see every cell of ``cells``, as a bitmask."""
+    peer_masks = board.tables.peer_masks
+    common = peer_masks[cells[0]]
+    for cell in cells[1:]:
+        common &= peer_masks[cell]
+    return common
 
 
 def _graph(board: Board, kind: str) -> _Graph:
     """The link graph for ``kind``: "x", "xy", "aic", "grouped_x" or "grouped"."""
-    nodes, index = _singles(board)
+    n = board.n
+    nodes = _singles(board)
     singles = len(nodes)
+    first_group = n * n * n
     grouped = kind.startswith("grouped")
-    if grouped:
-        nodes += _groups(board)
-    count = len(nodes)
+    shared = _shared_links(board, grouped)
+    groups = shared.groups
+    count = first_group + len(groups)
     kill = [0] * count
-    for i in range(singles):
-        cell, digit = nodes[i].cells[0], nodes[i].digit
-        mask = 0
-        for other in bits(board.marks[cell]):
-            if other != digit:
-                mask |= 1 << index[cell, other]
-        for peer in board.peers[cell]:
-            j = index.get((peer, digit))
-            if j is not None:
-                mask |= 1 << j
-        kill[i] = mask
-    for g in range(singles, count):
-        group = nodes[g]
-        for cell in board.cells_with(group.digit):
-            if cell not in group.cells and _sees_all(board, cell, group.cells):
-                kill[g] |= 1 << index[cell, group.digit]
-    killed_by = [0] * count
-    for i in range(count):
-        for j in _indexes(kill[i]):
-            killed_by[j] |= 1 << i
     strong = [0] * count
     weak = [0] * count
-    one_digit = kind in ("x", "grouped_x")
-    bivalue = {c for c in board.empty_cells if popcount(board.marks[c]) == 2}
-    for i in range(singles):
-        node = nodes[i]
-        cell = node.cells[0]
-        for j in _indexes(kill[i]):
-            same_cell = nodes[j].cells[0] == cell
-            if kind == "xy" and (same_cell or {cell, nodes[j].cells[0]} - bivalue):
-                continue
-            if one_digit and same_cell:
-                continue
-            weak[i] |= 1 << j
-        if not one_digit and cell in bivalue:
-            for other in bits(board.marks[cell]):
-                if other != node.digit:
-                    strong[i] |= 1 << index[cell, other]
+    _single_links(board, kind, nodes, kill, strong, weak)
+    killed_by = list(kill)
+    for g, group in enumerate(groups):
+        node = first_group + g
+        nodes[node] = group
+        kill[node] = shared.group_kill[g]
+        for j in _indexes(kill[node]):
+            killed_by[j] |= 1 << node
     if kind != "xy":
-        _conjugates(board, nodes, index, strong, grouped)
-    if grouped:
-        _group_weak_links(board, nodes, singles, kill, weak)
-    starts = [i for i in range(count) if strong[i]]
-    if kind == "xy":
-        starts = [i for i in starts if nodes[i].cells[0] in bivalue]
+        for i, mask in shared.conjugates.items():
+            strong[i] |= mask
+    for i, mask in shared.group_weak.items():
+        weak[i] |= mask
+    starts = [i for i in nodes if strong[i]]
     return _Graph(
         nodes=nodes,
         singles=singles,
+        first_group=first_group,
         strong=strong,
         weak=weak,
         kill=kill,
@@ -214,52 +239,134 @@ def _graph(board: Board, kind: str) -> _Graph:
     )
 
 
-def _conjugates(
+def _single_links(
     board: Board,
-    nodes: list[Node],
-    index: dict[tuple[int, int], int],
+    kind: str,
+    singles: dict[int, Node],
+    kill: list[int],
     strong: list[int],
-    grouped: bool,
+    weak: list[int],
 ) -> None:
-    """Add strong links between the two nodes that hold all the places of a digit in a unit."""
-    in_unit: dict[tuple[int, int], list[int]] = {}
+    """Fill in what each candidate rules out, and its weak and bivalue strong links.
+
+    A candidate rules out the other digits of its cell and its digit in the cell's peers; the
+    weak links are those (only the peers for one-digit chains, and only between bivalue cells
+    for XY-chains); a bivalue cell's two digits are strongly linked (not in one-digit chains).
+    """
+    n = board.n
+    marks = board.marks
+    spread = _peer_spread(board.shape)
+    everything = _candidate_nodes(board, board.empty_cells)
+    bivalue_cells = [c for c in board.empty_cells if popcount(marks[c]) == 2]
+    bivalue = set(bivalue_cells)
+    in_bivalue = _candidate_nodes(board, bivalue_cells)
+    one_digit = kind in ("x", "grouped_x")
+    for i, node in singles.items():
+        cell = node.cells[0]
+        own = (marks[cell] << (cell * n)) & ~(1 << i)
+        seen = spread[i] & everything
+        kill[i] = own | seen
+        if kind == "xy":
+            if cell in bivalue:
+                weak[i] = seen & in_bivalue
+                strong[i] = own
+        elif one_digit:
+            weak[i] = seen
+        else:
+            weak[i] = own | seen
+            if cell in bivalue:
+                strong[i] = own
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """The parts of a board's link graph that several kinds of chain share."""
+
+    groups: tuple[Node, ...]
+    group_kill: tuple[int, ...]
+    """For each group, the candidate nodes it rules out."""
+    conjugates: dict[int, int]
+    """Strong links between the nodes holding all the places of a digit in a unit."""
+    group_weak: dict[int, int]
+    """Weak links to and from groups."""
+
+
+@functools.lru_cache(maxsize=4)
+def _shared_links(board: Board, grouped: bool) -> _Shared:
+    """The groups (if ``grouped``), what they rule out, and the unit and group links."""
+    groups = tuple(_groups(board)) if grouped else ()
+    group_kill = tuple(
+        _spread(
+            board, _common_peers(board, group.cells) & board.planes[group.digit - 1], group.digit
+        )
+        for group in groups
+    )
+    conjugates: dict[int, int] = {}
+    _conjugates(board, groups, conjugates)
+    group_weak: dict[int, int] = {}
     if grouped:
-        for g in range(len(index), len(nodes)):
-            group = nodes[g]
-            shared = set.intersection(*(set(board.units_of[cell]) for cell in group.cells))
-            for unit in shared:
-                in_unit.setdefault((unit, group.digit), []).append(g)
-    widest = 2 * max(board.shape.box_rows, board.shape.box_cols) if grouped else 2
-    for unit in range(len(board.units)):
-        for digit in range(1, board.n + 1):
-            places = board.places(unit, digit)
-            if not 2 <= len(places) <= widest:
+        _group_weak_links(board, groups, group_kill, group_weak)
+    return _Shared(groups, group_kill, conjugates, group_weak)
+
+
+def _link(links: dict[int, int], i: int, j: int) -> None:
+    """Add the link ``i`` - ``j`` both ways."""
+    links[i] = links.get(i, 0) | 1 << j
+    links[j] = links.get(j, 0) | 1 << i
+
+
+def _conjugates(board: Board, groups: Sequence[Node], strong: dict[int, int]) -> None:
+    """Add strong links between the two nodes that hold all the places of a digit in a unit."""
+    n = board.n
+    first_group = n * n * n
+    in_unit: dict[tuple[int, int], list[int]] = {}
+    for g, group in enumerate(groups):
+        shared = set.intersection(*(set(board.units_of[cell]) for cell in group.cells))
+        for unit in shared:
+            in_unit.setdefault((unit, group.digit), []).append(first_group + g)
+
+    group_cells = [sum(1 << cell for cell in group.cells) for group in groups]
+    widest = 2 * max(board.shape.box_rows, board.shape.box_cols) if groups else 2
+    for unit, unit_mask in enumerate(board.tables.unit_masks):
+        for digit, plane in enumerate(board.planes, start=1):
+            spots = unit_mask & plane
+            count = popcount(spots)
+            if not 2 <= count <= widest:
                 continue
-            members = [index[cell, digit] for cell in places]
-            members += in_unit.get((unit, digit), [])
-            wanted = set(places)
-            for i, j in itertools.combinations(members, 2):
-                a, b = set(nodes[i].cells), set(nodes[j].cells)
-                if not a & b and a | b == wanted:
-                    strong[i] |= 1 << j
-                    strong[j] |= 1 << i
+            places = cells_of(spots)
+            if count == 2:  # no group can pair with a single place or with a group here
+                _link(strong, places[0] * n + digit - 1, places[1] * n + digit - 1)
+                continue
+            # Two nodes hold all the places, each once, when one's cells are the other's rest.
+            by_cells = {1 << cell: cell * n + digit - 1 for cell in places}
+            for g in in_unit.get((unit, digit), []):
+                by_cells[group_cells[g - first_group]] = g
+            for cellmask, i in by_cells.items():
+                j = by_cells.get(spots & ~cellmask)
+                if j is not None:
+                    _link(strong, i, j)
 
 
 def _group_weak_links(
-    board: Board, nodes: list[Node], singles: int, kill: list[int], weak: list[int]
+    board: Board, groups: Sequence[Node], group_kill: Sequence[int], weak: dict[int, int]
 ) -> None:
     """Add weak links between a group and the disjoint nodes of its digit that see all of it."""
-    for g in range(singles, len(nodes)):
-        for j in _indexes(kill[g]):
-            weak[g] |= 1 << j
-            weak[j] |= 1 << g
-    for g, h in itertools.combinations(range(singles, len(nodes)), 2):
-        a, b = nodes[g], nodes[h]
-        if a.digit != b.digit or set(a.cells) & set(b.cells):
-            continue
-        if all(_sees_all(board, cell, a.cells) for cell in b.cells):
-            weak[g] |= 1 << h
-            weak[h] |= 1 << g
+    first_group = board.n ** 3
+    cellmasks = [sum(1 << cell for cell in group.cells) for group in groups]
+    for g, kill in enumerate(group_kill):
+        node = first_group + g
+        weak[node] = weak.get(node, 0) | kill
+        for j in _indexes(kill):
+            weak[j] = weak.get(j, 0) | 1 << node
+    by_digit: dict[int, list[int]] = {}
+    for g, group in enumerate(groups):
+        by_digit.setdefault(group.digit, []).append(g)
+    for same_digit in by_digit.values():
+        for g in same_digit:
+            seeing = _common_peers(board, groups[g].cells)
+            for h in same_digit:
+                if h != g and cellmasks[h] & ~seeing == 0:
+                    weak[first_group + g] = weak.get(first_group + g, 0) | 1 << (first_group + h)
 
 
 def _indexes(mask: int) -> Iterator[int]:
@@ -308,7 +415,7 @@ def _search(board: Board, kind: str) -> Step | None:
 def _hits(graph: _Graph, start: int, frontiers: list[int]) -> Iterator[_Hit]:
     """The conclusions of the chains from ``start`` whose last (true) node was just reached."""
     reached = frontiers[-1]
-    if reached >> start & 1 and start < graph.singles:
+    if reached >> start & 1 and start < graph.first_group:
         path = _path(graph, frontiers, start)
         yield _hit(graph, "place", path, ())
     closing = reached & graph.weak[start] if len(frontiers) >= MIN_LOOP else 0
@@ -400,7 +507,7 @@ def _difficulty(graph: _Graph, kind: str, path: Sequence[int], nodes: int) -> fl
     """SE's value of the chain: its base by kind of links, plus the length increment."""
     flavour = _flavour(graph, path, kind == "loop")
     base = MIXED if flavour == "mixed" else CYCLE if kind == "loop" else CHAIN
-    if any(i >= graph.singles for i in path):
+    if any(i >= graph.first_group for i in path):
         base += GROUPED
     return chain_difficulty(base, nodes)
 
@@ -490,7 +597,7 @@ def _step(board: Board, graph: _Graph, hit: _Hit) -> Step:
     closed = hit.kind == "loop"
     flavour = _flavour(graph, hit.path, closed)
     name = NAMES[flavour, hit.kind]
-    if any(i >= graph.singles for i in hit.path):
+    if any(i >= graph.first_group for i in hit.path):
         name = f"Grouped {name}"
     cells: list[tuple[int, int]] = []
     for node in nodes:

@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from grille.logic import Step
-from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.board import Board, Memo, bits, popcount
 from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
 
 __all__ = [
@@ -53,17 +53,13 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 LINE_WORDS = (("row", "rows"), ("column", "columns"))
 
 
-@functools.lru_cache(maxsize=8)
-def line_masks(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``[kind][digit - 1][line]``: the digit's positions (a bitmask) along each row or column."""
-    n = board.n
-    rows = tuple(
-        tuple(sum(1 << (c % n) for c in board.places(row, digit)) for row in range(n))
-        for digit in range(1, n + 1)
-    )
+@functools.lru_cache(maxsize=1 << 12)
+def digit_lines(n: int, plane: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(rows, columns): a digit's positions (a bitmask) along each line, from its ``plane``."""
+    full = (1 << n) - 1
+    rows = tuple(plane >> (row * n) & full for row in range(n))
     cols = tuple(
-        tuple(sum(1 << (c // n) for c in board.places(n + col, digit)) for col in range(n))
-        for digit in range(1, n + 1)
+        sum((rows[row] >> col & 1) << row for row in range(n)) for col in range(n)
     )
     return rows, cols
 
@@ -114,29 +110,46 @@ def _unit_names(board: Board, kind: int, lines: Sequence[int]) -> tuple[str, ...
     return tuple(board.unit_name(kind * board.n + line) for line in lines)
 
 
+_BY_PLANE: Memo[Step | None] = Memo()
+"""A digit's first basic fish, by the digit's plane (a fish reads nothing else)."""
+
+_FINNED_BY_PLANE: Memo[tuple[Step | None, Step | None]] = Memo()
+"""A digit's first finned fish and the first sashimi before it, by the digit's plane."""
+
+
 def _basic(board: Board, size: int) -> Step | None:
     """The first basic fish of ``size`` that eliminates something."""
+    for digit, plane in enumerate(board.planes, start=1):
+        step = _BY_PLANE.get(
+            (board.shape, size, digit, plane), functools.partial(_basic_digit, board, size, digit)
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def _basic_digit(board: Board, size: int, digit: int) -> Step | None:
+    """The first basic fish of ``size`` on ``digit`` that eliminates something."""
     n = board.n
-    masks = line_masks(board)
-    for digit in range(1, n + 1):
-        for kind in (0, 1):
-            lines = masks[kind][digit - 1]
-            allowed = [i for i in range(n) if 2 <= popcount(lines[i]) <= size]
-            for base in _line_sets(lines, size, allowed):
-                cover_mask = 0
-                for line in base:
-                    cover_mask |= lines[line]
-                if popcount(cover_mask) != size:
-                    continue
-                cover = _positions(cover_mask)
-                removed = [
-                    (_cell(n, kind, line, p), digit)
-                    for p in cover
-                    for line in range(n)
-                    if line not in base and lines[line] >> p & 1
-                ]
-                if removed:
-                    return _fish_step(board, digit, kind, base, cover, removed, (), size, "")
+    masks = digit_lines(n, board.planes[digit - 1])
+    for kind in (0, 1):
+        lines = masks[kind]
+        allowed = [i for i in range(n) if 2 <= popcount(lines[i]) <= size]
+        for base in _line_sets(lines, size, allowed):
+            cover_mask = 0
+            for line in base:
+                cover_mask |= lines[line]
+            if popcount(cover_mask) != size:
+                continue
+            cover = _positions(cover_mask)
+            removed = [
+                (_cell(n, kind, line, p), digit)
+                for p in cover
+                for line in range(n)
+                if line not in base and lines[line] >> p & 1
+            ]
+            if removed:
+                return _fish_step(board, digit, kind, base, cover, removed, (), size, "")
     return None
 
 
@@ -156,7 +169,7 @@ def _fish_step(
     removed.sort(key=lambda pair: pair[0])
     base_text, cover_text = _fish_text(kind, base, cover)
     d = board.digit(digit)
-    masks = line_masks(board)[kind][digit - 1]
+    masks = digit_lines(n, board.planes[digit - 1])[kind]
     body = tuple(
         _cell(n, kind, line, p) for line in base for p in _positions(masks[line]) if p in cover
     )
@@ -191,27 +204,40 @@ def _fish_step(
 def _finned(board: Board, size: int) -> Step | None:
     """The easiest finned (else sashimi) fish of ``size`` that eliminates something."""
     sashimi: Step | None = None
-    for step in _finned_steps(board, size):
-        if step.technique.startswith("Finned"):
-            return step
-        sashimi = sashimi or step
+    for digit, plane in enumerate(board.planes, start=1):
+        finned, first_sashimi = _FINNED_BY_PLANE.get(
+            (board.shape, size, digit, plane),
+            functools.partial(_finned_digit, board, size, digit),
+        )
+        if finned is not None:
+            return finned
+        sashimi = sashimi or first_sashimi
     return sashimi
 
 
-def _finned_steps(board: Board, size: int) -> Iterator[Step]:
-    """Finned and sashimi fish of ``size`` with eliminations, in scanning order."""
+def _finned_digit(board: Board, size: int, digit: int) -> tuple[Step | None, Step | None]:
+    """The first finned fish of ``size`` on ``digit``, and the first sashimi found before it."""
+    sashimi: Step | None = None
+    for step in _finned_steps(board, size, digit):
+        if step.technique.startswith("Finned"):
+            return step, sashimi
+        sashimi = sashimi or step
+    return None, sashimi
+
+
+def _finned_steps(board: Board, size: int, digit: int) -> Iterator[Step]:
+    """Finned and sashimi fish of ``size`` on ``digit`` with eliminations, in scanning order."""
     n = board.n
     box_rows, box_cols = board.shape.box_rows, board.shape.box_cols
-    masks = line_masks(board)
-    for digit in range(1, n + 1):
-        for kind in (0, 1):
-            lines = masks[kind][digit - 1]
-            span_lines, span_positions = (box_rows, box_cols) if kind == 0 else (box_cols, box_rows)
-            for first_line in range(0, n, span_lines):
-                band = range(first_line, first_line + span_lines)
-                for first_pos in range(0, n, span_positions):
-                    box_mask = ((1 << span_positions) - 1) << first_pos
-                    yield from _finned_in_box(board, digit, kind, lines, band, box_mask, size)
+    masks = digit_lines(n, board.planes[digit - 1])
+    for kind in (0, 1):
+        lines = masks[kind]
+        span_lines, span_positions = (box_rows, box_cols) if kind == 0 else (box_cols, box_rows)
+        for first_line in range(0, n, span_lines):
+            band = range(first_line, first_line + span_lines)
+            for first_pos in range(0, n, span_positions):
+                box_mask = ((1 << span_positions) - 1) << first_pos
+                yield from _finned_in_box(board, digit, kind, lines, band, box_mask, size)
 
 
 def _finned_in_box(

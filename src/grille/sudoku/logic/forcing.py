@@ -41,6 +41,7 @@ runs out, so deep nesting stays bounded; a net records at most every node of the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +50,7 @@ import numpy as np
 
 from grille.logic import Link, Step
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic.board import Board, bits
+from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.implications import (
     BASIC_RULES,
@@ -277,11 +278,14 @@ def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
 
 def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]) -> list[_Hint]:
     """The nodes every net reaches, each as a hint (its node count summed over the nets)."""
-    reached = nets[0][1].reached()
+    reached = nets[0][1].reached_mask()
     for _, net in nets[1:]:
-        reached = reached & net.reached()
+        reached &= net.reached_mask()
     found = []
-    for node in np.flatnonzero(reached).tolist():
+    while reached:
+        low = reached & -reached
+        reached ^= low
+        node = low.bit_length() - 1
         nodes = sum(net.count(node) for _, net in nets)
         branches = tuple((source, net, (node,)) for source, net in nets)
         found.append(_Hint(nodes, kind, node, subject, branches))
@@ -306,9 +310,46 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
 # -- the techniques -------------------------------------------------------------------------
 
 
+_NISHIO_BY_PLANE: Memo[tuple[int, int, Step] | None] = Memo()
+"""A digit's easiest Nishio step (node count, candidate, step), by the digit's plane."""
+
+
 def nishio(board: Board) -> Step | None:
-    """Nishio forcing chain (7.5+L): one digit's placements lead to a contradiction."""
-    return _easiest(board, NISHIO)
+    """Nishio forcing chain (7.5+L): one digit's placements lead to a contradiction.
+
+    A Nishio net follows one digit only (it has no links between the digits of a cell), so
+    each digit's easiest step depends on nothing but that digit's candidates (and which of
+    their cells hold more than one): it is kept per digit, the walk asks again after each
+    step. The easiest overall has the fewest nodes, the first candidate on ties, as before.
+    """
+    if 2 * sum(mask.bit_count() for mask in board.marks) > NET_BUDGET:
+        return _easiest(board, NISHIO)
+    several = sum(1 << cell for cell, mask in enumerate(board.marks) if mask & (mask - 1))
+    best: tuple[int, int, Step] | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        found = _NISHIO_BY_PLANE.get(
+            (board.shape, digit, plane, plane & several),
+            functools.partial(_nishio_digit, board, digit),
+        )
+        if found is not None and (best is None or found[:2] < best[:2]):
+            best = found
+    return None if best is None else best[2]
+
+
+def _nishio_digit(board: Board, digit: int) -> tuple[int, int, Step] | None:
+    """(node count, candidate, step) of the easiest Nishio step on ``digit``."""
+    n = board.n
+    d = digit - 1
+    marks = np.array(board.marks, dtype=np.int64)
+    scan = _Scan(topology(board.shape), marks, NISHIO, _Budget(NET_BUDGET))
+    hints: list[_Hint] = []
+    for cell, mask in enumerate(board.marks):
+        if mask >> d & 1 and mask.bit_count() >= NISHIO.min_count:
+            hints.extend(_binary(scan, cell * n + d, double=False))
+    if not hints:
+        return None
+    best = min(hints, key=lambda hint: hint.nodes)
+    return best.nodes, best.subject[0], _step(board, NISHIO, best)
 
 
 def cell_region_forcing(board: Board) -> Step | None:

@@ -291,6 +291,7 @@ class Net:
     """The nodes one assumption implies, each with its parents, on its own copy of the marks."""
 
     __slots__ = (
+        "_reached",
         "conflict",
         "ctr",
         "extra",
@@ -316,18 +317,22 @@ class Net:
         self.flags = flags
         self.marks0 = marks0
         self.marks = marks0.copy()
-        self.seen = np.zeros(nodes, dtype=np.int32)
-        self.pstart = np.zeros(nodes, dtype=np.int32)
-        self.plen = np.zeros(nodes, dtype=np.int32)
-        self.extra = np.zeros(nodes, dtype=np.int32)
-        self.pbuf = np.empty(nodes * (n + 1), dtype=np.int32)
-        self.queue_on = np.empty(nodes // 2, dtype=np.int32)
-        self.queue_off = np.empty(nodes // 2, dtype=np.int32)
-        self.ctr = np.zeros(6, dtype=np.int32)
+        # One zeroed block and one scratch block, cut into the tables (cheaper than eight).
+        zeroed = np.zeros(4 * nodes + 6, dtype=np.int32)
+        self.seen = zeroed[:nodes]
+        self.pstart = zeroed[nodes : 2 * nodes]
+        self.plen = zeroed[2 * nodes : 3 * nodes]
+        self.extra = zeroed[3 * nodes : 4 * nodes]
+        self.ctr = zeroed[4 * nodes :]
+        scratch = np.empty(nodes * (n + 2), dtype=np.int32)
+        self.pbuf = scratch[: nodes * (n + 1)]
+        self.queue_on = scratch[nodes * (n + 1) : nodes * (n + 1) + nodes // 2]
+        self.queue_off = scratch[nodes * (n + 1) + nodes // 2 :]
         self.conflict = -1
         self.truncated = False
         self.source = -1
         self.view: Any = None
+        self._reached: tuple[int, int] | None = None
 
     def assume(self, node: int) -> None:
         """Start from ``node`` (no parents)."""
@@ -404,6 +409,14 @@ class Net:
     def reached(self) -> Array:
         """A boolean array over nodes: which the net reached."""
         return self.seen > 0
+
+    def reached_mask(self) -> int:
+        """The nodes the net reached, as a bitmask over nodes (kept until the net grows)."""
+        stamp = int(self.ctr[5])
+        if self._reached is None or self._reached[0] != stamp:
+            packed = np.packbits(self.seen > 0, bitorder="little").tobytes()
+            self._reached = (stamp, int.from_bytes(packed, "little"))
+        return self._reached[1]
 
     def parents(self, node: int) -> tuple[int, ...]:
         """The nodes ``node`` was inferred from."""

@@ -13,11 +13,12 @@ This module also holds the small text helpers the other technique modules share.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
-from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.board import Board, Memo
 
 __all__ = ["claiming", "direct_claiming", "direct_pointing", "pointing"]
 
@@ -79,28 +80,51 @@ class _Lock:
     removed: tuple[int, ...]
 
 
-def _locks(board: Board, *, from_box: bool) -> Iterator[_Lock]:
-    """Every pointing (``from_box``) or claiming with at least one elimination."""
+Found = tuple[int, Step]
+"""A step of one digit with the base unit it starts from (the scan goes base by base)."""
+
+_BY_PLANE: Memo[Found | None] = Memo()
+"""A digit's first step of a kind, by the digit's plane (locked candidates read no other)."""
+
+
+def _first_by_digit(
+    board: Board, tag: str, find: Callable[[Board, int], Found | None]
+) -> Step | None:
+    """The step of the first base unit (then the lowest digit) that ``find`` gives a step for.
+
+    ``find(board, digit)`` must read no candidates but the digit's.
+    """
+    best: Found | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        found = _BY_PLANE.get(
+            (board.shape, tag, digit, plane), functools.partial(find, board, digit)
+        )
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+def _locks(board: Board, digit: int, *, from_box: bool) -> Iterator[_Lock]:
+    """Every pointing (``from_box``) or claiming of ``digit`` with at least one elimination."""
     n = board.n
     bases = range(2 * n, 3 * n) if from_box else range(2 * n)
     kinds = (ROW, COLUMN) if from_box else (BOX,)
     units_of = board.units_of
     for base in bases:
-        for digit in range(1, n + 1):
-            places = board.places(base, digit)
-            if len(places) < 2:
+        places = board.places(base, digit)
+        if len(places) < 2:
+            continue
+        for kind in kinds:
+            cover = units_of[places[0]][kind]
+            if cover == base:
                 continue
-            for kind in kinds:
-                cover = units_of[places[0]][kind]
-                if cover == base:
-                    continue
-                for cell in places:
-                    if units_of[cell][kind] != cover:
-                        break
-                else:
-                    removed = tuple(c for c in board.places(cover, digit) if c not in places)
-                    if removed:
-                        yield _Lock(digit, base, cover, places, removed)
+            for cell in places:
+                if units_of[cell][kind] != cover:
+                    break
+            else:
+                removed = tuple(c for c in board.places(cover, digit) if c not in places)
+                if removed:
+                    yield _Lock(digit, base, cover, places, removed)
 
 
 def _explain_lock(board: Board, lock: _Lock) -> str:
@@ -128,15 +152,25 @@ def _lock_step(board: Board, lock: _Lock, name: str, difficulty: float) -> Step:
 
 def pointing(board: Board) -> Step | None:
     """A digit confined to one line within a box leaves the rest of that line (SE 2.6)."""
-    for lock in _locks(board, from_box=True):
-        return _lock_step(board, lock, "Pointing", POINTING)
+    return _first_by_digit(board, "pointing", _pointing_of)
+
+
+def _pointing_of(board: Board, digit: int) -> Found | None:
+    """The first pointing of ``digit``, with its box."""
+    for lock in _locks(board, digit, from_box=True):
+        return lock.base, _lock_step(board, lock, "Pointing", POINTING)
     return None
 
 
 def claiming(board: Board) -> Step | None:
     """A digit confined to one box within a line leaves the rest of that box (SE 2.8)."""
-    for lock in _locks(board, from_box=False):
-        return _lock_step(board, lock, "Claiming", CLAIMING)
+    return _first_by_digit(board, "claiming", _claiming_of)
+
+
+def _claiming_of(board: Board, digit: int) -> Found | None:
+    """The first claiming of ``digit``, with its line."""
+    for lock in _locks(board, digit, from_box=False):
+        return lock.base, _lock_step(board, lock, "Claiming", CLAIMING)
     return None
 
 
@@ -153,22 +187,24 @@ def hidden_single_after(board: Board, digit: int, removed: Iterable[int]) -> tup
     return None
 
 
-def _direct(board: Board, *, from_box: bool, name: str, difficulty: float) -> Step | None:
-    """The first pointing/claiming whose eliminations leave a hidden single, with that single."""
-    for lock in _locks(board, from_box=from_box):
+def _direct(
+    board: Board, digit: int, *, from_box: bool, name: str, difficulty: float
+) -> Found | None:
+    """The first pointing/claiming of ``digit`` leaving a hidden single, with that single."""
+    for lock in _locks(board, digit, from_box=from_box):
         single = hidden_single_after(board, lock.digit, lock.removed)
         if single is None:
             continue
         cell, unit = single
-        digit = board.digit(lock.digit)
-        return Step(
+        shown = board.digit(lock.digit)
+        return lock.base, Step(
             name,
             placements=(board.candidate(cell, lock.digit),),
             eliminations=tuple(board.candidate(c, lock.digit) for c in lock.removed),
             cells=tuple(board.rc(c) for c in lock.places),
             units=(board.unit_name(lock.base), board.unit_name(lock.cover), board.unit_name(unit)),
             explanation=f"{_explain_lock(board, lock)} That leaves {board.name(cell)} as the "
-            f"only place for {digit} in {board.unit_name(unit)}.",
+            f"only place for {shown} in {board.unit_name(unit)}.",
             difficulty=difficulty,
             area=board.unit_name(lock.base),
         )
@@ -177,9 +213,15 @@ def _direct(board: Board, *, from_box: bool, name: str, difficulty: float) -> St
 
 def direct_pointing(board: Board) -> Step | None:
     """A pointing that at once leaves a hidden single, which it places too (SE 1.7)."""
-    return _direct(board, from_box=True, name="Direct Pointing", difficulty=DIRECT_POINTING)
+    find = functools.partial(
+        _direct, from_box=True, name="Direct Pointing", difficulty=DIRECT_POINTING
+    )
+    return _first_by_digit(board, "direct pointing", find)
 
 
 def direct_claiming(board: Board) -> Step | None:
     """A claiming that at once leaves a hidden single, which it places too (SE 1.9)."""
-    return _direct(board, from_box=False, name="Direct Claiming", difficulty=DIRECT_CLAIMING)
+    find = functools.partial(
+        _direct, from_box=False, name="Direct Claiming", difficulty=DIRECT_CLAIMING
+    )
+    return _first_by_digit(board, "direct claiming", find)

@@ -21,10 +21,11 @@ the same length, also 6.6.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from grille.logic import Link, Step
-from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.board import Board, Memo
 from grille.sudoku.logic.intersections import as_candidates, removals_by_digit
 from grille.sudoku.logic.wings import strong_links
 
@@ -46,13 +47,15 @@ def _kind(board: Board, unit: int) -> int:
     return unit // board.n
 
 
-def _chains(board: Board) -> Iterator[Chain]:
-    """Every a=b-c=e chain of two strong links of one digit, each found once per orientation."""
-    links = strong_links(board)
-    for i, (digit, unit1, p, q) in enumerate(links):
-        for digit2, unit2, r, s in links[i + 1 :]:
-            if digit2 != digit:
-                continue
+_BY_PLANE: Memo[Step | None] = Memo()
+"""A digit's first chain of a kind (or empty rectangle), by the digit's plane."""
+
+
+def _chains(board: Board, digit: int) -> Iterator[Chain]:
+    """Every a=b-c=e chain of two strong links of ``digit``, each found once per orientation."""
+    links = [link for link in strong_links(board) if link[0] == digit]
+    for i, (_, unit1, p, q) in enumerate(links):
+        for _, unit2, r, s in links[i + 1 :]:
             for a, b in ((p, q), (q, p)):
                 for c, e in ((r, s), (s, r)):
                     if len({a, b, c, e}) == 4 and board.sees(b, c):
@@ -109,7 +112,19 @@ def _chain_step(board: Board, chain: Chain, name: str, difficulty: float) -> Ste
 
 def _named_chain(board: Board, name: str, difficulty: float) -> Step | None:
     """The first chain of kind ``name`` that eliminates something."""
-    for chain in _chains(board):
+    for digit, plane in enumerate(board.planes, start=1):
+        step = _BY_PLANE.get(
+            (board.shape, name, digit, plane),
+            functools.partial(_named_chain_of, board, name, difficulty, digit),
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def _named_chain_of(board: Board, name: str, difficulty: float, digit: int) -> Step | None:
+    """The first chain of kind ``name`` on ``digit`` that eliminates something."""
+    for chain in _chains(board, digit):
         if _classify(board, chain) == name:
             step = _chain_step(board, chain, name, difficulty)
             if step is not None:
@@ -134,19 +149,32 @@ def turbot_fish(board: Board) -> Step | None:
 
 def empty_rectangle(board: Board) -> Step | None:
     """A box's digit on one row and column of it, with a strong link off that line (6.6)."""
+    best: tuple[int, Step] | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        found = _RECTANGLE_BY_PLANE.get(
+            (board.shape, digit, plane), functools.partial(_empty_rectangle_of, board, digit)
+        )
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+_RECTANGLE_BY_PLANE: Memo[tuple[int, Step] | None] = Memo()
+"""A digit's first empty rectangle (boxes in order), with its box, by the digit's plane."""
+
+
+def _empty_rectangle_of(board: Board, digit: int) -> tuple[int, Step] | None:
+    """(box, step) of the first empty rectangle of ``digit``, boxes in order."""
     n = board.n
     for box in range(2 * n, 3 * n):
-        for digit in range(1, n + 1):
-            places = board.places(box, digit)
-            if len(places) < 2:
-                continue
-            for line_kind in (ROW, COLUMN):
-                for hinge_line, hinge_cross in _crosses(board, places, line_kind):
-                    step = _empty_rectangle_at(
-                        board, box, digit, line_kind, hinge_line, hinge_cross
-                    )
-                    if step is not None:
-                        return step
+        places = board.places(box, digit)
+        if len(places) < 2:
+            continue
+        for line_kind in (ROW, COLUMN):
+            for hinge_line, hinge_cross in _crosses(board, places, line_kind):
+                step = _empty_rectangle_at(board, box, digit, line_kind, hinge_line, hinge_cross)
+                if step is not None:
+                    return box, step
     return None
 
 

@@ -19,12 +19,16 @@ NAKED_SINGLE = 2.3
 
 def full_house(board: Board) -> Step | None:
     """The last empty cell of a unit takes the one digit the unit lacks."""
-    for unit_index, unit in enumerate(board.units):
-        empty = [cell for cell in unit if board.cells[cell] == 0]
-        if len(empty) != 1 or len(bits(board.marks[empty[0]])) != 1:
+    empty = board.empty_mask
+    for unit_index, unit_mask in enumerate(board.tables.unit_masks):
+        left = empty & unit_mask
+        if not left or left & (left - 1):
             continue
-        cell = empty[0]
-        digit = bits(board.marks[cell])[0]
+        cell = left.bit_length() - 1
+        digits = bits(board.marks[cell])
+        if len(digits) != 1:
+            continue
+        digit = digits[0]
         unit_name = board.unit_name(unit_index)
         return Step(
             "Full House",
@@ -42,12 +46,15 @@ def full_house(board: Board) -> Step | None:
 def hidden_single(board: Board) -> Step | None:
     """A digit with one place left in a unit goes there (boxes first, the easier kind)."""
     n = board.n
+    planes = board.planes
+    unit_masks = board.tables.unit_masks
     for unit_index in (*range(2 * n, 3 * n), *range(2 * n)):
-        for digit in range(1, n + 1):
-            places = board.places(unit_index, digit)
-            if len(places) != 1:
+        unit_mask = unit_masks[unit_index]
+        for digit, plane in enumerate(planes, start=1):
+            place = unit_mask & plane
+            if not place or place & (place - 1):
                 continue
-            cell = places[0]
+            cell = place.bit_length() - 1
             unit_name = board.unit_name(unit_index)
             return Step(
                 "Hidden Single",

@@ -17,11 +17,11 @@ quick on every grid size.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from grille.logic import Step
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.board import Board, Memo, bits, popcount
 from grille.sudoku.logic.intersections import (
     as_candidates,
     listing,
@@ -143,30 +143,53 @@ def naked_quad(board: Board) -> Step | None:
 # -- hidden subsets --------------------------------------------------------------------------
 
 
-def _hidden_sets(board: Board, size: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """(unit, digits, cells) of hidden subsets of ``size`` whose cells hold other digits."""
+_IN_UNIT: Memo[Step | None] = Memo()
+"""A unit's first hidden (or direct hidden) subset step, by the state of the unit's cells."""
+
+
+def _first_in_units(
+    board: Board, tag: str, size: int, find: Callable[[Board, int, int], Step | None]
+) -> Step | None:
+    """The step ``find`` gives in the first unit that has one (each unit's answer memoised).
+
+    ``find(board, size, unit)`` must read nothing but the unit's cells.
+    """
+    for unit_index, unit in enumerate(board.units):
+        step = _IN_UNIT.get(
+            (board.shape, tag, size, unit_index, board.region_key(unit)),
+            functools.partial(find, board, size, unit_index),
+        )
+        if step is not None:
+            return step
+    return None
+
+
+def _hidden_sets(
+    board: Board, size: int, unit_index: int
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """(unit, digits, cells) of hidden subsets of ``size`` in a unit whose cells hold others."""
     marks = board.marks
     n = board.n
-    for unit_index, unit in enumerate(board.units):
-        position = _positions(board.shape)[unit_index]
-        digits: list[int] = []
-        spots: list[int] = []
-        for digit in range(1, n + 1):
-            places = board.places(unit_index, digit)
-            if 2 <= len(places) <= size:
-                digits.append(digit)
-                spots.append(sum(1 << position[c] for c in places))
-        if len(digits) < size:
-            continue
-        for chosen in tight_subsets(spots, size):
-            subset = tuple(digits[i] for i in chosen)
-            union = 0
-            for i in chosen:
-                union |= spots[i]
-            cells = tuple(unit[p] for p in range(n) if union >> p & 1)
-            digit_mask = sum(1 << (d - 1) for d in subset)
-            if any(marks[c] & ~digit_mask for c in cells):
-                yield unit_index, subset, cells
+    unit = board.units[unit_index]
+    position = _positions(board.shape)[unit_index]
+    digits: list[int] = []
+    spots: list[int] = []
+    for digit in range(1, n + 1):
+        places = board.places(unit_index, digit)
+        if 2 <= len(places) <= size:
+            digits.append(digit)
+            spots.append(sum(1 << position[c] for c in places))
+    if len(digits) < size:
+        return
+    for chosen in tight_subsets(spots, size):
+        subset = tuple(digits[i] for i in chosen)
+        union = 0
+        for i in chosen:
+            union |= spots[i]
+        cells = tuple(unit[p] for p in range(n) if union >> p & 1)
+        digit_mask = sum(1 << (d - 1) for d in subset)
+        if any(marks[c] & ~digit_mask for c in cells):
+            yield unit_index, subset, cells
 
 
 @functools.cache
@@ -195,7 +218,12 @@ def _hidden_text(board: Board, unit: int, digits: tuple[int, ...], cells: tuple[
 
 def _hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset of ``size`` digits that eliminates something."""
-    for unit, digits, cells in _hidden_sets(board, size):
+    return _first_in_units(board, "hidden", size, _hidden_in)
+
+
+def _hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
+    """The first hidden subset of ``size`` digits in a unit that eliminates something."""
+    for unit, digits, cells in _hidden_sets(board, size, unit_index):
         removed = _hidden_removals(board, digits, cells)
         return Step(
             f"Hidden {SIZE_NAMES[size]}",
@@ -211,7 +239,12 @@ def _hidden(board: Board, size: int) -> Step | None:
 
 def _direct_hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset leaving another digit one place in its unit, with that single."""
-    for unit, digits, cells in _hidden_sets(board, size):
+    return _first_in_units(board, "direct", size, _direct_hidden_in)
+
+
+def _direct_hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
+    """The first hidden subset of a unit that leaves another digit one place, with that single."""
+    for unit, digits, cells in _hidden_sets(board, size, unit_index):
         removed = _hidden_removals(board, digits, cells)
         taken = set(cells)
         for digit in sorted({d for _, d in removed}):

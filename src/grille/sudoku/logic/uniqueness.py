@@ -13,10 +13,12 @@ player needs two conjugate pairs as well as the rectangle. All work for every gr
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 
 from grille.logic import Candidate, Step
+from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, bits, popcount
 from grille.sudoku.logic.walk import Technique
 
@@ -43,19 +45,36 @@ SIDES = ((0, 1), (2, 3), (0, 2), (1, 3))
 """Corner pairs that share a row or a column."""
 
 
-def _rectangles(board: Board) -> Iterator[tuple[Rectangle, int, int]]:
-    """Each rectangle of empty cells on two rows, columns and boxes, with each pair they share."""
-    n = board.n
+def _rectangles(board: Board) -> tuple[tuple[Rectangle, int, int], ...]:
+    """Each rectangle of empty cells on two rows, columns and boxes, with each pair they share.
+
+    Every uniqueness technique reads this list, so it is built once per board.
+    """
+    return _board_rectangles(board)
+
+
+@functools.lru_cache(maxsize=4)
+def _board_rectangles(board: Board) -> tuple[tuple[Rectangle, int, int], ...]:
     marks = board.marks
-    box_of = board.shape.box_of
+    found: list[tuple[Rectangle, int, int]] = []
+    for rect in _two_box_rectangles(board.shape):
+        common = marks[rect[0]] & marks[rect[1]] & marks[rect[2]] & marks[rect[3]]
+        if common & (common - 1):
+            found.extend((rect, a, b) for a, b in itertools.combinations(bits(common), 2))
+    return tuple(found)
+
+
+@functools.cache
+def _two_box_rectangles(shape: Shape) -> tuple[Rectangle, ...]:
+    """The rectangles (two rows, two columns) whose corners lie in exactly two boxes."""
+    n = shape.size
+    found = []
     for r1, r2 in itertools.combinations(range(n), 2):
         for c1, c2 in itertools.combinations(range(n), 2):
             rect = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            common = marks[rect[0]] & marks[rect[1]] & marks[rect[2]] & marks[rect[3]]
-            if popcount(common) < 2 or len({box_of(cell) for cell in rect}) != 2:
-                continue
-            for a, b in itertools.combinations(bits(common), 2):
-                yield rect, a, b
+            if len({shape.box_of(cell) for cell in rect}) == 2:
+                found.append(rect)
+    return tuple(found)
 
 
 def _pair_mask(a: int, b: int) -> int:
