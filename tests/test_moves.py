@@ -27,7 +27,11 @@ def test_move_strings_round_trip(op: MoveOp, row: int, col: int, value: int) -> 
 
 def test_fill_and_zero_forms() -> None:
     assert parse_move("fill") == Move(MoveOp.FILL_MARKS)
-    assert parse_move("r2c3=0") == parse_move("r2c3-") == Move(MoveOp.CLEAR, 1, 2)
+    assert parse_move("r2c3-") == Move(MoveOp.CLEAR, 1, 2)
+    assert parse_move("r2c3=0") == Move(MoveOp.SET, 1, 2, 0)  # a Takuzu digit
+    assert apply_move(Grid.from_string(PUZZLE), "r1c3=0") == Grid.from_string(PUZZLE).with_cells(
+        Grid.from_string(PUZZLE).cells
+    )  # Sudoku reads 'write 0' as 'clear'
     assert repr(parse_move("r1c1^4")) == "parse_move('r1c1^4')"
 
 

@@ -11,6 +11,7 @@ from grille.kind import Kind
 __all__ = ["KIND_NAMES", "get_kind", "sniff_kind"]
 
 _MODULES = {
+    "takuzu": "grille.takuzu",
     "sudoku": "grille.sudoku",
     "kakuro": "grille.kakuro",
 }

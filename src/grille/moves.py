@@ -3,8 +3,9 @@
 A move names a cell r1c1-style (1-based) and what to do there:
 
 ====================  ===============================================
-``r3c5=7``            write digit 7 (decimal, so ``r1c1=12`` on 16x16)
-``r3c5-``             clear the cell (``r3c5=0`` is the same)
+``r3c5=7``            write value 7 (decimal, so ``r1c1=12`` on 16x16)
+``r3c5-``             clear the cell
+``r3c5=0``            write value 0: a Takuzu digit; kinds without a 0 (Sudoku) clear
 ``r3c5^7``            toggle pencil mark 7
 ``fill``              fill every empty cell's pencil marks from the rules
 ====================  ===============================================
@@ -69,8 +70,7 @@ def parse_move(text: str) -> Move:
     if row < 0 or col < 0:
         raise MoveError(f"rows and columns count from 1: {text!r}")
     if match[3]:
-        value = int(match[4])
-        return Move(MoveOp.CLEAR, row, col) if value == 0 else Move(MoveOp.SET, row, col, value)
+        return Move(MoveOp.SET, row, col, int(match[4]))
     if match[5]:
         return Move(MoveOp.CLEAR, row, col)
     return Move(MoveOp.TOGGLE_MARK, row, col, int(match[7]))

@@ -20,7 +20,7 @@ def apply_move(grid: Grid, move: str | Move) -> Grid:
     cell = _cell_of(grid, parsed)
     if grid.is_given(cell):
         raise MoveError(f"{parsed}: {grid.cell_name(cell)} holds a clue")
-    if parsed.op is MoveOp.CLEAR:
+    if parsed.op is MoveOp.CLEAR or (parsed.op is MoveOp.SET and parsed.value == 0):
         return _with_digit(grid, cell, 0)
     if not 1 <= parsed.value <= grid.size:
         raise MoveError(f"{parsed}: digits of a {grid.size}x{grid.size} grid are 1..{grid.size}")

@@ -1,0 +1,60 @@
+"""What the readers share: decoding rows of cells, errors at a place, rules comments."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from grille.errors import ParseError
+from grille.takuzu.grid import EMPTY
+
+__all__ = ["RULES_RE", "VALUES", "decode_row", "rules_comment", "rules_line"]
+
+VALUES = {"0": 0, "1": 1, ".": EMPTY}
+"""Each cell character and its value."""
+
+RULES_RE = re.compile(r"#\s*rules\s*:\s*(no-unique-lines|unique-lines)\s*", re.IGNORECASE)
+"""The comment line that switches the unique-lines rule for the puzzles after it."""
+
+
+def rules_comment(line: str) -> bool | None:
+    """``False`` for ``# rules: no-unique-lines``, ``True`` for ``unique-lines``, else ``None``."""
+    match = RULES_RE.fullmatch(line.strip())
+    if match is None:
+        return None
+    return match[1].lower() == "unique-lines"
+
+
+def rules_line(unique_lines: bool) -> str:
+    """The comment line that sets the rule."""
+    return "# rules: unique-lines" if unique_lines else "# rules: no-unique-lines"
+
+
+def decode_row(
+    text: str, *, line: int, source: str, offset: int = 0, spaces: bool = True
+) -> list[int]:
+    """The values of a row of ``0``, ``1`` and ``.`` (spaces skipped if ``spaces``)."""
+    values: list[int] = []
+    for column, char in enumerate(text, offset + 1):
+        if spaces and char in " \t":
+            continue
+        value = VALUES.get(char)
+        if value is None:
+            raise ParseError(
+                f"{char!r} is not a Takuzu cell (0, 1 or '.') in {text.strip()!r}",
+                line=line, column=column, source=source,
+            )
+        values.append(value)
+    return values
+
+
+def write_with_rules(blocks: Sequence[tuple[bool, str]], separator: str) -> str:
+    """Blocks of text, each preceded by a rules comment where the rule changes."""
+    out: list[str] = []
+    current = True
+    for unique, block in blocks:
+        if unique != current:
+            block = rules_line(unique) + "\n" + block
+            current = unique
+        out.append(block)
+    return separator.join(out)

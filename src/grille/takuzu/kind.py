@@ -1,0 +1,98 @@
+"""Takuzu as a :class:`grille.kind.Kind`: the surface the front ends use."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grille.hints import Hint
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
+from grille.logic import Explanation
+from grille.takuzu import formats, play, rules
+from grille.takuzu.candidates import with_candidates
+from grille.takuzu.grid import TakuzuGrid
+from grille.takuzu.logic.rating import Rating
+
+__all__ = ["TakuzuKind"]
+
+
+class TakuzuKind:
+    """Takuzu (binairo) of any even size, rectangles too, with or without unique lines."""
+
+    name = "takuzu"
+    formats: tuple[str, ...] = formats.FORMATS
+    default_format = "rows"
+
+    def __repr__(self) -> str:
+        return "TakuzuKind()"
+
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like Takuzu in a known format."""
+        return formats.sniff(text) is not None
+
+    def read(
+        self, text: str, *, fmt: str | None = None, source: str = "<input>"
+    ) -> list[Entry[TakuzuGrid]]:
+        """Every puzzle in ``text``."""
+        return formats.read(text, fmt=fmt, source=source)
+
+    def write(self, puzzles: Sequence[TakuzuGrid], fmt: str) -> str:
+        """``puzzles`` written as one text in ``fmt``."""
+        return formats.write(puzzles, fmt)
+
+    def solve(
+        self, puzzle: TakuzuGrid, *, limit: int = 2, budget: int | None = None
+    ) -> Solutions[TakuzuGrid]:
+        """Up to ``limit`` solutions (0 = all), by line propagation and search."""
+        from grille.takuzu import solver
+
+        return solver.solve(puzzle, limit=limit, budget=budget)
+
+    def solve_many(
+        self, puzzles: Sequence[TakuzuGrid], *, limit: int = 2, budget: int | None = None
+    ) -> list[Solutions[TakuzuGrid]]:
+        """:meth:`solve` for many puzzles, compiled."""
+        from grille.takuzu import solver
+
+        return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def with_candidates(self, puzzle: TakuzuGrid) -> TakuzuGrid:
+        """``puzzle`` with pencil marks: the values its row and column still allow."""
+        return with_candidates(puzzle)
+
+    def check(self, puzzle: TakuzuGrid) -> list[Violation]:
+        """Three in a row, too many of a digit in a line, equal finished lines."""
+        return rules.violations(puzzle)
+
+    def status(self, puzzle: TakuzuGrid) -> Status:
+        """Solved, incomplete or invalid."""
+        return rules.status(puzzle)
+
+    def apply(self, puzzle: TakuzuGrid, move: str) -> TakuzuGrid:
+        """The grid after ``move`` (``r3c5=0``, ``r3c5-``, ``r3c5^1``, ``fill``)."""
+        return play.apply_move(puzzle, move)
+
+    def explain(self, puzzle: TakuzuGrid) -> Explanation[TakuzuGrid]:
+        """The step-by-step solve, easiest technique first."""
+        from grille.takuzu.logic.explain import explain
+
+        return explain(puzzle)
+
+    def rate(self, puzzle: TakuzuGrid) -> Rating:
+        """Level (easy, medium, hard, very hard) and the hardest technique."""
+        from grille.takuzu.logic.explain import rate
+
+        return rate(puzzle)
+
+    def hint(self, state: TakuzuGrid, *, depth: int = 1) -> Hint[TakuzuGrid]:
+        """The next hint for a player at ``state``."""
+        from grille.takuzu.logic.explain import hint
+
+        return hint(state, depth=depth)
+
+    def generate(self, options: GenerateOptions, seed: int | str) -> TakuzuGrid:
+        """A unique puzzle of the asked size and level (default 8x8; symmetry is ignored)."""
+        from grille.takuzu.generate import GenerateParams, generate, size_of
+
+        height, width = size_of(options.size)
+        params = GenerateParams(height, width, options.level, minimal=options.minimal)
+        return generate(params, seed)

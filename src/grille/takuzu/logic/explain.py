@@ -1,0 +1,139 @@
+"""Explained solving, rating and hints for Takuzu: the logic layer's entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from grille.hints import Hint, Mistake, hint_text
+from grille.logic import Explanation, Step
+from grille.takuzu.grid import EMPTY, TakuzuGrid, cell_name
+from grille.takuzu.logic.board import apply_step, make_step
+from grille.takuzu.logic.lookahead import lookahead
+from grille.takuzu.logic.rating import LEVEL_NAMES, LEVELS, Rating, rate_steps
+from grille.takuzu.logic.techniques import (
+    duplicate_line,
+    gap_counting,
+    last_cell,
+    line_balance,
+    line_completions,
+    needs_one_more,
+    pair,
+    sandwich,
+)
+
+__all__ = ["LADDER", "Technique", "explain", "hint", "ladder_for", "rate", "walk"]
+
+Technique = Callable[[TakuzuGrid], Step | None]
+"""A technique looks at a grid and returns its first step, or ``None``."""
+
+
+def trial_and_error(grid: TakuzuGrid) -> Step | None:
+    """The exact solver's value for the first empty cell (only for a unique puzzle)."""
+    from grille.takuzu.solver import solve
+
+    result = solve(grid, limit=2)
+    if not result.unique or result.solution is None:
+        return None
+    cell = grid.cells.index(EMPTY)
+    row, col = divmod(cell, grid.width)
+    value = result.solution.cells[cell]
+    return make_step(
+        "Trial and error", 6.0, [(row, col, value)], ((row, col),), cell_name(row, col),
+        f"no line technique or single lookahead applies; searching shows {cell_name(row, col)} "
+        f"is {value}.",
+    )
+
+
+LADDER: tuple[Technique, ...] = (
+    pair,
+    sandwich,
+    last_cell,
+    line_balance,
+    duplicate_line,
+    needs_one_more,
+    gap_counting,
+    line_completions,
+    lookahead,
+    trial_and_error,
+)
+"""Every technique, easiest first."""
+
+_DIFFICULTY: dict[Technique, float] = {
+    pair: 1.0, sandwich: 1.1, last_cell: 1.2, line_balance: 1.5, duplicate_line: 2.0,
+    needs_one_more: 3.0, gap_counting: 3.5, line_completions: 4.0, lookahead: 5.0,
+    trial_and_error: 6.0,
+}
+
+
+def ladder_for(level: str) -> tuple[Technique, ...]:
+    """The techniques a puzzle of ``level`` may need (every one for ``any``)."""
+    if level == "any":
+        return LADDER
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"unknown Takuzu level {level!r}; known: {', '.join(LEVEL_NAMES)}")
+    ceiling = dict(LEVELS)[level]
+    return tuple(t for t in LADDER if _DIFFICULTY[t] <= ceiling)
+
+
+def walk(grid: TakuzuGrid, ladder: Sequence[Technique]) -> Iterator[tuple[Step, TakuzuGrid]]:
+    """Each step the ladder finds, with the grid after it, until solved or stuck."""
+    while EMPTY in grid.cells:
+        for technique in ladder:
+            step = technique(grid)
+            if step is not None:
+                grid = apply_step(grid, step)
+                yield step, grid
+                break
+        else:
+            return
+
+
+def explain(puzzle: TakuzuGrid, ladder: Sequence[Technique] = LADDER) -> Explanation[TakuzuGrid]:
+    """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
+    grid = puzzle
+    steps = []
+    for step, after in walk(puzzle, ladder):
+        steps.append(step)
+        grid = after
+    return Explanation(tuple(steps), EMPTY not in grid.cells, grid)
+
+
+def rate(puzzle: TakuzuGrid) -> Rating:
+    """The level of ``puzzle``: the hardest technique its logical solve needs."""
+    path = explain(puzzle)
+    return rate_steps(path.steps, solved=path.solved)
+
+
+def _mistakes(state: TakuzuGrid, solution: TakuzuGrid) -> tuple[Mistake, ...]:
+    found = []
+    for cell, value in enumerate(state.cells):
+        row, col = divmod(cell, state.width)
+        right = solution.cells[cell]
+        name = cell_name(row, col)
+        if value != EMPTY and value != right:
+            found.append(Mistake(row, col, f"{name} holds {value}, which is wrong."))
+        elif value == EMPTY and state.marks and state.marks[cell] and not (
+            state.marks[cell] >> right & 1
+        ):
+            found.append(Mistake(row, col, f"The pencil marks of {name} rule out its right digit."))
+    return tuple(found)
+
+
+def hint(state: TakuzuGrid, *, depth: int = 1) -> Hint[TakuzuGrid]:
+    """The next hint for a player at ``state`` (clues, their entries and pencil marks)."""
+    from grille.takuzu.solver import solve
+
+    result = solve(state.clues_only(), limit=2)
+    if result.solution is None:
+        return Hint(depth, "The clues have no solution.")
+    mistakes = _mistakes(state, result.solution)
+    if mistakes:
+        cells = tuple((m.row, m.col) for m in mistakes)
+        return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
+    if EMPTY not in state.cells:
+        return Hint(depth, "The grid is solved.")
+    for technique in LADDER:
+        step = technique(state)
+        if step is not None:
+            return hint_text(step, depth, apply_step(state, step))
+    return Hint(depth, "No logical step found: the ladder is stuck here.")
