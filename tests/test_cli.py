@@ -153,3 +153,20 @@ def test_entry_point_from_stdin() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == SOLVED + "\n"
+
+
+def test_rule_variant_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A Takuzu that needs two equal rows (janko-style): none under the full rules.
+    grid = "0101\n1010\n0101\n1010\n"
+    path = write(tmp_path, grid)
+    assert run(["count", "--limit", "0", path], capsys)[1] == "0\n"
+    assert run(["count", "--limit", "0", "--no-unique-lines", path], capsys)[1] == "1\n"
+    status, _, err = run(["count", "--no-unique-lines", PUZZLE], capsys)
+    assert status == 2 and "sudoku has no rule 'no-unique-lines'" in err
+    with pytest.raises(SystemExit):
+        main(["count", "--help"])
+    assert "--distinct-combinations" in capsys.readouterr().out
+    status, out, _ = run(
+        ["generate", "takuzu", "--size", "6x6", "--seed", "3", "--no-unique-lines", "--quiet",
+         "--format", "unruly"], capsys)
+    assert status == 0 and out.startswith("6x6:")

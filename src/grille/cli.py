@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from grille import __version__
 from grille.errors import GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
-from grille.kinds import KIND_NAMES, get_kind, sniff_kind
+from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
 
 __all__ = ["main"]
 
@@ -95,7 +95,32 @@ def _kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[A
     if fmt is not None and fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     entries = kind.read(given.text, fmt=fmt, source=given.source)
+    rules = _chosen_rules(args)
+    if rules:
+        entries = [
+            Entry(kind.with_rules(e.puzzle, rules), e.line, e.fmt) for e in entries
+        ]
     return kind, entries, given
+
+
+def _chosen_rules(args: argparse.Namespace) -> frozenset[str]:
+    """The rule-variant flags given on the command line."""
+    return frozenset(
+        rule for rules in RULES.values() for rule in rules
+        if getattr(args, _rule_dest(rule), False)
+    )
+
+
+def _rule_dest(rule: str) -> str:
+    return "rule_" + rule.replace("-", "_")
+
+
+def _add_rules(command: argparse.ArgumentParser) -> None:
+    """A flag for each kind's optional rule variant (``--no-unique-lines`` ...)."""
+    for kind_name, rules in RULES.items():
+        for rule in rules:
+            command.add_argument(f"--{rule}", dest=_rule_dest(rule), action="store_true",
+                                 help=f"{kind_name} rule variant: {rule}")
 
 
 def _solve_all(
@@ -279,7 +304,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     if args.seed is None:
         print(f"seed: {seed}", file=sys.stderr)
-    options = GenerateOptions(args.size, args.level, args.symmetry, args.minimal)
+    options = GenerateOptions(
+        args.size, args.level, args.symmetry, args.minimal, _chosen_rules(args)
+    )
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
     with _progress(args.count, quiet=args.quiet) as advance:
         for puzzle in stream:
@@ -358,6 +385,7 @@ def _add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> Non
             "--from", dest="from_format", metavar="FORMAT",
             help="input format (default: guessed; see 'grille formats')",
         )
+    _add_rules(command)
 
 
 def _add_output(command: argparse.ArgumentParser, *, to_help: str) -> None:
@@ -483,6 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--jobs", type=_positive, default=1, metavar="N",
                           help="generate in N processes (default 1)")
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_rules(generate)
 
     xc = command("xc", cmd_xc,
                  "Solve an exact cover problem (with colours) in Knuth's DLX/XCC text format: "

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
+from grille.errors import GrilleError
+
 if TYPE_CHECKING:
     from grille.hints import Hint
     from grille.logic import Explanation, Rating
@@ -25,6 +27,7 @@ __all__ = [
     "Status",
     "Verdict",
     "Violation",
+    "unknown_rules",
 ]
 
 
@@ -131,6 +134,8 @@ class GenerateOptions:
     level: str = "any"
     symmetry: str | None = None
     minimal: bool = False
+    rules: frozenset[str] = frozenset()
+    """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
 
 
 class Kind(Protocol[P]):
@@ -190,6 +195,16 @@ class Kind(Protocol[P]):
         """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``."""
         ...
 
+    def with_rules(self, puzzle: P, rules: frozenset[str]) -> P:
+        """``puzzle`` under the rule variants ``rules``; ``GrilleError`` for unknown ones."""
+        ...
+
     def generate(self, options: GenerateOptions, seed: int | str) -> P:
         """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
         ...
+
+
+def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> GrilleError:
+    """The error for rule variants a kind does not have."""
+    listed = ", ".join(known) if known else "none"
+    return GrilleError(f"{kind} has no rule {', '.join(sorted(rules))!r}; its rules: {listed}")

@@ -8,7 +8,7 @@ from typing import Any
 from grille.errors import ParseError
 from grille.kind import Kind
 
-__all__ = ["KIND_NAMES", "get_kind", "sniff_kind"]
+__all__ = ["KIND_NAMES", "RULES", "get_kind", "sniff_kind"]
 
 _MODULES = {
     "takuzu": "grille.takuzu",
@@ -19,6 +19,13 @@ _MODULES = {
 
 KIND_NAMES = tuple(_MODULES)
 """Kinds in the order their sniffers are tried."""
+
+RULES: dict[str, tuple[str, ...]] = {
+    "takuzu": ("no-unique-lines",),
+    "kakuro": ("distinct-combinations",),
+}
+"""Optional rule variants each kind accepts by name (the command line offers them as flags
+without importing the kinds)."""
 
 
 def get_kind(name: str) -> Kind[Any]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from grille.hints import Hint
 from grille.kakuro import formats, play, rules
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import Rating
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
 from grille.logic import Explanation
 
 __all__ = ["KakuroKind"]
@@ -92,7 +93,17 @@ class KakuroKind:
         """A unique puzzle of the asked size (``WxH``, default 8x8) and level."""
         from grille.kakuro.generate import GenerateParams, generate, parse_size
 
+        if options.rules:
+            raise unknown_rules(f"{self.name}'s generator", options.rules, ())
         cols, rows = parse_size(options.size)
         params = GenerateParams(rows=rows, cols=cols, level=options.level,
                                 symmetry=options.symmetry or "rot180")
         return generate(params, seed)
+
+    def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
+        """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""
+        if rules - {"distinct-combinations"}:
+            raise unknown_rules(self.name, rules, ("distinct-combinations",))
+        if rules:
+            return dataclasses.replace(puzzle, distinct_combinations=True)
+        return puzzle

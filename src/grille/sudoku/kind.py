@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from grille.errors import GrilleError
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
 from grille.logic import Explanation
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
@@ -92,10 +92,18 @@ class SudokuKind:
 
         return hint(state, depth=depth)
 
+    def with_rules(self, puzzle: Grid, rules: frozenset[str]) -> Grid:
+        """Sudoku has no rule variants: ``puzzle`` itself, or an error for any rule."""
+        if rules:
+            raise unknown_rules(self.name, rules, ())
+        return puzzle
+
     def generate(self, options: GenerateOptions, seed: int | str) -> Grid:
         """A unique puzzle of the asked size, level and symmetry (default 9x9, rot180)."""
         from grille.sudoku.generate import GenerateParams, generate
 
+        if options.rules:
+            raise unknown_rules(self.name, options.rules, ())
         params = GenerateParams(
             size=_size_of(options.size),
             level=options.level,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation
+from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
 from grille.logic import Explanation
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
@@ -94,5 +95,20 @@ class TakuzuKind:
         from grille.takuzu.generate import GenerateParams, generate, size_of
 
         height, width = size_of(options.size)
-        params = GenerateParams(height, width, options.level, minimal=options.minimal)
+        unique_lines = not self._rule_set(options.rules)
+        params = GenerateParams(
+            height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
+        )
         return generate(params, seed)
+
+    def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
+        """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""
+        if self._rule_set(rules):
+            return dataclasses.replace(puzzle, unique_lines=False)
+        return puzzle
+
+    def _rule_set(self, rules: frozenset[str]) -> bool:
+        """Whether ``rules`` asks for no-unique-lines (it is the only variant)."""
+        if rules - {"no-unique-lines"}:
+            raise unknown_rules(self.name, rules, ("no-unique-lines",))
+        return bool(rules)
