@@ -18,6 +18,9 @@ def test_demo_without_shared_data(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "an empty 25x25 (boxes 5x5) filled" in out
     assert "an empty 4x4 grid has 288 solutions" in out
     assert "92 ways to place 8 queens" in out
+    assert "a medium 8x8 takuzu, generated" in out
+    assert "a medium 8x8 kakuro, generated" in out
+    assert out.count("verdict: unique") == 3
     assert "no shared puzzle sets" in out
 
 

@@ -1,7 +1,8 @@
 """The main job for now: the toolkit at work on a sample puzzle and on the shared puzzle sets.
 
 It shows candidates, solving, counting, the logical solver and its rating, every grid size,
-the exact cover engine, and then reads, solves and checks the uniqueness of every shared set.
+a generated Takuzu and Kakuro with rating, hint and solution, the exact cover engine, and then
+reads, solves and checks the uniqueness of every shared Sudoku set.
 
 Run as ``python -m grille.demo [--data DIR]`` (``make run`` does). ``DIR`` defaults to
 ``../shared/data`` beside the current directory; without it only the samples run.
@@ -50,6 +51,25 @@ def show_sample() -> None:
     print(f"an empty 4x4 grid has {counted.count} solutions\n")
 
 
+def show_other_kinds() -> None:
+    """A generated Takuzu and Kakuro: the puzzle, its rating, a hint, its solution."""
+    from grille.kind import GenerateOptions
+
+    for name, size in (("takuzu", "8x8"), ("kakuro", "8x8")):
+        kind = get_kind(name)
+        started = time.perf_counter()
+        puzzle = kind.generate(GenerateOptions(size=size, level="medium"), "demo")
+        took = time.perf_counter() - started
+        print(f"a medium {size} {name}, generated in {took:.2f} s:\n")
+        print(kind.write([puzzle], kind.default_format))
+        print(f"rating: {' '.join(kind.rate(puzzle).fields())}")
+        print(f"hint: {kind.hint(puzzle, depth=4).text}")
+        result = kind.solve(puzzle)
+        assert result.solution is not None
+        print(f"verdict: {result.verdict.value}; solution:\n")
+        print(kind.write([result.solution], kind.default_format))
+
+
 def show_queens() -> None:
     """The exact cover engine on the n-queens problem."""
     from grille.engine.xcc import count_queens
@@ -88,6 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="folder of the shared puzzle sets (default: ../shared/data)")
     args = parser.parse_args(argv)
     show_sample()
+    show_other_kinds()
     show_queens()
     survey(args.data)
     print("\nNext: grille --help")
