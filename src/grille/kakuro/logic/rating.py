@@ -19,11 +19,10 @@ finish rates :data:`UNSOLVED`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from grille.logic import Step
+from grille.rating import LevelTable, ScoreRating, rate_path
 
 __all__ = ["LEVELS", "UNSOLVED", "Rating", "level_of", "rate_steps"]
 
@@ -38,45 +37,11 @@ LEVELS: tuple[tuple[str, float], ...] = (
 """Each level with the largest difficulty it admits."""
 
 
-def level_of(score: float) -> str:
-    """The level of a puzzle whose hardest step has difficulty ``score``."""
-    for name, ceiling in LEVELS:
-        if score <= ceiling + 1e-9:
-            return name
-    return LEVELS[-1][0]
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """How hard a puzzle is: level, the hardest step's difficulty and technique, counts."""
-
-    level: str
-    score: float
-    hardest: str
-    solved: bool
-    techniques: tuple[tuple[str, int], ...] = ()
-
-    def __str__(self) -> str:
-        return f"{self.level} ({self.score:.1f}, {self.hardest or 'no step'})"
-
-    def fields(self) -> tuple[str, ...]:
-        """Level, score and hardest technique, as text (``grille rate``)."""
-        return (self.level, f"{self.score:.1f}", self.hardest or "-")
-
-    @property
-    def step_count(self) -> int:
-        """How many steps the solve took."""
-        return sum(count for _, count in self.techniques)
+TABLE = LevelTable(LEVELS)
+level_of = TABLE.level_of
+Rating = ScoreRating
 
 
 def rate_steps(steps: Sequence[Step], *, solved: bool) -> Rating:
     """The rating of a solve path."""
-    counts = tuple(Counter(step.technique for step in steps).most_common())
-    if not steps:
-        score = 0.0 if solved else UNSOLVED
-        return Rating(level_of(score), score, "", solved, counts)
-    score = max(step.difficulty for step in steps)
-    hardest = next(step.technique for step in steps if step.difficulty == score)
-    if not solved:
-        score = UNSOLVED
-    return Rating(level_of(score), score, hardest, solved, counts)
+    return rate_path(steps, solved=solved, levels=TABLE, unsolved=UNSOLVED)

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
+from grille.rating import LevelTable
 
 __all__ = ["LEVELS", "UNSOLVED", "Rating", "level_of", "rate_steps"]
 
@@ -47,12 +48,12 @@ LEVELS: tuple[tuple[str, float], ...] = (
 """Each level with the largest ER it admits."""
 
 
+_TABLE = LevelTable(LEVELS)
+
+
 def level_of(er: float) -> str:
     """The level of a puzzle whose hardest step is ``er``."""
-    for name, ceiling in LEVELS:
-        if er <= ceiling + 1e-9:
-            return name
-    return LEVELS[-1][0]
+    return _TABLE.level_of(er)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,12 @@ easy map to easy, normal to medium, beyond to hard or very hard.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from grille.logic import Step
+from grille.rating import LevelTable, ScoreRating, rate_path
 
-__all__ = ["LEVELS", "UNSOLVED", "Rating", "level_of", "rate_steps"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "UNSOLVED", "Rating", "level_of", "rate_steps"]
 
 UNSOLVED = 10.0
 
@@ -35,42 +34,11 @@ LEVELS: tuple[tuple[str, float], ...] = (
 
 LEVEL_NAMES = tuple(name for name, _ in LEVELS)
 
-
-def level_of(difficulty: float) -> str:
-    """The level of a puzzle whose hardest step is ``difficulty``."""
-    for name, ceiling in LEVELS:
-        if difficulty <= ceiling + 1e-9:
-            return name
-    return LEVELS[-1][0]
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """How hard a puzzle is: level, hardest difficulty and technique, step counts."""
-
-    level: str
-    score: float
-    hardest: str
-    solved: bool
-    techniques: tuple[tuple[str, int], ...]
-
-    def __str__(self) -> str:
-        return f"{self.level} ({self.score:.1f}, {self.hardest})"
-
-    def __repr__(self) -> str:
-        return f"<Rating {self.level} score={self.score:.1f} hardest={self.hardest!r}>"
-
-    def fields(self) -> tuple[str, ...]:
-        """Level, score and hardest technique as text (the columns of ``grille rate``)."""
-        return (self.level.replace(" ", "-"), f"{self.score:.1f}", self.hardest)
+TABLE = LevelTable(LEVELS)
+level_of = TABLE.level_of
+Rating = ScoreRating
 
 
 def rate_steps(steps: Sequence[Step], *, solved: bool) -> Rating:
     """The rating of a solve path."""
-    if not steps:
-        return Rating("easy", 0.0, "none", solved, ())
-    hardest = max(steps, key=lambda step: step.difficulty)
-    score = hardest.difficulty if solved else UNSOLVED
-    counts = Counter(step.technique for step in steps)
-    return Rating(level_of(score), score, hardest.technique if solved else "unsolved", solved,
-                  tuple(counts.items()))
+    return rate_path(steps, solved=solved, levels=TABLE, unsolved=UNSOLVED)
