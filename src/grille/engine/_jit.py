@@ -17,16 +17,21 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["compiled", "jit_enabled"]
+__all__ = ["compiled", "jit_allowed", "jit_enabled"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _compiled: dict[Callable[..., Any], Callable[..., Any]] = {}
 
 
+def jit_allowed() -> bool:
+    """Whether compiling is allowed at all (``GRILLE_JIT=0`` forbids it); imports nothing."""
+    return os.environ.get("GRILLE_JIT", "1") != "0"
+
+
 def jit_enabled() -> bool:
     """Whether kernels may be compiled (numba importable and not disabled by GRILLE_JIT=0)."""
-    if os.environ.get("GRILLE_JIT", "1") == "0":
+    if not jit_allowed():
         return False
     try:
         import numba  # noqa: F401

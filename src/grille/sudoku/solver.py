@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grille.engine._jit import compiled, jit_enabled
+from grille.engine._jit import compiled, jit_allowed, jit_enabled
 from grille.errors import ParseError, SizeError
 from grille.kind import Solutions
 from grille.sudoku import _kernel
@@ -71,7 +70,7 @@ def solve(
     _check_search(limit, budget)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
-    if backend == "python" or os.environ.get("GRILLE_JIT", "1") == "0":
+    if backend == "python" or not jit_allowed():
         return _solve_one(grid, limit, budget, fast=False)
     if backend == "jit" or _plan(grid.shape)[0] in _loaded:
         return _solve_one(grid, limit, budget, fast=jit_enabled())
