@@ -98,29 +98,25 @@ def _partner(params: GenerateParams, r: int, c: int) -> tuple[int, int]:
 
 
 def _segments(white: list[list[bool]]) -> list[list[tuple[int, int]]]:
-    """Every maximal horizontal and vertical line of white cells."""
-    rows, cols = len(white), len(white[0])
+    """Every maximal horizontal and vertical line of white cells (rows first)."""
+    columns = [list(column) for column in zip(*white, strict=True)]
+    down = [[(r, c) for c, r in segment] for segment in _row_segments(columns)]
+    return _row_segments(white) + down
+
+
+def _row_segments(white: list[list[bool]]) -> list[list[tuple[int, int]]]:
+    """Every maximal horizontal line of white cells, as (row, column) lists."""
     found = []
-    for r in range(rows):
+    for r, row in enumerate(white):
         c = 0
-        while c < cols:
-            if not white[r][c]:
+        while c < len(row):
+            if not row[c]:
                 c += 1
                 continue
             start = c
-            while c < cols and white[r][c]:
+            while c < len(row) and row[c]:
                 c += 1
             found.append([(r, x) for x in range(start, c)])
-    for c in range(cols):
-        r = 0
-        while r < rows:
-            if not white[r][c]:
-                r += 1
-                continue
-            start = r
-            while r < rows and white[r][c]:
-                r += 1
-            found.append([(y, c) for y in range(start, r)])
     return found
 
 

@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 from grille.logic import Candidate, Step
 from grille.sudoku.candidates import candidate_masks
 from grille.sudoku.geometry import Shape
-from grille.sudoku.grid import Grid
+from grille.sudoku.grid import Grid, digits_of_mask
 from grille.sudoku.symbols import digit_char
 
 __all__ = ["Board", "Memo", "Tables", "bits", "cells_of", "popcount", "tables"]
@@ -31,21 +31,13 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+_bits = functools.lru_cache(maxsize=1 << 16)(digits_of_mask)
+"""``digits_of_mask``, cached: techniques ask for the same few masks over and over."""
+
+
 def bits(mask: int) -> tuple[int, ...]:
     """The digits (1-based) whose bits are set in ``mask``."""
     return _bits(mask)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _bits(mask: int) -> tuple[int, ...]:
-    digits = []
-    digit = 1
-    while mask:
-        if mask & 1:
-            digits.append(digit)
-        mask >>= 1
-        digit += 1
-    return tuple(digits)
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
