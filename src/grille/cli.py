@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -24,7 +25,30 @@ from grille.errors import GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
 from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
 
-__all__ = ["main"]
+__all__ = [
+    "COMMAND_MODULES",
+    "add_budget",
+    "add_input",
+    "add_output",
+    "add_rules",
+    "emit",
+    "kind_and_entries",
+    "main",
+    "non_negative",
+    "positive",
+    "progress",
+    "read_puzzle_argument",
+]
+
+CommandFactory = Callable[[str, Callable[[argparse.Namespace], int], str], Any]
+"""``command(name, handler, help)``: adds a subcommand and returns its parser."""
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules that add subcommands with ``add_commands(command: CommandFactory)``.
+
+They are imported when the parser is built, so they import only what argparse needs at
+the top and the heavy libraries (web server, terminal UI ...) inside their handlers.
+"""
 
 EXIT_OK = 0
 EXIT_NOT_ALL = 1
@@ -88,14 +112,14 @@ def _looks_like_path(argument: str) -> bool:
     return os.sep in argument or len(argument) < 16 or PATH_SUFFIX.search(argument) is not None
 
 
-def _kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[Any]], Input]:
+def kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[Any]], Input]:
     given = read_puzzle_argument(args.file)
     kind = get_kind(args.kind) if args.kind else sniff_kind(given.text, source=given.source)
     fmt = getattr(args, "from_format", None)
     if fmt is not None and fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     entries = kind.read(given.text, fmt=fmt, source=given.source)
-    rules = _chosen_rules(args)
+    rules = chosen_rules(args)
     if rules:
         entries = [
             Entry(kind.with_rules(e.puzzle, rules), e.line, e.fmt) for e in entries
@@ -103,7 +127,7 @@ def _kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[A
     return kind, entries, given
 
 
-def _chosen_rules(args: argparse.Namespace) -> frozenset[str]:
+def chosen_rules(args: argparse.Namespace) -> frozenset[str]:
     """The rule-variant flags given on the command line."""
     return frozenset(
         rule for rules in RULES.values() for rule in rules
@@ -115,7 +139,7 @@ def _rule_dest(rule: str) -> str:
     return "rule_" + rule.replace("-", "_")
 
 
-def _add_rules(command: argparse.ArgumentParser) -> None:
+def add_rules(command: argparse.ArgumentParser) -> None:
     """A flag for each kind's optional rule variant (``--no-unique-lines`` ...)."""
     for kind_name, rules in RULES.items():
         for rule in rules:
@@ -138,7 +162,7 @@ def _output_format(kind: Kind[Any], args: argparse.Namespace, entries: list[Entr
     return fmt
 
 
-def _emit(text: str, args: argparse.Namespace) -> None:
+def emit(text: str, args: argparse.Namespace) -> None:
     output = getattr(args, "output", None)
     if output in (None, "-"):
         sys.stdout.write(text)
@@ -152,7 +176,7 @@ def _emit(text: str, args: argparse.Namespace) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """Print each puzzle's solution; report puzzles without exactly one solution."""
-    kind, entries, given = _kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
     fmt = _output_format(kind, args, entries)
     results = _solve_all(kind, [e.puzzle for e in entries], limit=2, budget=args.budget)
     written = []
@@ -164,13 +188,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         all_unique = False
         written.append(entry.puzzle)
         print(f"{given.source}:{entry.line}: {result.verdict.value}", file=sys.stderr)
-    _emit(kind.write(written, fmt), args)
+    emit(kind.write(written, fmt), args)
     return EXIT_OK if all_unique else EXIT_NOT_ALL
 
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle, one per line."""
-    kind, entries, given = _kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
     results = _solve_all(kind, [e.puzzle for e in entries], limit=args.limit, budget=args.budget)
     status = EXIT_OK
     lines = []
@@ -184,23 +208,23 @@ def cmd_count(args: argparse.Namespace) -> int:
                 f"after {result.count} solution(s)",
                 file=sys.stderr,
             )
-    _emit("".join(line + "\n" for line in lines), args)
+    emit("".join(line + "\n" for line in lines), args)
     return status
 
 
 def cmd_candidates(args: argparse.Namespace) -> int:
     """Print each puzzle with its pencil marks filled in."""
-    kind, entries, _ = _kind_and_entries(args)
+    kind, entries, _ = kind_and_entries(args)
     fmt = args.to or "marks"
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
-    _emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
+    emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Print every broken rule, cell by cell; exit 1 when any."""
-    kind, entries, given = _kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
     broken = False
     for entry in entries:
         where = f"{given.source}:{entry.line}"
@@ -216,15 +240,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     """Rewrite every puzzle in another format."""
-    kind, entries, _ = _kind_and_entries(args)
+    kind, entries, _ = kind_and_entries(args)
     fmt = _output_format(kind, args, entries)
-    _emit(kind.write([e.puzzle for e in entries], fmt), args)
+    emit(kind.write([e.puzzle for e in entries], fmt), args)
     return EXIT_OK
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """Print each puzzle's step-by-step solve, as text or as JSON."""
-    kind, entries, given = _kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
     status = EXIT_OK
     for entry in entries:
         solve_path = kind.explain(entry.puzzle)
@@ -246,7 +270,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """Print the next hint for a puzzle, or for a player's state given with --marks."""
-    kind, entries, given = _kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
     if len(entries) != 1:
         raise GrilleError(f"{given.source}: expected one puzzle, found {len(entries)}")
     state = entries[0].puzzle
@@ -284,7 +308,7 @@ def _player_state(puzzle: Any, player: Any, source: str) -> Any:
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
-    kind, entries, _ = _kind_and_entries(args)
+    kind, entries, _ = kind_and_entries(args)
     for entry in entries:
         rating = kind.rate(entry.puzzle)
         puzzle_text = kind.write([entry.puzzle], kind.default_format).strip()
@@ -305,10 +329,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.seed is None:
         print(f"seed: {seed}", file=sys.stderr)
     options = GenerateOptions(
-        args.size, args.level, args.symmetry, args.minimal, _chosen_rules(args)
+        args.size, args.level, args.symmetry, args.minimal, chosen_rules(args)
     )
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
-    with _progress(args.count, quiet=args.quiet) as advance:
+    with progress(args.count, quiet=args.quiet) as advance:
         for puzzle in stream:
             sys.stdout.write(kind.write([puzzle], fmt))
             sys.stdout.flush()
@@ -317,7 +341,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _progress(total: int, *, quiet: bool) -> Iterator[Callable[[], None]]:
+def progress(total: int, *, quiet: bool) -> Iterator[Callable[[], None]]:
     """A rich progress bar on standard error (none when quiet or not a terminal)."""
     if quiet or total < 2 or not sys.stderr.isatty():
         yield lambda: None
@@ -350,7 +374,7 @@ def cmd_xc(args: argparse.Namespace) -> int:
 # -- the parser ----------------------------------------------------------------------------
 
 
-def _non_negative(text: str) -> int:
+def non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -360,19 +384,19 @@ def _non_negative(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> int:
-    value = _non_negative(text)
+def positive(text: str) -> int:
+    value = non_negative(text)
     if value == 0:
         raise argparse.ArgumentTypeError("must be 1 or more")
     return value
 
 
 def _budget(text: str) -> int | None:
-    value = _non_negative(text)
+    value = non_negative(text)
     return value or None
 
 
-def _add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> None:
+def add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> None:
     command.add_argument(
         "file", nargs="?", default="-", metavar="FILE",
         help="puzzle file, - for standard input (the default), or the puzzle itself",
@@ -385,17 +409,17 @@ def _add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> Non
             "--from", dest="from_format", metavar="FORMAT",
             help="input format (default: guessed; see 'grille formats')",
         )
-    _add_rules(command)
+    add_rules(command)
 
 
-def _add_output(command: argparse.ArgumentParser, *, to_help: str) -> None:
+def add_output(command: argparse.ArgumentParser, *, to_help: str) -> None:
     command.add_argument("--to", metavar="FORMAT", help=to_help)
     command.add_argument(
         "-o", "--output", metavar="OUT", help="write to OUT instead of standard output"
     )
 
 
-def _add_budget(command: argparse.ArgumentParser) -> None:
+def add_budget(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--budget", type=_budget, default=DEFAULT_BUDGET, metavar="NODES",
         help=f"search nodes per puzzle before giving up (default {DEFAULT_BUDGET:,}; 0 = none)",
@@ -435,31 +459,31 @@ def build_parser() -> argparse.ArgumentParser:
         "line formats). A puzzle with no solution or several is printed unchanged and "
         "reported on standard error with its line number; exit status 1 then.",
     )
-    _add_input(solve)
-    _add_output(solve, to_help="output format (default: the input's)")
-    _add_budget(solve)
+    add_input(solve)
+    add_output(solve, to_help="output format (default: the input's)")
+    add_budget(solve)
 
     count = command("count", cmd_count,
                     "Print the number of solutions of each puzzle, one per line; a count "
                     "cut short by --limit or --budget ends with '+'.")
-    _add_input(count)
-    count.add_argument("--limit", type=_non_negative, default=0, metavar="N",
+    add_input(count)
+    count.add_argument("--limit", type=non_negative, default=0, metavar="N",
                        help="stop counting at N solutions (default 0 = count them all)")
     count.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
-    _add_budget(count)
+    add_budget(count)
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
                          "cells: the digits not yet in the cell's row, column and box.")
-    _add_input(candidates)
-    _add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
+    add_input(candidates)
+    add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
 
     check = command("check", cmd_check,
                     "Report every broken rule with its cells named r1c1-style; exit 1 if any.")
-    _add_input(check)
+    add_input(check)
 
     convert = command("convert", cmd_convert, "Rewrite every puzzle in another format.")
-    _add_input(convert)
+    add_input(convert)
     convert.add_argument("--to", metavar="FORMAT", required=True, help="output format")
     convert.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
 
@@ -470,7 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "and explain each step. JSON: one list of steps per puzzle, each "
                       "{technique, difficulty, placements: [[row, col, digit]], eliminations, "
                       "cells: [[row, col]], units, explanation}, rows and columns from 1.")
-    _add_input(explain)
+    add_input(explain)
     explain.add_argument("--format", choices=("text", "json"), default="text",
                          help="text (default) or json")
 
@@ -478,7 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "The next logical step as a graded hint: 1 where to look, 2 the technique, "
                    "3 the cells, 4 the whole step, 5 the grid after it. A wrong digit or a "
                    "pencil mark that rules out the right digit is pointed out first.")
-    _add_input(hint)
+    add_input(hint)
     hint.add_argument("--depth", type=int, choices=range(1, 6), default=1, metavar="1..5",
                       help="how much to give away (default 1)")
     hint.add_argument("--marks", metavar="FILE",
@@ -487,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     rate = command("rate", cmd_rate,
                    "One line per puzzle: the puzzle, its level and its scores (Sudoku: ER, EP "
                    "and ED on Sudoku Explainer's scale), tab-separated.")
-    _add_input(rate)
+    add_input(rate)
 
     generate = command("generate", cmd_generate,
                        "Generate puzzles with exactly one solution, at a level and symmetry, "
@@ -503,15 +527,15 @@ def build_parser() -> argparse.ArgumentParser:
                           help="none, rot180 (default), rot90, mirror, diagonal or full")
     generate.add_argument("--minimal", action="store_true",
                           help="no clue can be removed without losing uniqueness")
-    generate.add_argument("--count", type=_positive, default=1, metavar="N",
+    generate.add_argument("--count", type=positive, default=1, metavar="N",
                           help="how many puzzles (default 1)")
     generate.add_argument("--seed", help="seed for reproducible output (default: random, "
                           "printed on stderr)")
     generate.add_argument("--format", metavar="FORMAT", help="output format (default: line)")
-    generate.add_argument("--jobs", type=_positive, default=1, metavar="N",
+    generate.add_argument("--jobs", type=positive, default=1, metavar="N",
                           help="generate in N processes (default 1)")
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
-    _add_rules(generate)
+    add_rules(generate)
 
     xc = command("xc", cmd_xc,
                  "Solve an exact cover problem (with colours) in Knuth's DLX/XCC text format: "
@@ -522,9 +546,11 @@ def build_parser() -> argparse.ArgumentParser:
     xc.add_argument("file", nargs="?", default="-", metavar="FILE",
                     help="problem file, or - for standard input")
     xc.add_argument("--count", action="store_true", help="print only the number of solutions")
-    xc.add_argument("--limit", type=_non_negative, default=0, metavar="N",
+    xc.add_argument("--limit", type=non_negative, default=0, metavar="N",
                     help="stop after N solutions (default 0 = all)")
-    _add_budget(xc)
+    add_budget(xc)
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).add_commands(command)
     return parser
 
 
