@@ -5,7 +5,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 SHARED ?= ../shared/data
 
-.PHONY: setup run test lint bench clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: setup browser run test lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,6 +17,16 @@ $(VENV)/.installed: pyproject.toml
 
 setup: $(VENV)/.installed
 
+# The browser tests drive Debian's chromium with Playwright (no browser download); install it
+# when missing and we may (root or sudo), else those tests skip and say why.
+browser:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO="sudo -n"; \
+	  else echo "no root: browser tests will skip"; exit 0; fi; \
+	  $$SUDO apt-get update -q >/dev/null && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium >/dev/null || \
+	  echo "could not install chromium: browser tests will skip"; }
+
 run: setup
 	$(PY) -m grille.demo
 
@@ -22,7 +34,7 @@ lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
 
-test: lint
+test: lint browser
 	$(VENV)/bin/pytest -q
 
 bench: setup
