@@ -16,7 +16,7 @@ from grille.errors import GrilleError
 
 if TYPE_CHECKING:
     from grille.hints import Hint
-    from grille.logic import Explanation, Rating
+    from grille.logic import Explanation, Rating, Step
 
 __all__ = [
     "Entry",
@@ -201,6 +201,31 @@ class Kind(Protocol[P]):
 
     def generate(self, options: GenerateOptions, seed: int | str) -> P:
         """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
+        ...
+
+    # -- what a game session needs beyond single moves ---------------------------------------
+
+    def size_of(self, puzzle: P) -> str:
+        """The size of ``puzzle`` as :attr:`GenerateOptions.size` spells it (``"9x9"`` ...)."""
+        ...
+
+    def peer_moves(self, state: P, move: str) -> tuple[str, ...]:
+        """The pencil-mark moves that go with ``move``: a placed value leaves its peers' marks.
+
+        Empty for anything but a placement, and for kinds without such peers.
+        """
+        ...
+
+    def moves_between(self, before: P, after: P) -> tuple[str, ...]:
+        """Moves that turn the entries and pencil marks of ``before`` into those of ``after``."""
+        ...
+
+    def step_moves(self, state: P, step: Step) -> tuple[str, ...]:
+        """The moves that carry out a logical ``step`` for a player at ``state``."""
+        ...
+
+    def wrong_cells(self, state: P, solution: P) -> tuple[tuple[int, int], ...]:
+        """The (row, col) of every filled cell of ``state`` that differs from ``solution``."""
         ...
 
 

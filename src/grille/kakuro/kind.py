@@ -10,7 +10,7 @@ from grille.kakuro import formats, play, rules
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import Rating
 from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
-from grille.logic import Explanation
+from grille.logic import Explanation, Step
 
 __all__ = ["KakuroKind"]
 
@@ -70,6 +70,26 @@ class KakuroKind:
     def apply(self, puzzle: KakuroGrid, move: str) -> KakuroGrid:
         """The grid after ``move`` (see :mod:`grille.moves`)."""
         return play.apply_move(puzzle, move)
+
+    def size_of(self, puzzle: KakuroGrid) -> str:
+        """``"12x10"``: columns by rows, as the generator reads it."""
+        return f"{puzzle.cols}x{puzzle.rows}"
+
+    def peer_moves(self, state: KakuroGrid, move: str) -> tuple[str, ...]:
+        """The toggles that take a placed digit out of the marks of its across and down runs."""
+        return play.peer_moves(state, move)
+
+    def moves_between(self, before: KakuroGrid, after: KakuroGrid) -> tuple[str, ...]:
+        """The moves that turn ``before``'s entries and marks into ``after``'s."""
+        return play.moves_between(before, after)
+
+    def step_moves(self, state: KakuroGrid, step: Step) -> tuple[str, ...]:
+        """A logical step as moves for a player at ``state``."""
+        return play.step_moves(state, step)
+
+    def wrong_cells(self, state: KakuroGrid, solution: KakuroGrid) -> tuple[tuple[int, int], ...]:
+        """The filled cells of ``state`` that differ from ``solution``."""
+        return play.wrong_cells(state, solution)
 
     def explain(self, puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
         """The step-by-step solve, easiest technique first."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from grille.errors import GrilleError
 from grille.hints import Hint
 from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
-from grille.logic import Explanation
+from grille.logic import Explanation, Step
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
 from grille.sudoku.formats.sniffing import declared_kind
@@ -73,6 +73,26 @@ class SudokuKind:
     def apply(self, puzzle: Grid, move: str) -> Grid:
         """The grid after ``move`` (see :mod:`grille.moves`)."""
         return play.apply_move(puzzle, move)
+
+    def size_of(self, puzzle: Grid) -> str:
+        """"9x9", "16x16" ...: rows by columns."""
+        return f"{puzzle.size}x{puzzle.size}"
+
+    def peer_moves(self, state: Grid, move: str) -> tuple[str, ...]:
+        """The toggles that take a placed digit out of the marks of its row, column and box."""
+        return play.peer_moves(state, move)
+
+    def moves_between(self, before: Grid, after: Grid) -> tuple[str, ...]:
+        """The moves that turn ``before``'s entries and marks into ``after``'s."""
+        return play.moves_between(before, after)
+
+    def step_moves(self, state: Grid, step: Step) -> tuple[str, ...]:
+        """A logical step as moves for a player at ``state``."""
+        return play.step_moves(state, step)
+
+    def wrong_cells(self, state: Grid, solution: Grid) -> tuple[tuple[int, int], ...]:
+        """The filled cells of ``state`` that differ from ``solution``."""
+        return play.wrong_cells(state, solution)
 
     def explain(self, puzzle: Grid) -> Explanation[Grid]:
         """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""

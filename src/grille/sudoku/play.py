@@ -1,22 +1,37 @@
-"""Moves applied to a Sudoku grid: placing and clearing digits, toggling pencil marks."""
+"""Moves applied to a Sudoku grid: placing and clearing digits, toggling pencil marks.
+
+Also the move lists a game session needs: a placed digit's removal from the marks of its
+row, column and box, the moves between two states, and a logical step as moves.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from grille.errors import MoveError
-from grille.moves import Move, MoveOp, parse_move
+from grille.logic import Step
+from grille.moves import (
+    Move,
+    MoveOp,
+    differing_cells,
+    keep_eliminations,
+    mark_moves,
+    moves_for_step,
+    parse_move,
+    unmark_moves,
+    value_moves,
+)
 from grille.sudoku.candidates import candidate_masks
 from grille.sudoku.grid import Grid
 
-__all__ = ["apply_move"]
+__all__ = ["apply_move", "moves_between", "peer_moves", "step_moves", "wrong_cells"]
 
 
 def apply_move(grid: Grid, move: str | Move) -> Grid:
     """The grid after ``move``; clues cannot be changed and digits must fit the grid."""
     parsed = parse_move(move) if isinstance(move, str) else move
     if parsed.op is MoveOp.FILL_MARKS:
-        return grid.with_marks(candidate_masks(grid))
+        return grid.with_marks(keep_eliminations(candidate_masks(grid), grid.marks))
     cell = _cell_of(grid, parsed)
     if grid.is_given(cell):
         raise MoveError(f"{parsed}: {grid.cell_name(cell)} holds a clue")
@@ -29,6 +44,35 @@ def apply_move(grid: Grid, move: str | Move) -> Grid:
     marks = list(grid.marks or (0,) * grid.shape.cell_count)
     marks[cell] ^= 1 << (parsed.value - 1)
     return grid.with_marks(marks)
+
+
+def peer_moves(grid: Grid, move: str | Move) -> tuple[str, ...]:
+    """The toggles that take a placed digit out of the marks of its row, column and box."""
+    parsed = parse_move(move) if isinstance(move, str) else move
+    if parsed.op is not MoveOp.SET or parsed.value == 0:
+        return ()
+    cell = _cell_of(grid, parsed)
+    return tuple(unmark_moves(grid.marks, grid.shape.peers[cell], parsed.value, grid.size))
+
+
+def moves_between(before: Grid, after: Grid) -> tuple[str, ...]:
+    """The moves that turn ``before``'s digits and marks into ``after``'s."""
+    n = before.size
+    return tuple(
+        value_moves(before.cells, after.cells, n) + mark_moves(before.marks, after.marks, n)
+    )
+
+
+def step_moves(grid: Grid, step: Step) -> tuple[str, ...]:
+    """A logical step as moves: its placements, and its eliminations from the marks."""
+    return tuple(moves_for_step(
+        step.placements, step.eliminations, grid.marks, lambda: candidate_masks(grid), grid.size
+    ))
+
+
+def wrong_cells(grid: Grid, solution: Grid) -> tuple[tuple[int, int], ...]:
+    """The cells holding a digit other than the solution's."""
+    return differing_cells(grid.cells, solution.cells, grid.size)
 
 
 def _cell_of(grid: Grid, move: Move) -> int:

@@ -34,12 +34,13 @@ def _repeats(grid: Grid) -> list[Violation]:
 
 
 def _dead_cells(grid: Grid) -> list[Violation]:
+    """Empty cells without a candidate; a cell without pencil marks (0) is unmarked, not dead."""
     masks = grid.marks if grid.marks is not None else candidate_masks(grid)
     basic = candidate_masks(grid)
     return [
         Violation(f"{grid.cell_name(cell)} has no candidate left", (divmod(cell, grid.size),))
         for cell, (mask, fresh) in enumerate(zip(masks, basic, strict=True))
-        if grid.cells[cell] == 0 and (mask & fresh) == 0
+        if grid.cells[cell] == 0 and ((mask or fresh) & fresh) == 0
     ]
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from grille.hints import Hint
 from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
-from grille.logic import Explanation
+from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
@@ -71,6 +71,26 @@ class TakuzuKind:
     def apply(self, puzzle: TakuzuGrid, move: str) -> TakuzuGrid:
         """The grid after ``move`` (``r3c5=0``, ``r3c5-``, ``r3c5^1``, ``fill``)."""
         return play.apply_move(puzzle, move)
+
+    def size_of(self, puzzle: TakuzuGrid) -> str:
+        """``"8x8"``, ``"10x6"``: rows by columns, as the generator reads it."""
+        return puzzle.size
+
+    def peer_moves(self, state: TakuzuGrid, move: str) -> tuple[str, ...]:
+        """Nothing: a Takuzu placement rules no value out of other cells by itself."""
+        return ()
+
+    def moves_between(self, before: TakuzuGrid, after: TakuzuGrid) -> tuple[str, ...]:
+        """The moves that turn ``before``'s entries and marks into ``after``'s."""
+        return play.moves_between(before, after)
+
+    def step_moves(self, state: TakuzuGrid, step: Step) -> tuple[str, ...]:
+        """A logical step as moves for a player at ``state``."""
+        return play.step_moves(state, step)
+
+    def wrong_cells(self, state: TakuzuGrid, solution: TakuzuGrid) -> tuple[tuple[int, int], ...]:
+        """The filled cells of ``state`` that differ from ``solution``."""
+        return play.wrong_cells(state, solution)
 
     def explain(self, puzzle: TakuzuGrid) -> Explanation[TakuzuGrid]:
         """The step-by-step solve, easiest technique first."""

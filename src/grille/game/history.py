@@ -1,0 +1,67 @@
+"""What a game's history is made of: entries of moves, and named savepoints.
+
+An entry is one thing the player did, as the list of move strings (see :mod:`grille.moves`)
+it applies in order: a placement with the pencil-mark clean-up that goes with it, a fill of
+candidates, a restart, the solution shown, a hint applied. Undo and redo step over whole
+entries, so a placement and its clean-up come and go together.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+__all__ = ["Action", "HistoryEntry", "Savepoint"]
+
+
+class Action(enum.Enum):
+    """Why an entry is in the history."""
+
+    MOVE = "move"
+    """A player's move (and, for a placement, its marks clean-up)."""
+    FILL = "fill"
+    """Candidates filled in, keeping the values the player had ruled out."""
+    RESTART = "restart"
+    """Back to the puzzle as given: every entry and mark cleared."""
+    SOLUTION = "solution"
+    """The solution shown."""
+    HINT = "hint"
+    """A hint's step applied (hint depth 5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One undoable step of a game: why, its moves in order, and when (clock seconds)."""
+
+    action: Action
+    moves: tuple[str, ...]
+    made_at: float = 0.0
+
+    def __str__(self) -> str:
+        return f"{self.action.value}: {self.text}" if self.moves else self.action.value
+
+    def __repr__(self) -> str:
+        return f"HistoryEntry(Action.{self.action.name}, {self.moves!r}, made_at={self.made_at!r})"
+
+    @property
+    def text(self) -> str:
+        """The moves separated by spaces, as the store keeps them."""
+        return " ".join(self.moves)
+
+    @classmethod
+    def from_text(cls, action: str, text: str, made_at: float = 0.0) -> HistoryEntry:
+        """The entry a store row spells; raises ``ValueError`` for an unknown action."""
+        return cls(Action(action), tuple(text.split()), made_at)
+
+
+@dataclass(frozen=True, slots=True)
+class Savepoint:
+    """A named position in the history to come back to after trying a "what if".
+
+    It stays valid while the history up to ``position`` is unchanged: a new move made
+    further back than it drops it.
+    """
+
+    name: str
+    position: int
+    created: float = 0.0

@@ -1,0 +1,626 @@
+"""The game session: one puzzle being played, for any kind, with no I/O.
+
+A :class:`Session` holds the puzzle, the history (a list of :class:`HistoryEntry`, each a
+list of move strings) and the position in it; the current state is the puzzle with the
+first ``position`` entries applied. It works through the :class:`grille.kind.Kind`
+interface alone, so Sudoku, Takuzu and Kakuro play the same way.
+
+What it offers a front end:
+
+- ``play(move)``: a move string (``r3c5=7``, ``r3c5-``, ``r3c5^7``, ``fill``); a placement
+  takes its value out of its peers' pencil marks in the same entry (``auto_clean``);
+  ``fill()`` fills candidates but keeps the values the player had ruled out;
+- ``undo()``, ``redo()``, ``goto(position)``; ``restart()`` and ``show_solution()`` are
+  entries of their own, so they can be undone too;
+- savepoints: ``add_savepoint(name)``, ``return_to(name)`` (the moves after it stay
+  redoable), ``abandon(name)`` (drops them: the "what if" failed);
+- ``hint(depth)`` (1 nudge .. 5 apply, the applied step is an entry) and ``next_hint()``;
+- ``conflicts()`` by the checking mode (off, rules, solution); ``status``, ``solved``;
+- a timer: ``elapsed``, ``pause()``, ``resume()``; it stops by itself when the grid is
+  solved and counts again if an undo unsolves it;
+- ``to_record()`` / ``Session.from_record(record)`` to save and rebuild it exactly;
+- ``subscribe(listener)``: every action that changes anything calls the listeners with a
+  :class:`Change` *before* it takes effect, so a store that fails to persist it (raising)
+  leaves the session as it was.
+
+Every action either raises (``MoveError`` for a bad move, quoting it; ``SessionError`` for
+an action that cannot be taken) or fully happens. A session is not thread-safe: a front end
+serving several threads keeps one lock per game.
+
+>>> from grille.kinds import get_kind
+>>> sudoku = get_kind("sudoku")
+>>> puzzle = sudoku.read(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+... )[0].puzzle
+>>> session = Session(sudoku, puzzle, clock=lambda: 0.0)
+>>> session.play("r1c3=4")
+HistoryEntry(Action.MOVE, ('r1c3=4',), made_at=0.0)
+>>> session.undo().moves, session.position, session.can_redo
+(('r1c3=4',), 0, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
+
+from grille.errors import GrilleError
+from grille.game.errors import SessionError
+from grille.game.history import Action, HistoryEntry, Savepoint
+from grille.game.record import CheckMode, Progress, SessionRecord
+from grille.hints import DEPTHS, Hint
+from grille.kind import Kind, Puzzle, Solutions, Status, Violation
+from grille.kinds import get_kind
+from grille.moves import MoveOp, parse_move
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "SOLVE_BUDGET",
+    "Change",
+    "Listener",
+    "Session",
+    "puzzle_from_text",
+    "puzzle_text",
+    "replay",
+]
+
+P = TypeVar("P", bound=Puzzle)
+
+SOLVE_BUDGET = 10_000_000
+"""Search nodes the one solve of a session's puzzle may use (for checking and showing it)."""
+
+CHECKPOINT_EVERY = 16
+"""The state is kept every this many entries, so going back replays at most this many."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One session action, as a store persists it.
+
+    When ``history_start`` is not ``None``, the history from that index on was replaced by
+    ``entries``: one new entry (truncating any undone ones), or none when a branch is
+    abandoned. ``savepoints`` is the new list when it changed, else ``None``. ``progress``
+    and ``status`` are the session's after the action; ``action`` names it (``play``,
+    ``undo``, ``pause`` ...).
+    """
+
+    action: str
+    progress: Progress
+    status: Status
+    history_start: int | None = None
+    entries: tuple[HistoryEntry, ...] = ()
+    savepoints: tuple[Savepoint, ...] | None = None
+
+
+Listener = Callable[[Change], None]
+"""Called with each :class:`Change` before it takes effect; raising cancels the action."""
+
+
+def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
+    """``puzzle`` written in ``kind``'s default format: the text sessions and stores keep."""
+    return kind.write([puzzle], kind.default_format)
+
+
+def puzzle_from_text(kind: Kind[Any], text: str) -> Any:
+    """The one puzzle ``text`` holds in ``kind``'s formats; ``SessionError`` if not one."""
+    entries = kind.read(text)
+    if len(entries) != 1:
+        raise SessionError(f"a game is one {kind.name} puzzle; the text holds {len(entries)}")
+    return entries[0].puzzle
+
+
+class Session(Generic[P]):
+    """A game of one puzzle: history, undo/redo, savepoints, timer, checking and hints.
+
+    ``puzzle`` is normalised through the kind's default format, so its filled cells are
+    the clues and it equals what a store gives back. ``clock`` returns seconds (wall clock
+    by default); the timer and the entries' times come from it.
+    """
+
+    def __init__(
+        self,
+        kind: Kind[P],
+        puzzle: P,
+        *,
+        clock: Callable[[], float] = time.time,
+        checking: CheckMode | str = CheckMode.OFF,
+        auto_clean: bool = True,
+        paused: bool = False,
+    ) -> None:
+        self._kind = kind
+        self._clock = clock
+        self._puzzle_text = puzzle_text(kind, puzzle)
+        self._puzzle: P = puzzle_from_text(kind, self._puzzle_text)
+        self._history: list[HistoryEntry] = []
+        self._savepoints: tuple[Savepoint, ...] = ()
+        self._listeners: list[Listener] = []
+        self._checkpoints: dict[int, P] = {0: self._puzzle}
+        self._current: tuple[int, P] = (0, self._puzzle)
+        self._status = kind.status(self._puzzle)
+        self._solutions: Solutions[P] | None = None
+        self._hint_depth = 0
+        progress = Progress(
+            checking=CheckMode.parse(checking), auto_clean=auto_clean, paused=paused
+        )
+        self._progress = _with_timer(progress, self._status, clock())
+
+    # -- rebuilding ------------------------------------------------------------------------
+
+    @classmethod
+    def from_record(
+        cls, record: SessionRecord, *, clock: Callable[[], float] = time.time
+    ) -> Session[Any]:
+        """The session ``record`` describes, every entry replayed and checked.
+
+        The timer comes back as it was saved: a running timer counts the time since.
+        """
+        try:
+            kind: Kind[Any] = get_kind(record.kind)
+        except ValueError as error:
+            raise SessionError(str(error)) from None
+        session: Session[Any] = cls(kind, puzzle_from_text(kind, record.puzzle), clock=clock)
+        session._restore(record)
+        return session
+
+    def _restore(self, record: SessionRecord) -> None:
+        progress = record.progress
+        history = record.history
+        if progress.position > len(history):
+            raise SessionError(
+                f"position {progress.position} is past the history's {len(history)} entries"
+            )
+        for point in record.savepoints:
+            if point.position > len(history):
+                raise SessionError(f"savepoint {point.name!r} is past the end of the history")
+        self._history = list(history)
+        state = self._puzzle
+        current = state
+        for index, entry in enumerate(history):
+            state = self._replay(state, entry, index)
+            if (index + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[index + 1] = state
+            if index + 1 == progress.position:
+                current = state
+        self._current = (progress.position, current)
+        self._status = self._kind.status(current)
+        self._savepoints = record.savepoints
+        self._progress = progress
+
+    def to_record(self) -> SessionRecord:
+        """Everything :meth:`from_record` needs to rebuild this session."""
+        return SessionRecord(
+            self._kind.name,
+            self._puzzle_text,
+            tuple(self._history),
+            self._savepoints,
+            self._progress,
+        )
+
+    # -- views -------------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> Kind[P]:
+        """The puzzle's kind."""
+        return self._kind
+
+    @property
+    def puzzle(self) -> P:
+        """The puzzle as given (the state at position 0)."""
+        return self._puzzle
+
+    @property
+    def puzzle_text(self) -> str:
+        """The puzzle in its kind's default format."""
+        return self._puzzle_text
+
+    @property
+    def state(self) -> P:
+        """The grid now: the puzzle with the first :attr:`position` entries applied."""
+        return self._current[1]
+
+    @property
+    def position(self) -> int:
+        """How many entries of the history are in effect."""
+        return self._progress.position
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]:
+        """Every entry, the undone ones (after :attr:`position`) too."""
+        return tuple(self._history)
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves in effect, in order: replaying them on the puzzle gives :attr:`state`."""
+        return tuple(m for entry in self._history[: self.position] for m in entry.moves)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an entry to undo."""
+        return self.position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone entry to redo."""
+        return self.position < len(self._history)
+
+    @property
+    def status(self) -> Status:
+        """The state against the rules: solved, incomplete or invalid."""
+        return self._status
+
+    @property
+    def solved(self) -> bool:
+        """Whether the grid is solved."""
+        return self._status is Status.SOLVED
+
+    @property
+    def progress(self) -> Progress:
+        """Position, timer, settings and help used, as saved."""
+        return self._progress
+
+    @property
+    def savepoints(self) -> tuple[Savepoint, ...]:
+        """The savepoints, oldest first."""
+        return self._savepoints
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds played so far."""
+        return self._progress.timer.elapsed_at(self._clock())
+
+    @property
+    def paused(self) -> bool:
+        """Whether the player paused the game."""
+        return self._progress.paused
+
+    @property
+    def timer_running(self) -> bool:
+        """Whether the timer counts (not paused and not solved)."""
+        return self._progress.timer.running
+
+    @property
+    def checking(self) -> CheckMode:
+        """What :meth:`conflicts` checks against."""
+        return self._progress.checking
+
+    @property
+    def auto_clean(self) -> bool:
+        """Whether a placement takes its value out of its peers' pencil marks."""
+        return self._progress.auto_clean
+
+    @property
+    def hints_used(self) -> int:
+        """How many hints were asked for."""
+        return self._progress.hints_used
+
+    @property
+    def solution_shown(self) -> bool:
+        """Whether the solution was ever shown (such games do not count in statistics)."""
+        return self._progress.solution_shown
+
+    def state_at(self, position: int) -> P:
+        """The grid after the first ``position`` entries of the history."""
+        if not 0 <= position <= len(self._history):
+            raise SessionError(f"no position {position}: the history has {len(self._history)}")
+        at, current = self._current
+        if position == at:
+            return current
+        start = max(p for p in self._checkpoints if p <= position)
+        state = self._checkpoints[start]
+        if start < at <= position:
+            start, state = at, current
+        for index in range(start, position):
+            state = self._replay(state, self._history[index], index)
+            if (index + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[index + 1] = state
+        return state
+
+    @property
+    def solution(self) -> P:
+        """The puzzle's unique solution (searched once); ``SessionError`` if it has not one."""
+        return self._unique_solution()
+
+    def _unique_solution(self) -> P:
+        if self._solutions is None:
+            self._solutions = self._kind.solve(self._puzzle, limit=2, budget=SOLVE_BUDGET)
+        found = self._solutions
+        if found.count >= 2:
+            raise SessionError("the puzzle has several solutions, so none can be shown or checked")
+        if found.solution is None:
+            if found.budget_reached:
+                raise SessionError("the search for the solution reached its budget")
+            raise SessionError("the puzzle has no solution")
+        return found.solution
+
+    def conflicts(self, mode: CheckMode | str | None = None) -> tuple[Violation, ...]:
+        """What is wrong with the grid by ``mode`` (default: the session's checking mode).
+
+        ``rules``: the kind's violations; ``solution``: each entry that differs from the
+        unique solution; ``off``: nothing.
+        """
+        checking = self.checking if mode is None else CheckMode.parse(mode)
+        if checking is CheckMode.RULES:
+            return tuple(self._kind.check(self.state))
+        if checking is CheckMode.SOLUTION:
+            return tuple(
+                Violation(f"r{row + 1}c{col + 1} does not match the solution", ((row, col),))
+                for row, col in self._kind.wrong_cells(self.state, self.solution)
+            )
+        return ()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Session {self._kind.name} {self._kind.size_of(self._puzzle)} at "
+            f"{self.position}/{len(self._history)}, {self._status.value}>"
+        )
+
+    # -- listeners -------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with every change; returns the function that unsubscribes it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def play(self, move: str) -> HistoryEntry | None:
+        """Play ``move``; the new entry, or ``None`` when it changes nothing.
+
+        A placement also takes its value out of its peers' pencil marks when
+        :attr:`auto_clean` is on, in the same entry. ``MoveError`` quotes a bad move.
+        """
+        parsed = parse_move(move)
+        if parsed.op is MoveOp.FILL_MARKS:
+            return self.fill()
+        return self._add(Action.MOVE, [str(parsed)], "play")
+
+    def fill(self) -> HistoryEntry | None:
+        """Fill every empty cell's pencil marks from the rules, keeping the player's
+        eliminations (a cell with marks keeps only those the rules still allow)."""
+        return self._add(Action.FILL, ["fill"], "fill", clean=False)
+
+    def restart(self) -> HistoryEntry | None:
+        """Clear every entry and mark, as one undoable entry (``None`` if nothing to clear)."""
+        moves = self._kind.moves_between(self.state, self._puzzle)
+        return self._add(Action.RESTART, list(moves), "restart", clean=False)
+
+    def show_solution(self) -> HistoryEntry | None:
+        """Fill in the solution as one undoable entry; the game then counts as helped."""
+        moves = self._kind.moves_between(self.state, self.solution)
+        if not moves:
+            return None
+        progress = replace(self._progress, solution_shown=True)
+        return self._add(Action.SOLUTION, list(moves), "solution", clean=False, progress=progress)
+
+    def hint(self, depth: int = 1) -> Hint[P]:
+        """The hint at ``depth`` (1 nudge, 2 technique, 3 cells, 4 step, 5 apply).
+
+        At depth 5 the step is applied as a history entry (with the marks clean-up of its
+        placements). Mistakes in the grid are pointed out first, and then nothing is applied.
+        """
+        if depth not in DEPTHS:
+            raise SessionError(f"hint depth must be 1 to 5, got {depth!r}")
+        found = self._kind.hint(self.state, depth=depth)
+        progress = replace(self._progress, hints_used=self._progress.hints_used + 1)
+        if depth == 5 and found.step is not None and not found.mistakes:
+            moves = list(self._kind.step_moves(self.state, found.step))
+            if self._add(Action.HINT, moves, "hint", progress=progress) is not None:
+                return found
+        self._commit("hint", progress=progress)
+        return found
+
+    def next_hint(self) -> Hint[P]:
+        """The next deeper hint for this position: 1 the first time, then 2, 3, 4, and 5
+        applies the step. Any change of the grid starts again at 1."""
+        depth = min(self._hint_depth + 1, 5)
+        current = self._current
+        found = self.hint(depth)
+        if self._current is current:  # the grid did not change: go deeper next time
+            self._hint_depth = depth
+        return found
+
+    def _add(
+        self,
+        action: Action,
+        moves: list[str],
+        name: str,
+        *,
+        clean: bool = True,
+        progress: Progress | None = None,
+    ) -> HistoryEntry | None:
+        """Apply ``moves`` (and their marks clean-up) as one new entry at the position."""
+        before = self.state
+        after = before
+        for move in moves:
+            after = self._kind.apply(after, move)
+        if clean and self.auto_clean:
+            for move in tuple(moves):
+                cleanup = self._kind.peer_moves(after, move)
+                for extra in cleanup:
+                    after = self._kind.apply(after, extra)
+                moves.extend(cleanup)
+        if not self._kind.moves_between(before, after):
+            return None
+        entry = HistoryEntry(action, tuple(moves), self._clock())
+        position = self.position
+        self._commit(
+            name,
+            progress=progress,
+            position=position + 1,
+            state=after,
+            edit=(position, (entry,)),
+        )
+        return entry
+
+    # -- undo, redo, savepoints -------------------------------------------------------------
+
+    def undo(self) -> HistoryEntry:
+        """Step back over the last entry in effect; returns it."""
+        if not self.can_undo:
+            raise SessionError("nothing to undo")
+        entry = self._history[self.position - 1]
+        self._go(self.position - 1, "undo")
+        return entry
+
+    def redo(self) -> HistoryEntry:
+        """Apply the next undone entry again; returns it."""
+        if not self.can_redo:
+            raise SessionError("nothing to redo")
+        entry = self._history[self.position]
+        self._go(self.position + 1, "redo")
+        return entry
+
+    def goto(self, position: int) -> None:
+        """Undo or redo to ``position`` (0: the puzzle, ``len(history)``: the last entry)."""
+        self._go(position, "goto")
+
+    def add_savepoint(self, name: str) -> Savepoint:
+        """Name the current position (a savepoint of the same name moves here)."""
+        label = name.strip()
+        if not label:
+            raise SessionError("a savepoint needs a name")
+        point = Savepoint(label, self.position, self._clock())
+        kept = tuple(p for p in self._savepoints if p.name != label)
+        self._commit("savepoint", savepoints=(*kept, point))
+        return point
+
+    def savepoint(self, name: str) -> Savepoint:
+        """The savepoint called ``name``."""
+        for point in self._savepoints:
+            if point.name == name.strip():
+                return point
+        known = ", ".join(repr(p.name) for p in self._savepoints) or "none"
+        raise SessionError(f"no savepoint {name!r}; savepoints: {known}")
+
+    def return_to(self, name: str) -> Savepoint:
+        """Go back (or forward) to a savepoint; the moves after it stay redoable."""
+        point = self.savepoint(name)
+        self._go(point.position, "return")
+        return point
+
+    def abandon(self, name: str) -> Savepoint:
+        """Go back to a savepoint and drop every entry after it: the "what if" failed."""
+        point = self.savepoint(name)
+        self._commit(
+            "abandon",
+            position=point.position,
+            state=self.state_at(point.position),
+            edit=(point.position, ()),
+        )
+        return point
+
+    def remove_savepoint(self, name: str) -> None:
+        """Forget a savepoint (the history stays as it is)."""
+        point = self.savepoint(name)
+        kept = tuple(p for p in self._savepoints if p is not point)
+        self._commit("remove-savepoint", savepoints=kept)
+
+    def _go(self, position: int, name: str) -> None:
+        state = self.state_at(position)
+        if position != self.position:
+            self._commit(name, position=position, state=state)
+
+    # -- timer and settings -----------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Stop the timer until :meth:`resume`."""
+        if not self.paused:
+            self._commit("pause", progress=replace(self._progress, paused=True))
+
+    def resume(self) -> None:
+        """Let the timer count again (unless the grid is solved)."""
+        if self.paused:
+            self._commit("resume", progress=replace(self._progress, paused=False))
+
+    def set_checking(self, mode: CheckMode | str) -> None:
+        """Check against nothing, the rules or the solution from now on."""
+        checking = CheckMode.parse(mode)
+        if checking is CheckMode.SOLUTION:
+            self._unique_solution()  # refuse the mode for a puzzle without one solution
+        if checking is not self.checking:
+            self._commit("checking", progress=replace(self._progress, checking=checking))
+
+    def set_auto_clean(self, on: bool) -> None:
+        """Whether placements take their value out of their peers' pencil marks."""
+        if on is not self.auto_clean:
+            self._commit("auto-clean", progress=replace(self._progress, auto_clean=on))
+
+    # -- the one place where the session changes --------------------------------------------
+
+    def _commit(
+        self,
+        name: str,
+        *,
+        progress: Progress | None = None,
+        position: int | None = None,
+        state: P | None = None,
+        edit: tuple[int, tuple[HistoryEntry, ...]] | None = None,
+        savepoints: tuple[Savepoint, ...] | None = None,
+    ) -> None:
+        """Tell the listeners about a change, then make it (a listener raising cancels it)."""
+        moved = state is not None
+        new_position = self.position if position is None else position
+        new_state = self.state if state is None else state
+        status = self._kind.status(new_state) if moved else self._status
+        base = replace(progress or self._progress, position=new_position)
+        new_progress = _with_timer(base, status, self._clock())
+        if edit is not None:  # a savepoint past a rewritten part of the history goes
+            points = self._savepoints if savepoints is None else savepoints
+            kept = tuple(p for p in points if p.position <= edit[0])
+            if savepoints is not None or kept != self._savepoints:
+                savepoints = kept
+        change = Change(
+            name,
+            new_progress,
+            status,
+            None if edit is None else edit[0],
+            () if edit is None else edit[1],
+            savepoints,
+        )
+        for listener in tuple(self._listeners):
+            listener(change)
+        if edit is not None:
+            start, entries = edit
+            del self._history[start:]
+            self._history.extend(entries)
+            for stale in [p for p in self._checkpoints if p > start]:
+                del self._checkpoints[stale]
+        if savepoints is not None:
+            self._savepoints = savepoints
+        if moved:
+            self._hint_depth = 0
+            self._current = (new_position, new_state)
+            self._status = status
+        self._progress = new_progress
+
+    def _replay(self, state: P, entry: HistoryEntry, index: int) -> P:
+        try:
+            for move in entry.moves:
+                state = self._kind.apply(state, move)
+        except GrilleError as error:
+            where = f"history entry {index + 1} ({entry})"
+            raise SessionError(f"{where} does not replay: {error}") from None
+        return state
+
+
+def _with_timer(progress: Progress, status: Status, now: float) -> Progress:
+    """``progress`` with its timer running exactly when not paused and not solved."""
+    stop = progress.paused or status is Status.SOLVED
+    timer = progress.timer.stopped(now) if stop else progress.timer.started(now)
+    return progress if timer == progress.timer else replace(progress, timer=timer)
+
+
+def replay(kind: Kind[P], puzzle: P, moves: Sequence[str]) -> P:
+    """``puzzle`` with ``moves`` applied in order; ``MoveError`` quotes the first bad one."""
+    state = puzzle
+    for move in moves:
+        state = kind.apply(state, move)
+    return state
+

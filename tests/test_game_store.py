@@ -1,0 +1,371 @@
+"""The SQLite store: games saved move by move and reopened identical, the puzzle library,
+statistics, migrations, and use from several threads."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import FIXTURES
+from grille.errors import GrilleError, ParseError
+from grille.game import (
+    CheckMode,
+    ConflictError,
+    GameStatus,
+    NotFoundError,
+    PuzzleSource,
+    Session,
+    Store,
+    StoreError,
+)
+from grille.game.paths import default_db_path
+from grille.game.schema import LATEST, MIGRATIONS, migrate
+from grille.kinds import get_kind
+from test_game_session import KINDS, PUZZLES, FakeClock, new_session, right_moves, wrong_move
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def store(db: Path, clock: FakeClock) -> Any:
+    with Store(db, clock=clock) as opened:
+        yield opened
+
+
+def saved_record(db: Path, clock: FakeClock, game_id: int) -> Any:
+    """The game as another store (another connection) reads it back from the file."""
+    with Store(db, clock=clock) as other:
+        return other.open_game(game_id).session.to_record()
+
+
+def start(store: Store, name: str, **options: Any) -> Any:
+    puzzle = get_kind(name).read(PUZZLES[name])[0].puzzle
+    entry = store.add_puzzle(puzzle, source=PuzzleSource.GENERATED, level="easy")
+    return store.new_game(entry.id, **options)
+
+
+# -- every change is saved, and the game comes back identical ----------------------------------
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_every_action_is_saved_as_it_happens(
+    name: str, store: Store, db: Path, clock: FakeClock
+) -> None:
+    game = start(store, name, checking="rules")
+    session = game.session
+    moves = right_moves(session)
+    actions = [
+        lambda: session.fill(),
+        lambda: session.play(moves[0]),
+        lambda: session.add_savepoint("before"),
+        lambda: session.play(moves[1]),
+        lambda: session.play(wrong_move(session)),
+        lambda: session.undo(),
+        lambda: session.hint(3),
+        lambda: session.play(moves[2]),  # truncates the undone entry
+        lambda: session.return_to("before"),
+        lambda: session.pause(),
+        lambda: session.set_checking(CheckMode.SOLUTION),
+        lambda: session.resume(),
+        lambda: session.abandon("before"),
+        lambda: session.restart(),
+        lambda: session.show_solution(),
+        lambda: session.undo(),
+        lambda: session.remove_savepoint("before"),
+    ]
+    for action in actions:
+        clock.advance(7)
+        action()
+        assert saved_record(db, clock, game.id) == session.to_record()
+    reopened = store.open_game(game.id).session
+    assert reopened.state == session.state and reopened.solution_shown
+    assert reopened.hints_used == 1 and reopened.checking is CheckMode.SOLUTION
+
+
+def test_moves_after_undo_replace_the_undone_rows(store: Store, db: Path) -> None:
+    game = start(store, "sudoku")
+    for move in ("r1c3=4", "r1c4=6", "r1c6=8"):
+        game.session.play(move)
+    game.session.goto(1)
+    game.session.play("r2c2=7")
+    with sqlite3.connect(db) as raw:
+        rows = raw.execute("SELECT idx, moves FROM moves WHERE game_id = ? ORDER BY idx",
+                           (game.id,)).fetchall()
+    assert rows == [(0, "r1c3=4"), (1, "r2c2=7")]
+
+
+def test_a_session_played_without_a_store_can_be_saved(
+    store: Store, db: Path, clock: FakeClock
+) -> None:
+    session = new_session("takuzu", clock)
+    session.play("r1c3=0")
+    session.add_savepoint("x")
+    session.play("r1c4=1")
+    session.undo()
+    game = store.save_session(session, origin="typed")
+    assert saved_record(db, clock, game.id) == session.to_record()
+    session.play("r2c1=1")  # and it keeps being saved
+    assert saved_record(db, clock, game.id) == session.to_record()
+    assert store.puzzle(game.puzzle_id).source is PuzzleSource.ENTERED
+
+
+def test_two_open_copies_of_a_game_cannot_overwrite_each_other(store: Store) -> None:
+    first = start(store, "sudoku").session
+    second = store.open_game(store.last_unfinished_game().id).session  # type: ignore[union-attr]
+    first.play("r1c3=4")
+    before = second.to_record()
+    with pytest.raises(ConflictError, match="changed elsewhere"):
+        second.play("r1c4=6")
+    assert second.to_record() == before
+    again = store.open_game(store.last_unfinished_game().id).session  # type: ignore[union-attr]
+    assert again.moves == ("r1c3=4",)
+    again.play("r1c4=6")
+
+
+# -- listing, resuming, abandoning -------------------------------------------------------------
+
+
+def test_last_unfinished_game_and_summaries(store: Store, clock: FakeClock) -> None:
+    assert store.last_unfinished_game() is None
+    sudoku = start(store, "sudoku")
+    clock.advance(60)
+    kakuro = start(store, "kakuro")
+    clock.advance(60)
+    sudoku.session.play("r1c3=4")
+    summary = store.last_unfinished_game()
+    assert summary is not None and summary.id == sudoku.id
+    assert (summary.kind, summary.size, summary.level) == ("sudoku", "9x9", "easy")
+    assert summary.position == 1 and summary.history_length == 1
+    assert summary.elapsed == 120 and summary.timer_running
+    for move in right_moves(kakuro.session):
+        kakuro.session.play(move)
+    assert store.game(kakuro.id).status is GameStatus.SOLVED
+    assert [g.id for g in store.games()] == [kakuro.id, sudoku.id]
+    assert [g.id for g in store.games(status="solved")] == [kakuro.id]
+    assert [g.id for g in store.games(kind="sudoku")] == [sudoku.id]
+    store.abandon_game(sudoku.id)
+    assert store.last_unfinished_game() is None
+    assert store.game(sudoku.id).status is GameStatus.ABANDONED
+    sudoku.session.play("r1c4=6")  # playing an abandoned game revives it
+    assert store.last_unfinished_game().id == sudoku.id  # type: ignore[union-attr]
+    with pytest.raises(StoreError, match="no game status 'won'"):
+        store.games(status="won")
+
+
+def test_delete_and_unknown_ids(store: Store, db: Path) -> None:
+    game = start(store, "sudoku")
+    game.session.play("r1c3=4")
+    game.session.add_savepoint("s")
+    with pytest.raises(StoreError, match="1 saved game"):
+        store.delete_puzzle(game.puzzle_id)
+    store.delete_game(game.id)
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT count(*) FROM moves").fetchone() == (0,)
+        assert raw.execute("SELECT count(*) FROM savepoints").fetchone() == (0,)
+    store.delete_puzzle(game.puzzle_id)
+    for call in (lambda: store.open_game(game.id), lambda: store.game(game.id),
+                 lambda: store.delete_game(game.id), lambda: store.abandon_game(game.id),
+                 lambda: store.puzzle(game.puzzle_id), lambda: store.new_game(99)):
+        with pytest.raises(NotFoundError):
+            call()
+    with pytest.raises(NotFoundError, match="no saved game"):
+        game.session.play("r1c4=6")
+
+
+# -- the puzzle library ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "count"),
+    [
+        ("sudoku/line.txt", "sudoku", None),
+        ("sudoku/puzzles.opensudoku", "sudoku", None),
+        ("sudoku/puzzle.sdk", "sudoku", 1),
+        ("sudoku/grid16.txt", "sudoku", 1),
+        ("kakuro/small.txt", "kakuro", 1),
+    ],
+)
+def test_import_a_file_of_any_kind_and_format(
+    store: Store, path: str, kind: str, count: int | None
+) -> None:
+    file = FIXTURES / path
+    expected = len(get_kind(kind).read(file.read_text(encoding="utf-8-sig")))
+    assert count is None or expected == count
+    result = store.import_file(file)
+    assert len(result.puzzles) == expected and len(result.added) == len(set(result.added))
+    assert all(p.kind == kind and p.source is PuzzleSource.IMPORTED for p in result.puzzles)
+    assert all(p.origin == str(file) for p in result.added)
+    again = store.import_file(file)
+    assert again.added == () and again.known == expected
+    assert [p.id for p in again.puzzles] == [p.id for p in result.puzzles]
+    game = store.new_game(result.puzzles[-1].id)
+    assert game.session.puzzle == result.puzzles[-1].puzzle()
+
+
+def test_import_text_and_bad_input(store: Store, tmp_path: Path) -> None:
+    result = store.import_text(PUZZLES["takuzu"], source="typed", rate=True)
+    (takuzu,) = result.puzzles
+    assert (takuzu.kind, takuzu.size, takuzu.level) == ("takuzu", "6x6", "easy")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.\n")
+    with pytest.raises(ParseError, match=r"bad.txt:1:"):
+        store.import_file(bad)
+    binary = tmp_path / "latin1.txt"
+    binary.write_bytes(b"\n\xe9t\xe9")
+    with pytest.raises(ParseError, match=r"latin1.txt:2:1: not UTF-8"):
+        store.import_file(binary)
+    with pytest.raises(GrilleError, match="sudoku has no format 'rows'"):
+        store.import_text(PUZZLES["sudoku"], kind="sudoku", fmt="rows")
+    assert len(store.puzzles()) == 1  # nothing of the failed imports was kept
+
+
+def test_library_filters(store: Store) -> None:
+    store.import_file(FIXTURES / "sudoku" / "line.txt")
+    easy = start(store, "sudoku")
+    puzzles = store.puzzles(kind="sudoku")
+    assert len(puzzles) >= 3 and puzzles == sorted(puzzles, key=lambda p: p.id)
+    assert store.puzzles(level="easy") == [store.puzzle(easy.puzzle_id)]
+    assert easy.puzzle_id not in [p.id for p in store.puzzles(unplayed=True)]
+    assert store.puzzles(kind="kakuro") == []
+    assert store.puzzles(size="9x9", limit=2, offset=1) == puzzles[1:3]
+    assert store.add_puzzle(easy.session.puzzle, level="hard").level == "easy"
+
+
+# -- statistics --------------------------------------------------------------------------------
+
+
+def test_statistics_per_kind_size_and_level(store: Store, clock: FakeClock) -> None:
+    for seconds in (100, 40):
+        game = start(store, "kakuro")
+        for move in right_moves(game.session):
+            clock.advance(seconds / len(right_moves(game.session)))
+            game.session.play(move)
+    shown = start(store, "kakuro")
+    clock.advance(5)
+    shown.session.show_solution()  # solved, but not by the player
+    start(store, "sudoku")
+    stats = store.statistics()
+    assert [(s.kind, s.size, s.level) for s in stats] == [
+        ("kakuro", "7x7", "easy"), ("sudoku", "9x9", "easy")
+    ]
+    kakuro = stats[0]
+    assert (kakuro.played, kakuro.solved) == (3, 2)
+    assert kakuro.best == pytest.approx(40) and kakuro.average == pytest.approx(70)
+    assert str(kakuro) == "kakuro 7x7 easy: 2/3 solved, best 0:40, average 1:10"
+    assert str(stats[1]) == "sudoku 9x9 easy: 0/1 solved, none solved"
+    assert store.statistics(kind="sudoku") == [stats[1]]
+
+
+# -- the file: migrations, refusals, pragmas ---------------------------------------------------
+
+
+def test_an_old_database_is_migrated(db: Path, clock: FakeClock) -> None:
+    raw = sqlite3.connect(db, isolation_level=None)
+    assert migrate(raw, MIGRATIONS[:1]) == 1
+    raw.execute(
+        "INSERT INTO puzzles (id, kind, size, level, text, source, created)"
+        " VALUES (1, 'sudoku', '9x9', NULL, ?, 'entered', 0)",
+        (PUZZLES["sudoku"] + "\n",),
+    )
+    raw.execute(
+        "INSERT INTO games (id, puzzle_id, status, created, updated, position)"
+        " VALUES (1, 1, 'unfinished', 0, 0, 1)"
+    )
+    raw.execute("INSERT INTO moves VALUES (1, 0, 'move', 'r1c3=4', 0)")
+    raw.close()
+    with Store(db, clock=clock) as store:
+        session = store.open_game(1).session
+        assert session.moves == ("r1c3=4",) and session.hints_used == 0
+        session.hint(1)
+        assert store.game(1).hints_used == 1
+    with sqlite3.connect(db) as check:
+        assert check.execute("PRAGMA user_version").fetchone() == (LATEST,)
+
+
+def test_databases_grille_cannot_use_are_refused(tmp_path: Path) -> None:
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as raw:
+        raw.execute("PRAGMA user_version = 99")
+    with pytest.raises(StoreError, match="schema version 99, newer"):
+        Store(newer)
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as raw:
+        raw.execute("CREATE TABLE accounts (id INTEGER)")
+    with pytest.raises(StoreError, match="not a grille database"):
+        Store(other)
+    text = tmp_path / "notes.txt"
+    text.write_text("just some notes, not a database at all\n" * 100)
+    with pytest.raises(StoreError, match="not a database"):
+        Store(text)
+
+
+def test_wal_foreign_keys_and_integrity(store: Store) -> None:
+    connection = store._connection()
+    assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert connection.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert connection.execute("PRAGMA synchronous").fetchone() == (2,)
+    start(store, "sudoku").session.play("r1c3=4")
+    assert store.check_integrity() == ["ok"]
+    with pytest.raises(sqlite3.IntegrityError):
+        connection.execute("INSERT INTO moves VALUES (99, 0, 'move', 'r1c1=1', 0)")
+
+
+def test_the_default_file_is_in_the_users_data_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_db_path() == tmp_path / "data" / "grille" / "grille.sqlite3"
+    with Store() as store:
+        assert store.path == default_db_path() and store.path.is_file()
+    with pytest.raises(StoreError, match="closed"):
+        store.games()
+
+
+# -- threads -----------------------------------------------------------------------------------
+
+
+def test_threads_share_a_store(store: Store, db: Path, clock: FakeClock) -> None:
+    games = [start(store, name) for name in KINDS for _ in range(2)]
+    errors: list[BaseException] = []
+
+    def play(session: Session[Any]) -> None:
+        try:
+            for move in right_moves(session):
+                session.play(move)
+                session.undo()
+                session.redo()
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=play, args=(g.session,)) for g in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for game in games:
+        assert saved_record(db, clock, game.id) == game.session.to_record()
+        assert game.session.solved
+    assert store.check_integrity() == ["ok"]
+    assert {g.status for g in store.games()} == {GameStatus.SOLVED}
+
+
+@pytest.mark.parametrize("module", ["grille.game.session", "grille.game.store"])
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
