@@ -101,13 +101,22 @@ def test_hint_and_rate_commands(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
-    from grille.sudoku.logic.explain import GRILLE_EXTRAS, ladder
+    from grille.sudoku.logic.chains import CHAIN_TECHNIQUES
+    from grille.sudoku.logic.explain import GRILLE_EXTRAS, SE_CHAINS, ladder
+    from grille.sudoku.logic.ladder import SE_QUADS, UP_TO_XYZ_WING
+    from grille.sudoku.logic.uniqueness import bug_plus_one
 
     full = ladder(unique=True)
     rating = ladder(unique=True, rating=True)
     assert set(full) >= GRILLE_EXTRAS
     assert not GRILLE_EXTRAS & set(rating)
-    assert [t for t in full if t not in GRILLE_EXTRAS] == list(rating)
+    # SE's order: singles .. XYZ-Wing, unique rectangles, quads, BUG, then SE's one chain
+    # producer in place of grille's named chains, then the forcing tiers
+    assert list(rating[: len(UP_TO_XYZ_WING)]) == list(UP_TO_XYZ_WING)
+    assert rating.index(bug_plus_one) == rating.index(SE_QUADS[-1]) + 1
+    assert rating[rating.index(bug_plus_one) + 1] == SE_CHAINS[0]
+    assert not set(CHAIN_TECHNIQUES) & set(rating)
+    assert set(SE_CHAINS) & set(full) == set()
 
 
 def test_rate_walks_the_rating_ladder() -> None:

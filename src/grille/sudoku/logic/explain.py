@@ -6,9 +6,12 @@ Two ladders walk the same way, easiest step first:
   including the ones players like that Sudoku Explainer (SE) lacks (finned fish, W-Wing,
   ALS, Sue de Coq, hidden unique rectangle, grouped chains);
 - the *rating* ladder, for :func:`rate` and the generator's levels: SE's techniques only,
-  so ER/EP/ED are comparable with published SE ratings (on an SE-derived rated sample,
-  dropping grille's extras took exact ER from 17 % to 37 %, and from 22 % to 54 % on
-  puzzles rated 6.5 and up; see benchmarks/README.md).
+  in SE's order, so ER/EP/ED are comparable with published SE ratings. Its chains are SE's
+  own producer (:func:`~grille.sudoku.logic.unary.forcing_chains_and_cycles`: X-/Y-cycles,
+  forcing X-chains and mixed forcing chains, the easiest of them all), not grille's named
+  chains, whose order and values differ (an XY-chain is 6.6+L in grille's named ladder, but
+  SE only finds it as a mixed forcing chain, 7.0+L). See benchmarks/README.md for how far
+  the ratings agree with SE's.
 """
 
 from __future__ import annotations
@@ -28,9 +31,14 @@ from grille.sudoku.logic.forcing import (
     nishio,
     trial_and_error,
 )
-from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, UP_TO_XYZ_WING
+from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, SE_QUADS, UP_TO_XYZ_WING
 from grille.sudoku.logic.rating import Rating, rate_steps
-from grille.sudoku.logic.uniqueness import UNIQUENESS_TECHNIQUES, hidden_unique_rectangle
+from grille.sudoku.logic.unary import forcing_chains_and_cycles
+from grille.sudoku.logic.uniqueness import (
+    UNIQUENESS_TECHNIQUES,
+    bug_plus_one,
+    hidden_unique_rectangle,
+)
 from grille.sudoku.logic.walk import Technique, walk
 from grille.sudoku.logic.wings import w_wing
 
@@ -72,6 +80,10 @@ GRILLE_EXTRAS: frozenset[Technique] = frozenset({
 })
 """Techniques Sudoku Explainer does not have: in the full ladder, not in the rating one."""
 
+SE_CHAINS: tuple[Technique, ...] = (forcing_chains_and_cycles,)
+"""The rating ladder's chains: SE's single producer of cycles and X/Y forcing chains, in
+place of the full ladder's named chains and single-digit patterns."""
+
 MAX_NESTING = 5
 
 
@@ -87,7 +99,18 @@ def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Tec
         raise ValueError(f"nesting must be 0 to {MAX_NESTING}, got {nesting}")
     uniqueness = UNIQUENESS_TECHNIQUES if unique else ()
     nested = tuple(nested_forcing(level) for level in range(2, nesting + 1))
-    techniques = (
+    if rating:
+        return (
+            *UP_TO_XYZ_WING,
+            *(t for t in uniqueness if t not in GRILLE_EXTRAS and t is not bug_plus_one),
+            *SE_QUADS,
+            *(t for t in uniqueness if t is bug_plus_one),
+            *SE_CHAINS,
+            *FORCING,
+            *nested,
+            trial_and_error,
+        )
+    return (
         *UP_TO_XYZ_WING,
         *uniqueness,
         *FROM_NAKED_QUAD,
@@ -96,9 +119,6 @@ def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Tec
         *nested,
         trial_and_error,
     )
-    if rating:
-        return tuple(technique for technique in techniques if technique not in GRILLE_EXTRAS)
-    return techniques
 
 
 def _is_unique(puzzle: Grid) -> bool:

@@ -62,7 +62,7 @@ from grille.sudoku.logic.subsets import (
 from grille.sudoku.logic.walk import Technique
 from grille.sudoku.logic.wings import w_wing, xy_wing, xyz_wing
 
-__all__ = ["BASIC_LADDER", "FROM_NAKED_QUAD", "UP_TO_XYZ_WING"]
+__all__ = ["BASIC_LADDER", "FROM_NAKED_QUAD", "SE_QUADS", "UP_TO_XYZ_WING"]
 
 UP_TO_XYZ_WING: tuple[Technique, ...] = (
     full_house,
@@ -85,10 +85,11 @@ UP_TO_XYZ_WING: tuple[Technique, ...] = (
 )
 """SE's ladder from the singles to the XYZ-Wing (values 1.0 to 4.4)."""
 
+SE_QUADS: tuple[Technique, ...] = (naked_quad, jellyfish, hidden_quad)
+"""SE's naked quad, Jellyfish and hidden quad (5.0 to 5.4)."""
+
 FROM_NAKED_QUAD: tuple[Technique, ...] = (
-    naked_quad,
-    jellyfish,
-    hidden_quad,
+    *SE_QUADS,
     finned_x_wing,
     finned_swordfish,
     finned_jellyfish,
