@@ -1,0 +1,837 @@
+"""The terminal game: a Textual app on the same session layer and SQLite store as the browser.
+
+Screens:
+
+- :class:`MenuScreen`: new game, resume, enter a puzzle, generate puzzles, saved games,
+  puzzle library, statistics, quit;
+- :class:`NewGameScreen` (kind, size, level; generated in a worker thread, with feedback);
+- :class:`grille.tui.game.GameScreen`, the board itself;
+- :class:`EnterScreen` (paste or type a puzzle of any kind and format, then play it or let
+  grille solve it) and :class:`StepsScreen` (the solve, one explained step at a time);
+- :class:`GenerateScreen` (many puzzles into the library, with a progress bar);
+- :class:`GamesScreen`, :class:`LibraryScreen`, :class:`StatsScreen`: tables of the store.
+
+A game started here is a row of the store like any other, so ``grille play`` lists and
+resumes it in the browser, and the other way round.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Input,
+    Label,
+    LoadingIndicator,
+    OptionList,
+    ProgressBar,
+    RichLog,
+    Static,
+    TextArea,
+)
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from grille.errors import GrilleError
+from grille.game import GameStatus, PuzzleSource, SavedGame, Store
+from grille.kind import GenerateOptions, Kind
+from grille.kinds import get_kind, sniff_kind
+from grille.logic import Explanation
+from grille.tui.board import Board, Decorations, cells_text, grid_view
+from grille.tui.game import BoardBox, GameScreen, clock, game_title
+from grille.tui.options import DEFAULT_SIZES, KIND_TITLES, SIZES, levels_of
+
+__all__ = [
+    "EnterScreen",
+    "GamesScreen",
+    "GenerateScreen",
+    "GrilleApp",
+    "LibraryScreen",
+    "MenuScreen",
+    "NewGameScreen",
+    "StatsScreen",
+    "StepsScreen",
+]
+
+
+# -- the app ------------------------------------------------------------------------------
+
+
+class GrilleApp(App[None]):
+    """grille in the terminal. ``db`` is the store's file (default: the user's data folder);
+    ``game`` opens that saved game straight away."""
+
+    TITLE = "grille"
+    CSS = """
+    Screen { background: $background; }
+    .title { text-style: bold; padding: 0 1; }
+    .hint { color: $text-muted; padding: 0 1; }
+    .error { color: $error; padding: 0 1; }
+    .form { height: auto; padding: 0 1; }
+    .buttons { height: auto; padding: 0 1; }
+    .buttons Button { margin-right: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+    ]
+
+    def __init__(self, db: str | Path | None = None, *, game: int | None = None,
+                 store: Store | None = None) -> None:
+        super().__init__()
+        self.store = store if store is not None else Store(db)
+        self._owns_store = store is None
+        self._first_game = game
+
+    def on_mount(self) -> None:
+        """The menu, and the game asked for on the command line."""
+        self.push_screen(MenuScreen())
+        if self._first_game is not None:
+            self.open_game(self._first_game)
+
+    def open_game(self, game_id: int, *, replace: bool = False) -> None:
+        """Play saved game ``game_id`` (replacing the top screen if ``replace``)."""
+        try:
+            game = self.store.open_game(game_id)
+        except (GrilleError, ValueError) as error:
+            self.notify(str(error), severity="error")
+            return
+        self.play(game, replace=replace)
+
+    def play(self, game: SavedGame, *, replace: bool = False) -> None:
+        """Show the game screen for ``game``."""
+        screen = GameScreen(self.store, game)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def start_game(self, puzzle: Any, *, source: PuzzleSource, level: str | None = None,
+                   origin: str = "", replace: bool = False) -> None:
+        """Put ``puzzle`` in the library, start a game of it and play it."""
+        record = self.store.add_puzzle(puzzle, source=source, level=level, origin=origin)
+        self.play(self.store.new_game(record.id), replace=replace)
+
+    async def action_quit(self) -> None:
+        """Pause the game being played, then quit."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.pause()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        """Close the store this app opened."""
+        if self._owns_store:
+            self.store.close()
+
+
+# -- the menu -----------------------------------------------------------------------------
+
+
+class MenuScreen(Screen[None]):
+    """The main menu."""
+
+    DEFAULT_CSS = """
+    MenuScreen { align: center middle; }
+    #menu-box { width: 60; max-width: 100%; height: auto; max-height: 100%; }
+    #menu { height: auto; max-height: 12; }
+    #menu-title { text-style: bold; content-align: center middle; width: 100%; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        """Title, menu, last game."""
+        with Vertical(id="menu-box"):
+            yield Static("grille — Sudoku, Takuzu, Kakuro", id="menu-title")
+            yield OptionList(id="menu")
+            yield Static("", id="menu-note", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the menu."""
+        self.refill()
+
+    def on_screen_resume(self) -> None:
+        """The last game may have changed while away."""
+        self.refill()
+
+    def refill(self) -> None:
+        """The menu items, with the game a resume would open."""
+        last = self.app_store.last_unfinished_game()
+        resume = "Resume"
+        if last is not None:
+            resume += f": {game_title(last.kind, last.size, last.level)}, {clock(last.elapsed)}"
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options([
+            Option("New game", id="new"),
+            Option(resume, id="resume", disabled=last is None),
+            Option("Enter a puzzle (play it, or watch grille solve it)", id="enter"),
+            Option("Generate puzzles into the library", id="generate"),
+            Option("Saved games", id="games"),
+            Option("Puzzle library", id="library"),
+            Option("Statistics", id="stats"),
+            Option("Quit", id="quit"),
+        ])
+        menu.highlighted = highlighted if highlighted is not None else 0
+        menu.focus()
+        self.query_one("#menu-note", Static).update(f"Games are saved in {self.app_store.path}")
+
+    @property
+    def app_store(self) -> Store:
+        """The app's store."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        return app.store
+
+    @on(OptionList.OptionSelected, "#menu")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        """Open what was chosen."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        choice = event.option.id
+        if choice == "new":
+            app.push_screen(NewGameScreen())
+        elif choice == "resume":
+            last = app.store.last_unfinished_game()
+            if last is not None:
+                app.open_game(last.id)
+        elif choice == "enter":
+            app.push_screen(EnterScreen())
+        elif choice == "generate":
+            app.push_screen(GenerateScreen())
+        elif choice == "games":
+            app.push_screen(GamesScreen())
+        elif choice == "library":
+            app.push_screen(LibraryScreen())
+        elif choice == "stats":
+            app.push_screen(StatsScreen())
+        elif choice == "quit":
+            app.exit()
+
+
+# -- choosing kind, size and level ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A kind, size and level picked in a form."""
+
+    kind: str
+    size: str
+    level: str
+
+    def options(self) -> GenerateOptions:
+        """What to ask the generator."""
+        return GenerateOptions(size=self.size, level=self.level)
+
+    def __str__(self) -> str:
+        level = "" if self.level == "any" else self.level
+        return game_title(self.kind, self.size, level)
+
+
+class PuzzleForm(Horizontal):
+    """Three lists side by side: kind, size (the kind's), level (the kind's, or any).
+
+    Arrows pick within a list, Tab goes to the next list, Enter posts :class:`Chosen`.
+    """
+
+    DEFAULT_CSS = """
+    PuzzleForm { height: auto; }
+    PuzzleForm OptionList { width: 1fr; height: auto; max-height: 10;
+                            border: round $panel; }
+    PuzzleForm OptionList:focus { border: round $accent; }
+    """
+
+    class Chosen(Message):
+        """Enter was pressed in one of the lists."""
+
+    def __init__(self, kind: str = "sudoku", *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="form")
+        self._kind = kind
+
+    def compose(self) -> ComposeResult:
+        """The three lists."""
+        kinds = OptionList(*[Option(title, id=name) for name, title in KIND_TITLES.items()],
+                           id="kind")
+        kinds.border_title = "kind"
+        sizes = OptionList(id="size")
+        sizes.border_title = "size"
+        levels = OptionList(id="level")
+        levels.border_title = "level"
+        yield kinds
+        yield sizes
+        yield levels
+
+    def on_mount(self) -> None:
+        """Select the default kind, its default size and easiest level."""
+        kinds = self.query_one("#kind", OptionList)
+        kinds.highlighted = kinds.get_option_index(self._kind)
+        self._offer(self._kind)
+        kinds.focus()
+
+    def _offer(self, kind: str) -> None:
+        sizes = self.query_one("#size", OptionList)
+        sizes.clear_options()
+        sizes.add_options([Option(size, id=size) for size in SIZES[kind]])
+        sizes.highlighted = SIZES[kind].index(DEFAULT_SIZES[kind])
+        levels = self.query_one("#level", OptionList)
+        levels.clear_options()
+        levels.add_options([Option(level, id=level) for level in levels_of(kind)])
+        levels.add_option(Option("any level (fastest)", id="any"))
+        levels.highlighted = 0
+
+    @on(OptionList.OptionHighlighted, "#kind")
+    def kind_changed(self, event: OptionList.OptionHighlighted) -> None:
+        """Offer the new kind's sizes and levels."""
+        kind = event.option.id or "sudoku"
+        if kind != self._kind:
+            self._kind = kind
+            self._offer(kind)
+
+    @on(OptionList.OptionSelected)
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter in any list: go."""
+        event.stop()
+        self.post_message(self.Chosen())
+
+    def select(self, list_id: str, option_id: str) -> None:
+        """Highlight option ``option_id`` of list ``list_id`` (``kind``, ``size``, ``level``)."""
+        options = self.query_one(f"#{list_id}", OptionList)
+        options.highlighted = options.get_option_index(option_id)
+        if list_id == "kind" and option_id != self._kind:
+            self._kind = option_id
+            self._offer(option_id)
+
+    def _value(self, list_id: str) -> str:
+        options = self.query_one(f"#{list_id}", OptionList)
+        index = options.highlighted or 0
+        return options.get_option_at_index(index).id or ""
+
+    @property
+    def choice(self) -> Choice:
+        """What is selected."""
+        return Choice(self._value("kind"), self._value("size"), self._value("level"))
+
+
+def generate_puzzle(choice: Choice, seed: str) -> tuple[Any, str]:
+    """A puzzle as ``choice`` asks, and its level (rated when ``any`` was asked)."""
+    kind = get_kind(choice.kind)
+    puzzle = kind.generate(choice.options(), seed)
+    level = choice.level if choice.level != "any" else kind.rate(puzzle).level
+    return puzzle, level
+
+
+class NewGameScreen(Screen[None]):
+    """Kind, size and level; the puzzle is generated in a worker thread, then played."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    DEFAULT_CSS = """
+    NewGameScreen { align: center top; }
+    #working { height: 3; display: none; }
+    #working.busy { display: block; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The form, the start button, the progress note."""
+        yield Static("New game", classes="title")
+        yield PuzzleForm(id="form")
+        with Horizontal(classes="buttons"):
+            yield Button("Start", variant="primary", id="start")
+            yield Button("Back", id="back")
+        yield LoadingIndicator(id="working")
+        yield Static("↑↓ choose, Tab next list, Enter starts.", id="note", classes="hint")
+        yield Footer()
+
+    @on(PuzzleForm.Chosen)
+    def chosen(self) -> None:
+        """Enter in the form starts."""
+        if not self.query_one("#start", Button).disabled:
+            self.start()
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        """Back to the menu (a puzzle being generated is dropped)."""
+        self.workers.cancel_all()
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#start")
+    def start(self) -> None:
+        """Generate the puzzle without freezing the screen."""
+        choice = self.query_one(PuzzleForm).choice
+        seed = secrets.token_hex(4)
+        self.query_one("#start", Button).disabled = True
+        self.query_one("#working").add_class("busy")
+        self.query_one("#note", Static).update(
+            f"Generating a {choice} puzzle (seed {seed})… Esc cancels.")
+        self.started = time.monotonic()
+        self.run_worker(lambda: (choice, seed, *generate_puzzle(choice, seed)), thread=True,
+                        exclusive=True, name="generate")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Play the generated puzzle, or say what went wrong."""
+        if event.state is WorkerState.SUCCESS and self.is_current:
+            result: Any = event.worker.result
+            _, seed, puzzle, level = result
+            app = self.app
+            assert isinstance(app, GrilleApp)
+            app.start_game(puzzle, source=PuzzleSource.GENERATED, level=level,
+                           origin=f"tui seed {seed}", replace=True)
+        elif event.state is WorkerState.ERROR:
+            self.query_one("#working").remove_class("busy")
+            self.query_one("#start", Button).disabled = False
+            self.query_one("#note", Static).update(
+                Text(f"Could not generate: {event.worker.error}", "bold red"))
+
+
+# -- entering a puzzle, and watching it solved ----------------------------------------------
+
+
+class EnterScreen(Screen[None]):
+    """Type or paste a puzzle of any kind and format; play it or watch grille solve it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    DEFAULT_CSS = """
+    #text { height: 1fr; min-height: 5; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The text area and buttons."""
+        yield Static("Enter a puzzle: Sudoku (81 characters, or a grid), Takuzu (rows of "
+                     "0 1 .), Kakuro (# . D\\R cells) — any format grille reads.", classes="hint")
+        yield TextArea(id="text")
+        yield Static("", id="error", classes="error")
+        with Horizontal(classes="buttons"):
+            yield Button("Solve step by step", variant="primary", id="solve")
+            yield Button("Play it", id="play")
+            yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Type straight away."""
+        self.query_one(TextArea).focus()
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        """Back to the menu."""
+        self.app.pop_screen()
+
+    def read_puzzle(self) -> tuple[Kind[Any], Any] | None:
+        """The kind and puzzle typed, or ``None`` with the error shown."""
+        text = self.query_one(TextArea).text
+        error = self.query_one("#error", Static)
+        if not text.strip():
+            error.update("Type or paste a puzzle first.")
+            return None
+        try:
+            kind = sniff_kind(text, source="<entered>")
+            entries = kind.read(text, source="<entered>")
+        except (GrilleError, ValueError) as problem:
+            error.update(str(problem))
+            return None
+        if not entries:
+            error.update("No puzzle found in the text.")
+            return None
+        error.update("")
+        return kind, entries[0].puzzle
+
+    @on(Button.Pressed, "#play")
+    def play(self) -> None:
+        """Start a game of the puzzle."""
+        read = self.read_puzzle()
+        if read is None:
+            return
+        kind, puzzle = read
+        result = kind.solve(puzzle, limit=2, budget=10_000_000)
+        if not result.unique:
+            self.query_one("#error", Static).update(
+                f"This puzzle has {result.verdict.value}: it cannot be played.")
+            return
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        app.start_game(puzzle, source=PuzzleSource.ENTERED, origin="entered in the terminal",
+                       replace=True)
+
+    @on(Button.Pressed, "#solve")
+    def solve(self) -> None:
+        """Show the logical solve, step by step."""
+        read = self.read_puzzle()
+        if read is not None:
+            self.app.push_screen(StepsScreen(*read))
+
+
+class StepsScreen(Screen[None]):
+    """A puzzle solved the way a person would, one explained step per key press."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n,space,l,d", "step(1)", "Next"),
+        Binding("left,p,backspace,a", "step(-1)", "Previous"),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("q,escape", "back", "Back"),
+    ]
+
+    DEFAULT_CSS = """
+    #steps-main { height: 1fr; }
+    #step-side { width: 32; padding: 0 1; border-left: vkey $panel; }
+    #steps-status { height: 1; background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, kind: Kind[Any], puzzle: Any) -> None:
+        super().__init__()
+        self.kind = kind
+        self.puzzle = puzzle
+        self.explanation: Explanation[Any] | None = None
+        self.states: list[Any] = [puzzle]
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        """Status, board and the step's text."""
+        yield Static("Solving…", id="steps-status")
+        with Horizontal(id="steps-main"):
+            with BoardBox():
+                yield Board(grid_view(self.puzzle), id="steps-board")
+            with VerticalScroll(id="step-side"):
+                yield Static("", id="step-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Solve in a worker thread (hard puzzles take a moment)."""
+        self.query_one("#step-text", Static).update("grille is solving the puzzle…")
+        self.run_worker(self._explain, thread=True, name="explain")
+
+    def _explain(self) -> tuple[Explanation[Any], list[Any]]:
+        explanation = self.kind.explain(self.puzzle)
+        marked = any(step.eliminations for step in explanation.steps)
+        state = self.kind.with_candidates(self.puzzle) if marked else self.puzzle
+        states = [state]
+        for step in explanation.steps:
+            for move in self.kind.step_moves(state, step):
+                state = self.kind.apply(state, move)
+            states.append(state)
+        return explanation, states
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Show the first step once solved."""
+        if event.state is WorkerState.SUCCESS:
+            result: Any = event.worker.result
+            self.explanation, self.states = result
+            self.show_step()
+        elif event.state is WorkerState.ERROR:
+            self.query_one("#step-text", Static).update(
+                Text(f"Could not solve: {event.worker.error}", "bold red"))
+
+    def action_step(self, delta: int) -> None:
+        """The next or previous step."""
+        if self.explanation is None:
+            return
+        self.index = max(0, min(len(self.explanation.steps), self.index + delta))
+        self.show_step()
+
+    def action_jump(self, index: int) -> None:
+        """The first or the last step."""
+        if self.explanation is None:
+            return
+        self.index = len(self.explanation.steps) if index < 0 else index
+        self.show_step()
+
+    def action_back(self) -> None:
+        """Back to the puzzle text."""
+        self.app.pop_screen()
+
+    def show_step(self) -> None:
+        """The grid before step :attr:`index`, with what the step does highlighted."""
+        assert self.explanation is not None
+        steps = self.explanation.steps
+        state = self.states[self.index]
+        text = Text()
+        status = self.query_one("#steps-status", Static)
+        board = self.query_one("#steps-board", Board)
+        if self.index == len(steps):
+            board.show(grid_view(state), Decorations())
+            verdict = "Solved" if self.explanation.solved else "Stuck: no technique applies"
+            status.update(f"{verdict} after {len(steps)} steps — ← goes back, q leaves")
+            rating = self.kind.rate(self.puzzle)
+            text.append(f"{verdict}.\n", "bold")
+            text.append("Rating: " + " ".join(rating.fields()))
+            self.query_one("#step-text", Static).update(text)
+            return
+        step = steps[self.index]
+        candidates: dict[tuple[int, int, int], str] = {}
+        for row, col, value in step.eliminations:
+            candidates[(row, col, value)] = "eliminated"
+        for row, col, value in step.placements:
+            candidates[(row, col, value)] = "placed"
+        decorations = Decorations(
+            hinted=frozenset(step.cells),
+            placed=frozenset((row, col) for row, col, _ in step.placements),
+            candidates=candidates,
+        )
+        board.show(grid_view(state), decorations)
+        status.update(f"Step {self.index + 1} of {len(steps)}: {step.technique}"
+                      f" — → next, ← previous, q leaves")
+        text.append(f"{step.technique}", "bold")
+        text.append(f"  ({step.difficulty:.1f})\n\n")
+        text.append(step.explanation + "\n\n")
+        if step.placements:
+            placed = ", ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in step.placements)
+            text.append(f"Places {placed}\n", "#87ff87")
+        if step.eliminations:
+            gone = ", ".join(f"r{r + 1}c{c + 1}≠{v}" for r, c, v in step.eliminations[:12])
+            more = "…" if len(step.eliminations) > 12 else ""
+            text.append(f"Removes {gone}{more}\n", "#ff8787")
+        if step.cells:
+            text.append(f"Because of {cells_text(step.cells[:10])}\n", "#ffff87")
+        self.query_one("#step-text", Static).update(text)
+
+
+# -- generating puzzles into the library ----------------------------------------------------
+
+
+class GenerateScreen(Screen[None]):
+    """Generate several puzzles of a kind, size and level into the library."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+
+    DEFAULT_CSS = """
+    #count { width: 12; }
+    #log { height: 1fr; border: round $panel; }
+    #bar { padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """Form, count, progress, log."""
+        yield Static("Generate puzzles into the library (play them from 'Puzzle library')",
+                     classes="title")
+        yield PuzzleForm(id="form")
+        with Horizontal(classes="buttons"):
+            yield Label("How many:")
+            yield Input("5", id="count", type="integer", max_length=3)
+            yield Button("Generate", variant="primary", id="go")
+            yield Button("Back", id="back")
+        yield ProgressBar(id="bar", show_eta=False)
+        yield RichLog(id="log", markup=False)
+        yield Footer()
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        """Stop generating and go back."""
+        self.cancelled = True
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#go")
+    @on(Input.Submitted, "#count")
+    @on(PuzzleForm.Chosen)
+    def go(self) -> None:
+        """Generate in a worker thread, storing each puzzle as it comes."""
+        try:
+            count = int(self.query_one("#count", Input).value)
+        except ValueError:
+            count = 0
+        log = self.query_one(RichLog)
+        if not 1 <= count <= 500:
+            log.write("How many: a number from 1 to 500.")
+            return
+        if self.query_one("#go", Button).disabled:
+            return
+        choice = self.query_one(PuzzleForm).choice
+        self.cancelled = False
+        self.query_one("#go", Button).disabled = True
+        self.query_one(ProgressBar).update(total=count, progress=0)
+        seed = secrets.token_hex(4)
+        log.write(f"Generating {count} {choice} puzzles (seed {seed})…")
+        self.run_worker(lambda: self._generate(choice, count, seed), thread=True,
+                        exclusive=True, name="generate-many")
+
+    def _generate(self, choice: Choice, count: int, seed: str) -> int:
+        made = 0
+        for index in range(count):
+            if getattr(self, "cancelled", False):
+                break
+            puzzle_seed = f"{seed}/{index}"
+            puzzle, level = generate_puzzle(choice, puzzle_seed)
+            self.app.call_from_thread(self._store, choice, puzzle, level, puzzle_seed)
+            made += 1
+        return made
+
+    def _store(self, choice: Choice, puzzle: Any, level: str, seed: str) -> None:
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        record = app.store.add_puzzle(puzzle, source=PuzzleSource.GENERATED, level=level,
+                                      origin=f"tui seed {seed}")
+        self.query_one(ProgressBar).advance(1)
+        self.query_one(RichLog).write(
+            f"#{record.id}  {game_title(choice.kind, record.size, level)}  (seed {seed})")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Say when it is done."""
+        if not self.is_mounted:
+            return
+        if event.state is WorkerState.SUCCESS:
+            self.query_one(RichLog).write(f"Done: {event.worker.result} puzzle(s) saved.")
+            self.query_one("#go", Button).disabled = False
+        elif event.state is WorkerState.ERROR:
+            self.query_one(RichLog).write(f"Stopped: {event.worker.error}")
+            self.query_one("#go", Button).disabled = False
+
+
+# -- tables of the store --------------------------------------------------------------------
+
+
+class TableScreen(Screen[None]):
+    """A title, a table of rows from the store, a note on the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "back", "Back")]
+    TITLE_TEXT = ""
+    NOTE = ""
+
+    DEFAULT_CSS = """
+    TableScreen DataTable { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """Title, table, note."""
+        yield Static(self.TITLE_TEXT, classes="title")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static(self.NOTE, id="note", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the table."""
+        self.fill()
+        self.query_one(DataTable).focus()
+
+    def on_screen_resume(self) -> None:
+        """Refill, a game may have moved on."""
+        self.fill()
+
+    def fill(self) -> None:
+        """Put the rows in the table."""
+
+    @property
+    def store(self) -> Store:
+        """The app's store."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        return app.store
+
+    def action_back(self) -> None:
+        """Back to the menu."""
+        self.app.pop_screen()
+
+    def selected_key(self) -> int | None:
+        """The id of the highlighted row."""
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(key) if key is not None else None
+
+
+def _ago(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+class GamesScreen(TableScreen):
+    """Saved games, most recently played first: open, abandon or delete one."""
+
+    TITLE_TEXT = "Saved games"
+    NOTE = "Enter: play  ·  x: delete (press twice)  ·  q: back"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x,delete", "delete", "Delete")]
+
+    def fill(self) -> None:
+        """One row per game."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns("#", "game", "status", "time", "moves", "hints", "played")
+        for game in self.store.games(limit=500):
+            status = game.status.value + (" (shown)" if game.solution_shown else "")
+            table.add_row(
+                str(game.id), game_title(game.kind, game.size, game.level), status,
+                clock(game.elapsed), str(game.position), str(game.hints_used),
+                _ago(game.updated), key=str(game.id),
+            )
+        self._armed: int | None = None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Play the game."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        if event.row_key.value is not None:
+            app.open_game(int(event.row_key.value))
+
+    def action_delete(self) -> None:
+        """Delete the highlighted game, after a second press."""
+        game_id = self.selected_key()
+        if game_id is None:
+            return
+        if getattr(self, "_armed", None) != game_id:
+            self._armed = game_id
+            self.query_one("#note", Static).update(f"Press x again to delete game #{game_id}.")
+            return
+        self.store.delete_game(game_id)
+        self.query_one("#note", Static).update(f"Game #{game_id} deleted. {self.NOTE}")
+        self.fill()
+
+
+class LibraryScreen(TableScreen):
+    """The puzzle library: start a game of any puzzle."""
+
+    TITLE_TEXT = "Puzzle library"
+    NOTE = "Enter: play a new game of the puzzle  ·  q: back"
+
+    def fill(self) -> None:
+        """One row per puzzle."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns("#", "puzzle", "source", "added")
+        for record in self.store.puzzles(limit=1000):
+            table.add_row(str(record.id), game_title(record.kind, record.size, record.level),
+                          record.source.value, _ago(record.created), key=str(record.id))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Start a game of the puzzle."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        if event.row_key.value is not None:
+            app.play(self.store.new_game(int(event.row_key.value)))
+
+
+class StatsScreen(TableScreen):
+    """Games played and solved, best and average times, per kind, size and level."""
+
+    TITLE_TEXT = "Statistics"
+    NOTE = "Solved games count when the solution was not shown.  q: back"
+
+    def fill(self) -> None:
+        """One row per kind, size and level."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns("kind", "size", "level", "played", "solved", "best", "average")
+        for stat in self.store.statistics():
+            table.add_row(
+                KIND_TITLES.get(stat.kind, stat.kind), stat.size, stat.level or "unrated",
+                str(stat.played), str(stat.solved),
+                clock(stat.best) if stat.best is not None else "—",
+                clock(stat.average) if stat.average is not None else "—",
+            )
+        unfinished = len(self.store.games(status=GameStatus.UNFINISHED, limit=1000))
+        self.query_one("#note", Static).update(f"{unfinished} unfinished game(s). {self.NOTE}")

@@ -1,0 +1,35 @@
+"""``grille tui``: the game in the terminal.
+
+Only argparse work happens at import; Textual and the store load when the command runs,
+so ``grille --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from grille.cli import CommandFactory, positive
+
+__all__ = ["add_commands", "cmd_tui"]
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    """Run the terminal game on the store at ``--db``."""
+    from grille.tui.app import GrilleApp
+
+    GrilleApp(args.db, game=args.game).run()
+    return 0
+
+
+def add_commands(command: CommandFactory) -> None:
+    """Add ``grille tui``."""
+    tui = command(
+        "tui", cmd_tui,
+        "Play Sudoku, Takuzu and Kakuro in the terminal: new games at a size and level, "
+        "resume, hints, undo, pencil marks, step-by-step solving, statistics. Games are "
+        "saved as you play, in the same database as the browser game (grille play).",
+    )
+    tui.add_argument("--db", metavar="PATH",
+                     help="the games database (default: grille.sqlite3 in your data folder)")
+    tui.add_argument("--game", type=positive, metavar="ID",
+                     help="open this saved game straight away")

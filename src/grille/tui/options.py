@@ -1,0 +1,35 @@
+"""What the terminal game offers to choose from: each kind's sizes and levels.
+
+The levels come from each kind's rating table, so a level added there shows up here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__all__ = ["DEFAULT_SIZES", "KIND_TITLES", "SIZES", "levels_of"]
+
+SIZES: dict[str, tuple[str, ...]] = {
+    "sudoku": ("4x4", "6x6", "9x9", "12x12", "16x16", "25x25"),
+    "takuzu": ("6x6", "8x8", "10x10", "12x12", "14x14", "16x16"),
+    "kakuro": ("6x6", "8x8", "10x10", "12x12", "15x15"),
+}
+"""The sizes a new game offers, per kind, as :class:`grille.kind.GenerateOptions` spells them."""
+
+DEFAULT_SIZES = {"sudoku": "9x9", "takuzu": "8x8", "kakuro": "8x8"}
+"""The size a new game starts with: the ones that fit an 80x24 terminal with room to spare."""
+
+KIND_TITLES = {"sudoku": "Sudoku", "takuzu": "Takuzu", "kakuro": "Kakuro"}
+"""How the kinds are named on screen."""
+
+_RATING_MODULES = {
+    "sudoku": "grille.sudoku.logic.rating",
+    "takuzu": "grille.takuzu.logic.rating",
+    "kakuro": "grille.kakuro.logic.rating",
+}
+
+
+def levels_of(kind: str) -> tuple[str, ...]:
+    """The level names of ``kind``, easiest first."""
+    table: tuple[tuple[str, float], ...] = importlib.import_module(_RATING_MODULES[kind]).LEVELS
+    return tuple(name for name, _ in table)
