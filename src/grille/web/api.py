@@ -1,0 +1,449 @@
+"""The JSON API under ``/api``: kinds, games and their actions, generation, the library,
+statistics and export.
+
+Each game action answers with the whole :class:`~grille.web.models.GameState` after it,
+once the change is stored. Routes are plain functions: FastAPI runs them in its thread
+pool, and each game has its own lock (:mod:`grille.web.games`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response, status
+
+from grille.errors import GrilleError
+from grille.game import GameSummary, PuzzleRecord, PuzzleSource, Session, Store
+from grille.kind import GenerateOptions, Kind, Verdict
+from grille.kinds import get_kind, sniff_kind
+from grille.web.catalog import KINDS, check_generation, check_size, sides_of
+from grille.web.export import FORMATS, Picture, export_picture
+from grille.web.games import Games, LiveGame
+from grille.web.jobs import Jobs
+from grille.web.models import (
+    EnterRequest,
+    ErrorBody,
+    GameList,
+    GameState,
+    GameSummaryOut,
+    GenerateRequest,
+    GotoRequest,
+    HintOut,
+    HintRequest,
+    HintResponse,
+    ImportOut,
+    ImportRequest,
+    JobOut,
+    KindOut,
+    MistakeOut,
+    MoveRequest,
+    NewGameRequest,
+    PuzzleList,
+    PuzzleOut,
+    SavepointRequest,
+    SettingsRequest,
+    StatisticOut,
+)
+
+__all__ = ["ENTER_BUDGET", "Services", "router"]
+
+ENTER_BUDGET = 5_000_000
+"""Search nodes the uniqueness check of an entered puzzle may use."""
+
+MAX_ID = 2**62
+"""The largest id a path accepts (SQLite integers are 64-bit)."""
+
+IMPORT_LISTED = 200
+"""Puzzles of an import listed in the answer."""
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in (
+        (400, "malformed JSON"), (404, "no such game, puzzle or job"),
+        (409, "the game was changed elsewhere"), (413, "body or puzzle too large"),
+        (422, "a bad field, move, puzzle or action"),
+    )
+}
+
+router = APIRouter(prefix="/api", responses=_ERRORS)
+
+
+class Services:
+    """What the routes share: the store, the open games, the generation jobs."""
+
+    def __init__(self, store: Store, *, workers: int = 2) -> None:
+        self.store = store
+        self.games = Games(store)
+        self.jobs = Jobs(self.generate, workers=workers)
+
+    def __repr__(self) -> str:
+        return f"<Services {self.store!r}>"
+
+    def generate(self, request: GenerateRequest) -> int:
+        """Generate a puzzle as ``request`` asks, add it to the library, start a game of it;
+        the game's id (this runs in a job's thread)."""
+        kind: Kind[Any] = get_kind(request.kind)
+        seed = secrets.randbelow(10**9)
+        options = GenerateOptions(request.size, request.level, request.symmetry)
+        puzzle = kind.generate(options, seed)
+        check_size(kind, puzzle)
+        level = None if request.level == "any" else request.level
+        record = self.store.add_puzzle(
+            puzzle, source=PuzzleSource.GENERATED, level=level, origin=f"seed {seed}"
+        )
+        return self.games.new_game(record.id).id
+
+
+def _services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+Svc = Annotated[Services, Depends(_services)]
+GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a saved game's id")]
+
+
+# -- kinds, games ------------------------------------------------------------------------------
+
+
+@router.get("/kinds", summary="The kinds, sizes, levels and symmetries on offer")
+def kinds() -> list[KindOut]:
+    """Each kind as the new-game form offers it, with its size caps."""
+    return [KindOut(**offer.to_json()) for offer in KINDS.values()]
+
+
+@router.get("/games", summary="Saved games, most recently played first")
+def games(
+    svc: Svc,
+    state: Annotated[Literal["unfinished", "solved", "abandoned"] | None,
+                     Query(alias="status")] = None,
+    kind: Literal["sudoku", "takuzu", "kakuro"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
+) -> GameList:
+    """Saved games, filtered by status and kind."""
+    found = svc.store.games(status=state, kind=kind, limit=limit, offset=offset)
+    return GameList(games=[_summary(game) for game in found])
+
+
+@router.get("/games/last", summary="The unfinished game played last",
+            responses={404: {"model": ErrorBody, "description": "no unfinished game"}})
+def last_game(svc: Svc) -> GameSummaryOut:
+    """What ``grille play`` reopens; 404 when every game is finished."""
+    found = svc.store.last_unfinished_game()
+    if found is None:
+        raise _not_found("no unfinished game")
+    return _summary(found)
+
+
+@router.post("/games", status_code=status.HTTP_201_CREATED, summary="Start a library puzzle")
+def new_game(body: NewGameRequest, svc: Svc) -> GameState:
+    """A new game of the library puzzle ``puzzle_id``."""
+    return svc.games.new_game(body.puzzle_id)
+
+
+@router.get("/games/{game_id}", summary="A game as the page shows it")
+def game(game_id: GameId, svc: Svc) -> GameState:
+    """The game read afresh from the store (it may have been played elsewhere)."""
+    return svc.games.state(game_id, fresh=True)
+
+
+@router.delete("/games/{game_id}", status_code=status.HTTP_204_NO_CONTENT,
+               summary="Delete a game and its moves")
+def delete_game(game_id: GameId, svc: Svc) -> Response:
+    """Delete the game for good."""
+    svc.store.delete_game(game_id)
+    svc.games.forget(game_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.post("/games/{game_id}/abandon", status_code=status.HTTP_204_NO_CONTENT,
+             summary="Stop offering a game for resuming")
+def abandon_game(game_id: GameId, svc: Svc) -> Response:
+    """Mark the game abandoned; playing it again revives it."""
+    svc.store.abandon_game(game_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+# -- playing -----------------------------------------------------------------------------------
+
+
+@router.post("/games/{game_id}/moves", summary="Play one move")
+def move(game_id: GameId, body: MoveRequest, svc: Svc) -> GameState:
+    """``r3c5=7`` writes, ``r3c5-`` clears, ``r3c5^7`` toggles a pencil mark, ``fill``
+    fills every candidate; a placement also cleans its peers' marks (auto-clean)."""
+    return svc.games.act(game_id, lambda session: session.play(body.move))[1]
+
+
+def _simple(name: str, summary: str, action: Any) -> None:
+    def route(game_id: GameId, svc: Svc) -> GameState:
+        return svc.games.act(game_id, action)[1]
+
+    route.__name__ = name
+    route.__doc__ = summary
+    router.post(f"/games/{{game_id}}/{name}", summary=summary)(route)
+
+
+_simple("undo", "Undo the last entry", lambda s: s.undo())
+_simple("redo", "Redo the next undone entry", lambda s: s.redo())
+_simple("restart", "Clear every entry and mark (undoable)", lambda s: s.restart())
+_simple("solution", "Fill in the solution (undoable; the game counts as helped)",
+        lambda s: s.show_solution())
+_simple("fill", "Fill every empty cell's pencil marks (keeping eliminations)",
+        lambda s: s.fill())
+_simple("pause", "Pause the timer", lambda s: s.pause())
+_simple("resume", "Let the timer count again", lambda s: s.resume())
+
+
+@router.post("/games/{game_id}/goto", summary="Jump to a position of the history")
+def goto(game_id: GameId, body: GotoRequest, svc: Svc) -> GameState:
+    """Undo or redo to ``position``."""
+    return svc.games.act(game_id, lambda session: session.goto(body.position))[1]
+
+
+@router.post("/games/{game_id}/hint", summary="A hint at a depth (5 applies the step)")
+def hint(game_id: GameId, body: HintRequest, svc: Svc) -> HintResponse:
+    """1 where to look, 2 the technique, 3 its cells, 4 the step explained, 5 apply it.
+    Mistakes in the grid are pointed out first."""
+
+    def ask(session: Session[Any]) -> tuple[Any, bool]:
+        before = session.position
+        found = session.hint(body.depth)
+        return found, session.position != before
+
+    (found, applied), state = svc.games.act(game_id, ask)
+    step = found.step
+    out = HintOut(
+        depth=found.depth,
+        text=found.text,
+        cells=[(r, c) for r, c in found.cells],
+        technique=step.technique if step is not None and found.depth >= 2 else None,
+        explanation=step.explanation if step is not None and found.depth >= 4 else None,
+        placements=list(step.placements) if step is not None and found.depth >= 4 else [],
+        eliminations=list(step.eliminations) if step is not None and found.depth >= 4 else [],
+        mistakes=[MistakeOut(row=m.row, col=m.col, message=m.message) for m in found.mistakes],
+        applied=applied,
+    )
+    return HintResponse(hint=out, game=state)
+
+
+@router.patch("/games/{game_id}/settings", summary="Checking mode and auto-clean")
+def settings(game_id: GameId, body: SettingsRequest, svc: Svc) -> GameState:
+    """``checking``: off, rules or solution; ``auto_clean``: placements clean peers' marks."""
+
+    def change(session: Session[Any]) -> None:
+        if body.checking is not None:
+            session.set_checking(body.checking)
+        if body.auto_clean is not None:
+            session.set_auto_clean(body.auto_clean)
+
+    return svc.games.act(game_id, change)[1]
+
+
+SavepointName = Annotated[str, Path(min_length=1, max_length=60)]
+
+
+@router.post("/games/{game_id}/savepoints", summary="Name the current position")
+def add_savepoint(game_id: GameId, body: SavepointRequest, svc: Svc) -> GameState:
+    """A savepoint here (one of the same name moves)."""
+    return svc.games.act(game_id, lambda session: session.add_savepoint(body.name))[1]
+
+
+@router.post("/games/{game_id}/savepoints/{name}/return", summary="Go back to a savepoint")
+def return_to(game_id: GameId, name: SavepointName, svc: Svc) -> GameState:
+    """Back to the savepoint; the moves after it stay redoable."""
+    return svc.games.act(game_id, lambda session: session.return_to(name))[1]
+
+
+@router.post("/games/{game_id}/savepoints/{name}/abandon",
+             summary="Go back to a savepoint and drop what followed")
+def abandon_branch(game_id: GameId, name: SavepointName, svc: Svc) -> GameState:
+    """The "what if" failed: back to the savepoint, the moves after it dropped."""
+    return svc.games.act(game_id, lambda session: session.abandon(name))[1]
+
+
+@router.delete("/games/{game_id}/savepoints/{name}", summary="Forget a savepoint")
+def remove_savepoint(game_id: GameId, name: SavepointName, svc: Svc) -> GameState:
+    """The savepoint goes; the history stays."""
+    return svc.games.act(game_id, lambda session: session.remove_savepoint(name))[1]
+
+
+@router.get(
+    "/games/{game_id}/export.{fmt}",
+    summary="The game drawn as SVG, PNG or PDF",
+    response_class=Response,
+    responses={200: {"content": {media: {} for media in FORMATS.values()},
+                     "description": "the picture, as a download"}},
+)
+def export(
+    game_id: GameId,
+    fmt: Literal["svg", "png", "pdf"],
+    svc: Svc,
+    content: Literal["state", "puzzle", "solution"] = "state",
+    marks: bool = False,
+) -> Response:
+    """``content``: the player's grid (with its pencil marks if ``marks``), the puzzle as
+    given, or its solution."""
+
+    def picture(live: LiveGame) -> Picture:
+        session = live.session
+        if content == "puzzle":
+            return export_picture(session.puzzle, fmt, level=live.level)
+        if content == "solution":
+            return export_picture(session.solution, fmt, solution=True, level=live.level)
+        return export_picture(session.state, fmt, marks=marks, level=live.level)
+
+    found = svc.games.read(game_id, picture)
+    name = f"grille-game{game_id}-{content}.{fmt}"
+    return Response(
+        found.data, media_type=found.media_type,
+        headers={"content-disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# -- new puzzles ---------------------------------------------------------------------------------
+
+
+@router.post("/generate", status_code=status.HTTP_202_ACCEPTED,
+             summary="Generate a puzzle in the background",
+             responses={429: {"model": ErrorBody, "description": "too many generations"}})
+def generate(body: GenerateRequest, svc: Svc) -> JobOut:
+    """Starts a job; poll ``/api/jobs/{id}`` until it is done (with a game) or failed."""
+    offer = KINDS[body.kind]
+    if body.level not in offer.levels:
+        raise GrilleError(f"{body.kind} has no level {body.level!r}; "
+                          f"levels: {', '.join(offer.levels)}")
+    if body.symmetry is not None and body.symmetry not in offer.symmetries:
+        known = ", ".join(offer.symmetries) or "none"
+        raise GrilleError(f"{body.kind} has no symmetry {body.symmetry!r}; symmetries: {known}")
+    if body.size is not None:
+        sides_of(body.size)
+    check_generation(body.kind, body.size)
+    return svc.jobs.submit(body)
+
+
+@router.get("/jobs/{job_id}", summary="A generation job")
+def job(job_id: Annotated[str, Path(max_length=40)], svc: Svc) -> JobOut:
+    """Queued, running (with the seconds so far), done (with the game) or failed (why)."""
+    found = svc.jobs.get(job_id)
+    if found is None:
+        raise _not_found(f"no generation job {job_id!r}")
+    return found
+
+
+@router.post("/puzzles", status_code=status.HTTP_201_CREATED,
+             summary="Enter a puzzle and start a game of it")
+def enter(body: EnterRequest, svc: Svc) -> GameState:
+    """One puzzle typed or pasted in any supported format; it must have exactly one
+    solution (422 says what is wrong otherwise)."""
+    kind = _kind_of(body.text, body.kind, body.format, "typed puzzle")
+    entries = kind.read(body.text, fmt=body.format, source="typed puzzle")
+    if len(entries) != 1:
+        raise GrilleError(
+            f"the text holds {len(entries)} puzzles; enter one (or import them as a file)"
+        )
+    puzzle = entries[0].puzzle
+    check_size(kind, puzzle)
+    _check_unique(kind, puzzle)
+    record = svc.store.add_puzzle(puzzle, source=PuzzleSource.ENTERED, origin="typed")
+    return svc.games.new_game(record.id)
+
+
+@router.post("/import", summary="Add every puzzle of a file to the library")
+def import_file(body: ImportRequest, svc: Svc) -> ImportOut:
+    """Every puzzle of the text (any kind and format) joins the library once."""
+    kind = _kind_of(body.text, body.kind, body.format, body.name)
+    for entry in kind.read(body.text, fmt=body.format, source=body.name):
+        check_size(kind, entry.puzzle)
+    result = svc.store.import_text(body.text, source=body.name, kind=kind.name, fmt=body.format)
+    return ImportOut(
+        count=len(result.puzzles), added=len(result.added), known=result.known,
+        puzzles=[_puzzle(record) for record in result.puzzles[:IMPORT_LISTED]],
+    )
+
+
+@router.get("/puzzles", summary="Library puzzles")
+def puzzles(
+    svc: Svc,
+    kind: Literal["sudoku", "takuzu", "kakuro"] | None = None,
+    size: Annotated[str | None, Query(max_length=12)] = None,
+    level: Annotated[str | None, Query(max_length=30)] = None,
+    unplayed: bool = False,
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
+) -> PuzzleList:
+    """The library, oldest first; ``unplayed`` keeps those no game was started from."""
+    found = svc.store.puzzles(
+        kind=kind, size=size, level=level, unplayed=unplayed, limit=limit, offset=offset
+    )
+    return PuzzleList(puzzles=[_puzzle(record) for record in found])
+
+
+@router.get("/statistics", summary="Played, solved, best and average times")
+def statistics(
+    svc: Svc, kind: Literal["sudoku", "takuzu", "kakuro"] | None = None
+) -> list[StatisticOut]:
+    """Per kind, size and level; a game solved after showing the solution does not count."""
+    return [
+        StatisticOut(kind=s.kind, size=s.size, level=s.level, played=s.played,
+                     solved=s.solved, best=s.best, average=s.average)
+        for s in svc.store.statistics(kind=kind)
+    ]
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _not_found(message: str) -> Exception:
+    from fastapi import HTTPException
+
+    return HTTPException(status_code=404, detail=message)
+
+
+def _kind_of(text: str, name: str | None, fmt: str | None, source: str) -> Kind[Any]:
+    kind: Kind[Any] = get_kind(name) if name else sniff_kind(text, source=source)
+    if fmt is not None and fmt not in kind.formats:
+        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    return kind
+
+
+def _check_unique(kind: Kind[Any], puzzle: Any) -> None:
+    """Refuse a puzzle that breaks the rules, has no solution, several, or an unknown
+    number within :data:`ENTER_BUDGET`, saying which."""
+    broken = kind.check(puzzle)
+    if broken:
+        raise GrilleError(f"the puzzle breaks the rules: {broken[0].message}")
+    found = kind.solve(puzzle, limit=2, budget=ENTER_BUDGET)
+    verdict = found.verdict
+    if verdict is Verdict.NONE:
+        raise GrilleError("the puzzle has no solution; check the clues")
+    if verdict is Verdict.SEVERAL:
+        raise GrilleError(
+            "the puzzle has more than one solution, so it cannot be solved by logic alone; "
+            "add clues"
+        )
+    if verdict is Verdict.UNKNOWN:
+        raise GrilleError(
+            f"could not prove the puzzle has one solution within {ENTER_BUDGET:,} search "
+            "nodes; add clues"
+        )
+
+
+def _summary(game: GameSummary) -> GameSummaryOut:
+    return GameSummaryOut(
+        id=game.id, puzzle_id=game.puzzle_id, kind=game.kind, size=game.size,
+        level=game.level, status=game.status.value,
+        created=game.created, updated=game.updated, elapsed=round(game.elapsed, 3),
+        timer_running=game.timer_running, position=game.position,
+        history_length=game.history_length, hints_used=game.hints_used,
+        solution_shown=game.solution_shown, checking=game.checking.value,
+    )
+
+
+def _puzzle(record: PuzzleRecord) -> PuzzleOut:
+    return PuzzleOut(
+        id=record.id, kind=record.kind, size=record.size, level=record.level,
+        source=record.source.value,
+        origin=record.origin, created=record.created, text=record.text,
+    )

@@ -1,0 +1,332 @@
+"""The API's request and response bodies (pydantic), which its OpenAPI description shows.
+
+Rows and columns in JSON are 0-based (``[row, col]``); sentences name cells r1c1-style.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "MAX_TEXT",
+    "Board",
+    "BoardCell",
+    "BoardRun",
+    "Conflict",
+    "EnterRequest",
+    "ErrorBody",
+    "GameList",
+    "GameState",
+    "GameSummaryOut",
+    "GenerateRequest",
+    "GotoRequest",
+    "HintOut",
+    "HintRequest",
+    "HintResponse",
+    "ImportOut",
+    "ImportRequest",
+    "JobOut",
+    "KindOut",
+    "MistakeOut",
+    "MoveRequest",
+    "NewGameRequest",
+    "PuzzleList",
+    "PuzzleOut",
+    "SavepointOut",
+    "SavepointRequest",
+    "SettingsRequest",
+    "StatisticOut",
+]
+
+MAX_TEXT = 1_000_000
+"""Characters a typed or uploaded puzzle text may have."""
+
+KindName = Literal["sudoku", "takuzu", "kakuro"]
+CheckName = Literal["off", "rules", "solution"]
+Cell = tuple[int, int]
+
+
+class _Body(BaseModel):
+    """A request body: unknown fields are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- requests -------------------------------------------------------------------------------
+
+
+class MoveRequest(_Body):
+    """One move: ``r3c5=7`` (write), ``r3c5-`` (clear), ``r3c5^7`` (toggle a pencil mark),
+    ``fill`` (every candidate)."""
+
+    move: str = Field(min_length=1, max_length=40, examples=["r3c5=7"])
+
+
+class HintRequest(_Body):
+    """How deep a hint: 1 nudge, 2 technique, 3 cells, 4 the step explained, 5 apply it."""
+
+    depth: int = Field(default=1, ge=1, le=5)
+
+
+class GotoRequest(_Body):
+    """A position in the history (0: the puzzle as given)."""
+
+    position: int = Field(ge=0, le=10_000_000)
+
+
+class SavepointRequest(_Body):
+    """The name of a savepoint (the same name moves it)."""
+
+    name: str = Field(min_length=1, max_length=60)
+
+
+class SettingsRequest(_Body):
+    """Checking mode and auto-clean of pencil marks; fields left out stay as they are."""
+
+    checking: CheckName | None = None
+    auto_clean: bool | None = None
+
+
+class NewGameRequest(_Body):
+    """Start a new game of a library puzzle."""
+
+    puzzle_id: int = Field(ge=1)
+
+
+class GenerateRequest(_Body):
+    """A new puzzle to generate: kind, size (``9x9``, ``8x8``; default: the kind's), level
+    (``any`` or a level name) and symmetry (Sudoku)."""
+
+    kind: KindName
+    size: str | None = Field(default=None, max_length=12, examples=["9x9"])
+    level: str = Field(default="any", max_length=30)
+    symmetry: str | None = Field(default=None, max_length=30)
+
+
+class EnterRequest(_Body):
+    """A puzzle typed or pasted in any supported format (kind and format sniffed unless
+    given); it must have exactly one solution."""
+
+    text: str = Field(min_length=1, max_length=MAX_TEXT)
+    kind: KindName | None = None
+    format: str | None = Field(default=None, max_length=30)
+
+
+class ImportRequest(_Body):
+    """A file's text to add to the library: every puzzle in it."""
+
+    text: str = Field(min_length=1, max_length=MAX_TEXT)
+    name: str = Field(default="upload", max_length=200)
+    kind: KindName | None = None
+    format: str | None = Field(default=None, max_length=30)
+
+
+# -- responses ------------------------------------------------------------------------------
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: one sentence."""
+
+    error: str
+
+
+class KindOut(BaseModel):
+    """A kind as the new-game form offers it."""
+
+    name: str
+    title: str
+    sizes: list[str]
+    default_size: str
+    levels: list[str]
+    symmetries: list[str]
+    formats: list[str]
+    max_side: int
+    max_generated_side: int
+
+
+class BoardCell(BaseModel):
+    """One cell: its value (``None``: empty), whether it is a clue, its pencil marks; a
+    Kakuro block has ``block`` and its ``clue`` sums (down, right; 0: none)."""
+
+    value: int | None = None
+    given: bool = False
+    marks: list[int] = Field(default_factory=list)
+    block: bool = False
+    clue: tuple[int, int] | None = None
+
+
+class BoardRun(BaseModel):
+    """A Kakuro run: direction, total, cells, and the digit sets still possible for it."""
+
+    direction: Literal["across", "down"]
+    total: int
+    cells: list[Cell]
+    combos: list[str]
+
+
+class Board(BaseModel):
+    """A grid as the page draws it, row-major ``cells``. ``symbols[i]`` is how value
+    ``min_value + i`` is written; ``box`` is a Sudoku's box shape (rows, cols);
+    ``line_target`` the count of each digit a Takuzu row and column hold when full."""
+
+    kind: KindName
+    rows: int
+    cols: int
+    min_value: int
+    symbols: list[str]
+    box: tuple[int, int] | None = None
+    line_target: tuple[int, int] | None = None
+    cells: list[BoardCell]
+    runs: list[BoardRun] = Field(default_factory=list)
+    cell_runs: list[tuple[int, int]] = Field(default_factory=list)
+
+
+class Conflict(BaseModel):
+    """Something wrong by the checking mode, and its cells."""
+
+    message: str
+    cells: list[Cell]
+
+
+class SavepointOut(BaseModel):
+    """A named position of the history."""
+
+    name: str
+    position: int
+
+
+class GameState(BaseModel):
+    """A game as the page shows it: board, history, timer, settings, conflicts."""
+
+    id: int
+    puzzle_id: int
+    kind: KindName
+    size: str
+    level: str | None
+    status: Literal["incomplete", "solved", "invalid"]
+    solved: bool
+    position: int
+    history_length: int
+    can_undo: bool
+    can_redo: bool
+    elapsed: float
+    timer_running: bool
+    paused: bool
+    checking: CheckName
+    auto_clean: bool
+    hints_used: int
+    solution_shown: bool
+    savepoints: list[SavepointOut]
+    conflicts: list[Conflict]
+    board: Board
+
+
+class MistakeOut(BaseModel):
+    """A wrong entry or pencil mark a hint points out first."""
+
+    row: int
+    col: int
+    message: str
+
+
+class HintOut(BaseModel):
+    """A hint: its text, the cells to highlight, the step behind it, whether applied."""
+
+    depth: int
+    text: str
+    cells: list[Cell]
+    technique: str | None = None
+    explanation: str | None = None
+    placements: list[tuple[int, int, int]] = Field(default_factory=list)
+    eliminations: list[tuple[int, int, int]] = Field(default_factory=list)
+    mistakes: list[MistakeOut] = Field(default_factory=list)
+    applied: bool = False
+
+
+class HintResponse(BaseModel):
+    """A hint and the game after it (changed only when depth 5 applied the step)."""
+
+    hint: HintOut
+    game: GameState
+
+
+class GameSummaryOut(BaseModel):
+    """A saved game in a list."""
+
+    id: int
+    puzzle_id: int
+    kind: str
+    size: str
+    level: str | None
+    status: Literal["unfinished", "solved", "abandoned"]
+    created: float
+    updated: float
+    elapsed: float
+    timer_running: bool
+    position: int
+    history_length: int
+    hints_used: int
+    solution_shown: bool
+    checking: CheckName
+
+
+class GameList(BaseModel):
+    """Saved games, the most recently played first."""
+
+    games: list[GameSummaryOut]
+
+
+class PuzzleOut(BaseModel):
+    """A library puzzle (``text`` in its kind's default format)."""
+
+    id: int
+    kind: str
+    size: str
+    level: str | None
+    source: Literal["imported", "generated", "entered"]
+    origin: str
+    created: float
+    text: str
+
+
+class PuzzleList(BaseModel):
+    """Library puzzles, oldest first."""
+
+    puzzles: list[PuzzleOut]
+
+
+class ImportOut(BaseModel):
+    """What an import did: how many puzzles the text held, how many were new, the first
+    ones (up to 200) to start a game from."""
+
+    count: int
+    added: int
+    known: int
+    puzzles: list[PuzzleOut]
+
+
+class JobOut(BaseModel):
+    """A generation job: queued, running, done (with its game) or failed (with why)."""
+
+    id: str
+    kind: str
+    size: str | None
+    level: str
+    status: Literal["queued", "running", "done", "failed"]
+    elapsed: float
+    game_id: int | None = None
+    error: str | None = None
+
+
+class StatisticOut(BaseModel):
+    """Games of one kind, size and level: played, solved, best and average seconds."""
+
+    kind: str
+    size: str
+    level: str | None
+    played: int
+    solved: int
+    best: float | None
+    average: float | None

@@ -1,0 +1,69 @@
+// The JSON API, one function per call. Every failure becomes an ApiError carrying the
+// server's sentence ({"error": "..."}), so the page can show it as it is.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+async function request(method, path, body, { keepalive = false } = {}) {
+  const options = { method, headers: { Accept: "application/json" }, keepalive };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(`/api${path}`, options);
+  } catch (error) {
+    throw new ApiError(0, "The grille server does not answer. Is `grille play` still running?");
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, message);
+  }
+  return data;
+}
+
+const game = (id) => `/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  kinds: () => request("GET", "/kinds"),
+  games: (params = "") => request("GET", `/games${params}`),
+  lastGame: () => request("GET", "/games/last"),
+  game: (id) => request("GET", game(id)),
+  newGame: (puzzleId) => request("POST", "/games", { puzzle_id: puzzleId }),
+  deleteGame: (id) => request("DELETE", game(id)),
+  abandonGame: (id) => request("POST", `${game(id)}/abandon`),
+  move: (id, move) => request("POST", `${game(id)}/moves`, { move }),
+  action: (id, name) => request("POST", `${game(id)}/${name}`),
+  keepalive: (id, name) => request("POST", `${game(id)}/${name}`, undefined, { keepalive: true }),
+  hint: (id, depth) => request("POST", `${game(id)}/hint`, { depth }),
+  settings: (id, changes) => request("PATCH", `${game(id)}/settings`, changes),
+  addSavepoint: (id, name) => request("POST", `${game(id)}/savepoints`, { name }),
+  returnTo: (id, name) =>
+    request("POST", `${game(id)}/savepoints/${encodeURIComponent(name)}/return`),
+  abandonBranch: (id, name) =>
+    request("POST", `${game(id)}/savepoints/${encodeURIComponent(name)}/abandon`),
+  removeSavepoint: (id, name) =>
+    request("DELETE", `${game(id)}/savepoints/${encodeURIComponent(name)}`),
+  generate: (options) => request("POST", "/generate", options),
+  job: (id) => request("GET", `/jobs/${encodeURIComponent(id)}`),
+  enter: (text, kind) => request("POST", "/puzzles", { text, kind: kind || null }),
+  importText: (text, name, kind) =>
+    request("POST", "/import", { text, name, kind: kind || null }),
+  puzzles: (params = "") => request("GET", `/puzzles${params}`),
+  statistics: () => request("GET", "/statistics"),
+  exportUrl: (id, format, { content = "state", marks = false } = {}) =>
+    `/api${game(id)}/export.${format}?content=${content}&marks=${marks ? 1 : 0}`,
+};

@@ -1,0 +1,517 @@
+// The game view: board, keypad, actions, hints, savepoints, timer, settings and export.
+// Every action goes to the server in order (one at a time) and the page then shows the
+// game state it answers with: what the page shows has been stored.
+
+import { api, ApiError } from "./api.js";
+import { BoardView } from "./board.js";
+import { actionForKey } from "./keys.js";
+import { $, clock, el, gameTitle, toast } from "./ui.js";
+
+const AUTO_PAUSED = "grille-auto-paused";
+
+function cellName(r, c) {
+  return `r${r + 1}c${c + 1}`;
+}
+
+function isEditable(target) {
+  return target instanceof HTMLElement &&
+    (target.matches("input, textarea, select") || target.isContentEditable);
+}
+
+export class GameScreen {
+  constructor({ onMissing }) {
+    this.onMissing = onMissing;
+    this.state = null;
+    this.selected = null;
+    this.pencil = false;
+    this.hint = null;
+    this.queue = Promise.resolve();
+    this.timerBase = null;
+    this.announcedSolved = null;
+    this.view = new BoardView($("board-frame"), { onCell: (r, c, event) => this.clicked(r, c, event) });
+    this._wire();
+    setInterval(() => this._tick(), 500);
+  }
+
+  get active() {
+    return this.state !== null && !$("view-game").hidden;
+  }
+
+  // -- opening ----------------------------------------------------------------------------
+
+  async open(id) {
+    let state;
+    try {
+      state = await api.game(id);
+    } catch (error) {
+      toast(error.message, { error: true });
+      if (error instanceof ApiError && error.status === 404) this.onMissing();
+      return false;
+    }
+    const fresh = !this.state || this.state.id !== state.id;
+    this.state = state;
+    if (fresh) {
+      this.selected = null;
+      this.hint = null;
+      this.pencil = false;
+      this.announcedSolved = state.solved ? state.id : null;
+      this.view.shape = null;
+    }
+    this._resumeIfAutoPaused();
+    this.render();
+    if (fresh) this._selectStart();
+    return true;
+  }
+
+  _selectStart() {
+    const board = this.state.board;
+    let index = board.cells.findIndex((cell) => !cell.block && cell.value === null);
+    if (index < 0) index = board.cells.findIndex((cell) => !cell.block);
+    this.select(Math.floor(index / board.cols), index % board.cols, { focus: false });
+  }
+
+  // -- talking to the server, one action at a time -------------------------------------------
+
+  run(call, { keepHint = false } = {}) {
+    const id = this.state.id;
+    this.queue = this.queue.then(async () => {
+      try {
+        const result = await call(id);
+        if (!this.state || this.state.id !== id) return result;
+        const state = result && result.game ? result.game : result;
+        if (state && state.board) {
+          if (!keepHint && this.hint && state.position !== this.hint.position) this.hint = null;
+          this.state = state;
+          this.render();
+        }
+        return result;
+      } catch (error) {
+        toast(error.message, { error: true });
+        if (error instanceof ApiError && error.status === 409) await this.open(id);
+        return null;
+      }
+    });
+    return this.queue;
+  }
+
+  play(move) {
+    return this.run((id) => api.move(id, move));
+  }
+
+  action(name) {
+    return this.run((id) => api.action(id, name));
+  }
+
+  // -- selection and input ------------------------------------------------------------------
+
+  select(r, c, { focus = true } = {}) {
+    const board = this.state.board;
+    const row = Math.min(Math.max(r, 0), board.rows - 1);
+    const col = Math.min(Math.max(c, 0), board.cols - 1);
+    this.selected = [row, col];
+    this.render();
+    if (focus) this.view.cell(row, col).focus();
+  }
+
+  selectedCell() {
+    if (!this.selected) return null;
+    const [r, c] = this.selected;
+    return this.state.board.cells[r * this.state.board.cols + c];
+  }
+
+  clicked(r, c) {
+    if (this.state.paused) return;
+    const already = this.selected && this.selected[0] === r && this.selected[1] === c;
+    this.select(r, c);
+    if (this.state.board.kind === "takuzu" && !this.pencil) {
+      this.cycle();
+    } else if (already) {
+      // a second click keeps the selection; nothing else to do
+    }
+  }
+
+  _editable(quiet = false) {
+    const cell = this.selectedCell();
+    if (!cell) return null;
+    const [r, c] = this.selected;
+    if (cell.block) {
+      if (!quiet) toast(`${cellName(r, c)} is a block: it takes no digit`);
+      return null;
+    }
+    if (cell.given) {
+      if (!quiet) toast(`${cellName(r, c)} is a clue`);
+      return null;
+    }
+    return cell;
+  }
+
+  place(value) {
+    const cell = this._editable();
+    if (!cell) return;
+    const [r, c] = this.selected;
+    if (cell.value === value) return;
+    this.play(`${cellName(r, c)}=${value}`);
+  }
+
+  mark(value) {
+    const cell = this._editable();
+    if (!cell) return;
+    const [r, c] = this.selected;
+    if (cell.value !== null) {
+      toast(`${cellName(r, c)} holds a digit; clear it to write pencil marks`);
+      return;
+    }
+    this.play(`${cellName(r, c)}^${value}`);
+  }
+
+  clear() {
+    const cell = this._editable();
+    if (!cell || cell.value === null) return;
+    this.play(`${cellName(...this.selected)}-`);
+  }
+
+  cycle() {
+    const cell = this._editable(true);
+    if (!cell) return;
+    const name = cellName(...this.selected);
+    if (cell.value === null) this.play(`${name}=0`);
+    else if (cell.value === 0) this.play(`${name}=1`);
+    else this.play(`${name}-`);
+  }
+
+  input(value) {
+    if (this.pencil) this.mark(value);
+    else this.place(value);
+  }
+
+  setPencil(on) {
+    this.pencil = on;
+    $("pencil").setAttribute("aria-pressed", String(on));
+    $("pencil").classList.toggle("on", on);
+    $("board-frame").classList.toggle("pencil-mode", on);
+    toast(on ? "Pencil mode: digits toggle marks" : "Pencil mode off");
+  }
+
+  askHint() {
+    if (this.state.solved) return;
+    const same = this.hint && this.hint.position === this.state.position && !this.hint.applied;
+    const depth = same ? Math.min(this.hint.depth + 1, 5) : 1;
+    this.run(async (id) => {
+      const answer = await api.hint(id, depth);
+      const hint = answer.hint;
+      this.hint = { ...hint, position: answer.game.position };
+      if (hint.cells.length && hint.depth >= 3) {
+        this.selected = [hint.cells[0][0], hint.cells[0][1]];
+      }
+      return answer;
+    }, { keepHint: true });
+  }
+
+  key(event) {
+    if (!this.active || isEditable(event.target)) return;
+    if (this.state.paused) return;
+    const onControl = event.target instanceof HTMLElement &&
+      event.target.matches("button, a, summary") && !event.target.closest("#board");
+    if (onControl && (event.key === "Enter" || event.key === " ")) return;
+    const action = actionForKey(event, this.state.board, this.pencil);
+    if (!action) return;
+    event.preventDefault();
+    const board = this.state.board;
+    const [r, c] = this.selected || [0, 0];
+    switch (action.type) {
+      case "move":
+        this.select(r + action.dr, c + action.dc);
+        break;
+      case "jump": {
+        const targets = {
+          rowStart: [r, 0], rowEnd: [r, board.cols - 1],
+          first: [0, 0], last: [board.rows - 1, board.cols - 1],
+        };
+        this.select(...targets[action.to]);
+        break;
+      }
+      case "value": this.place(action.value); break;
+      case "mark": this.mark(action.value); break;
+      case "clear": this.clear(); break;
+      case "cycle": this.cycle(); break;
+      case "pencil": this.setPencil(!this.pencil); break;
+      case "undo": if (this.state.can_undo) this.action("undo"); break;
+      case "redo": if (this.state.can_redo) this.action("redo"); break;
+      case "hint": this.askHint(); break;
+      default: break;
+    }
+  }
+
+  // -- timer and pause ----------------------------------------------------------------------
+
+  _tick() {
+    if (!this.state || !this.timerBase) return;
+    const { elapsed, at, running } = this.timerBase;
+    const seconds = running ? elapsed + (performance.now() - at) / 1000 : elapsed;
+    const text = clock(seconds);
+    if ($("timer").textContent !== text) $("timer").textContent = text;
+  }
+
+  togglePause() {
+    sessionStorage.removeItem(AUTO_PAUSED);
+    this.action(this.state.paused ? "resume" : "pause");
+  }
+
+  visibility(hidden) {
+    if (!this.state || $("view-game").hidden) return;
+    if (hidden && this.state.timer_running && !this.state.paused) {
+      sessionStorage.setItem(AUTO_PAUSED, String(this.state.id));
+      api.keepalive(this.state.id, "pause").catch(() => {});
+      this.state = { ...this.state, paused: true, timer_running: false };
+    } else if (!hidden) {
+      this._resumeIfAutoPaused();
+    }
+  }
+
+  _resumeIfAutoPaused() {
+    if (sessionStorage.getItem(AUTO_PAUSED) === String(this.state.id)) {
+      sessionStorage.removeItem(AUTO_PAUSED);
+      this.action("resume");
+    }
+  }
+
+  // -- showing the state ------------------------------------------------------------------
+
+  render() {
+    const state = this.state;
+    if (!state) return;
+    const board = state.board;
+    $("view-game").dataset.gameId = String(state.id);
+    $("game-title").textContent = gameTitle(state.kind, state.size, state.level);
+    document.title = `${gameTitle(state.kind, state.size, state.level)} · grille`;
+    this.timerBase = { elapsed: state.elapsed, at: performance.now(), running: state.timer_running };
+    this._tick();
+
+    this.view.build(board, `${gameTitle(state.kind, state.size, state.level)} grid`);
+    const cell = this.selectedCell();
+    const digit = cell && !cell.block && cell.value !== null ? cell.value : null;
+    const hint = this.hint && this.hint.position === state.position ? this.hint : null;
+    this.view.update(state, { selected: this.selected, digit, hint });
+
+    $("paused-cover").hidden = !state.paused;
+    $("board-frame").classList.toggle("covered", state.paused);
+    $("pause").textContent = state.paused ? "Resume" : "Pause";
+    $("pause").setAttribute("aria-pressed", String(state.paused));
+    $("pause").disabled = state.solved;
+    $("undo").disabled = !state.can_undo;
+    $("redo").disabled = !state.can_redo;
+    for (const id of ["hint", "fill", "solution"]) $(id).disabled = state.solved;
+    $("checking").value = state.checking;
+    $("auto-clean").checked = state.auto_clean;
+
+    this._status();
+    this._keypad();
+    this._hintPanel(hint);
+    this._combos();
+    this._cellInfo();
+    this._savepoints();
+    this._exportLinks();
+    if (document.activeElement && document.activeElement.closest &&
+        document.activeElement.closest("#board") && this.selected) {
+      const focused = this.view.cell(...this.selected);
+      if (document.activeElement !== focused) focused.focus();
+    }
+  }
+
+  _status() {
+    const state = this.state;
+    const line = $("game-status");
+    let text = "";
+    if (state.solved) {
+      text = state.solution_shown
+        ? "Solved, with the solution shown."
+        : `Solved in ${clock(state.elapsed)}${state.hints_used ? ` with ${state.hints_used} hint${state.hints_used > 1 ? "s" : ""}` : ""}. Well done!`;
+    } else if (state.conflicts.length) {
+      text = state.conflicts.slice(0, 3).map((c) => c.message).join(" · ") +
+        (state.conflicts.length > 3 ? ` (and ${state.conflicts.length - 3} more)` : "");
+    } else if (state.status === "invalid") {
+      text = "Something breaks the rules.";
+    }
+    line.textContent = text;
+    line.classList.toggle("solved", state.solved);
+    line.classList.toggle("warning", !state.solved && state.conflicts.length > 0);
+    if (state.solved && this.announcedSolved !== state.id) {
+      this.announcedSolved = state.id;
+      toast(text);
+    }
+    if (!state.solved && this.announcedSolved === state.id) this.announcedSolved = null;
+  }
+
+  _keypad() {
+    const board = this.state.board;
+    const pad = $("keypad");
+    const signature = `${board.kind}:${board.symbols.join("")}`;
+    if (pad.dataset.signature !== signature) {
+      pad.dataset.signature = signature;
+      pad.replaceChildren();
+      pad.style.setProperty("--keys", board.symbols.length <= 9 ? Math.min(board.symbols.length, 9)
+        : Math.ceil(board.symbols.length / 2));
+      board.symbols.forEach((symbol, index) => {
+        const value = board.min_value + index;
+        const button = el("button", {
+          type: "button", class: "key", "data-value": value,
+          onmousedown: (event) => event.preventDefault(),
+          onclick: () => this.input(value),
+        }, [el("span", { class: "key-symbol", text: symbol }), el("span", { class: "key-left" })]);
+        pad.append(button);
+      });
+    }
+    const counts = new Map();
+    for (const cell of board.cells) {
+      if (!cell.block && cell.value !== null) counts.set(cell.value, (counts.get(cell.value) || 0) + 1);
+    }
+    const whites = board.cells.filter((cell) => !cell.block).length;
+    const each = board.kind === "sudoku" ? board.rows : board.kind === "takuzu" ? whites / 2 : null;
+    const current = this.selectedCell();
+    for (const button of pad.children) {
+      const value = Number(button.dataset.value);
+      const symbol = board.symbols[value - board.min_value];
+      const left = each === null ? null : each - (counts.get(value) || 0);
+      button.querySelector(".key-left").textContent = left === null ? "" : String(left);
+      button.classList.toggle("done", left === 0);
+      button.classList.toggle("same", current && current.value === value);
+      button.setAttribute("aria-label", left === null
+        ? `${this.pencil ? "pencil mark " : ""}${symbol}`
+        : `${this.pencil ? "pencil mark " : ""}${symbol}, ${left} left`);
+      button.disabled = this.state.paused;
+    }
+  }
+
+  _hintPanel(hint) {
+    const panel = $("hint-panel");
+    const shown = this.hint;
+    panel.hidden = !shown;
+    if (!shown) return;
+    const names = { 1: "where to look", 2: "the technique", 3: "the cells", 4: "the step", 5: "applied" };
+    $("hint-depth").textContent = `(${shown.depth}/5: ${names[shown.depth]})`;
+    $("hint-text").textContent = shown.text;
+    $("hint-more").hidden = !hint || shown.depth >= 5 || shown.mistakes.length > 0;
+    $("hint-more").textContent = shown.depth === 4 ? "Apply it" : "Tell me more";
+  }
+
+  _combos() {
+    const board = this.state.board;
+    const panel = $("combos-panel");
+    const cell = this.selectedCell();
+    if (board.kind !== "kakuro" || !cell || cell.block) {
+      panel.hidden = true;
+      return;
+    }
+    const [r, c] = this.selected;
+    const list = $("combos-list");
+    list.replaceChildren();
+    for (const index of board.cell_runs[r * board.cols + c]) {
+      if (index < 0) continue;
+      const run = board.runs[index];
+      const name = run.direction === "across" ? "Across" : "Down";
+      let text;
+      if (!run.total) text = `${name}, ${run.cells.length} cells without a clue: digits all differ`;
+      else if (!run.combos.length) text = `${name} ${run.total} in ${run.cells.length}: no combination fits the digits written`;
+      else text = `${name} ${run.total} in ${run.cells.length}: ${run.combos.join(" ")}`;
+      list.append(el("li", { text }));
+    }
+    panel.hidden = list.children.length === 0;
+  }
+
+  _cellInfo() {
+    const board = this.state.board;
+    const info = $("cell-info");
+    if (!this.selected || board.kind !== "takuzu") {
+      info.textContent = "";
+      return;
+    }
+    const [r, c] = this.selected;
+    const [rowTarget, colTarget] = board.line_target;
+    const line = (values, target) => {
+      const zeros = values.filter((v) => v === 0).length;
+      const ones = values.filter((v) => v === 1).length;
+      return `${zeros} zero${zeros === 1 ? "" : "s"} and ${ones} one${ones === 1 ? "" : "s"} of ${target} each`;
+    };
+    const row = board.cells.slice(r * board.cols, (r + 1) * board.cols).map((x) => x.value);
+    const col = [];
+    for (let i = 0; i < board.rows; i += 1) col.push(board.cells[i * board.cols + c].value);
+    info.textContent = `Row ${r + 1}: ${line(row, rowTarget)}. Column ${c + 1}: ${line(col, colTarget)}.`;
+  }
+
+  _savepoints() {
+    const list = $("savepoints");
+    list.replaceChildren();
+    for (const point of this.state.savepoints) {
+      const name = point.name;
+      list.append(el("li", {}, [
+        el("span", { class: "savepoint-name", text: `${name} (move ${point.position})` }),
+        el("button", { type: "button", class: "small", text: "Go back",
+          "aria-label": `Go back to savepoint ${name}`,
+          onclick: () => this.run((id) => api.returnTo(id, name)) }),
+        el("button", { type: "button", class: "small", text: "Abandon branch",
+          "aria-label": `Go back to savepoint ${name} and drop the moves after it`,
+          onclick: () => this.run((id) => api.abandonBranch(id, name)) }),
+        el("button", { type: "button", class: "small", text: "Delete",
+          "aria-label": `Delete savepoint ${name}`,
+          onclick: () => this.run((id) => api.removeSavepoint(id, name)) }),
+      ]));
+    }
+  }
+
+  _exportLinks() {
+    const id = this.state.id;
+    const content = $("export-content").value;
+    const marks = $("export-marks").checked;
+    const base = `grille-${this.state.kind}-${this.state.size}-game${id}`;
+    for (const format of ["svg", "png", "pdf"]) {
+      const link = $(`export-${format}`);
+      link.href = api.exportUrl(id, format, { content, marks });
+      link.setAttribute("download", `${base}.${format}`);
+    }
+  }
+
+  // -- wiring -------------------------------------------------------------------------------
+
+  _wire() {
+    document.addEventListener("keydown", (event) => this.key(event));
+    document.addEventListener("visibilitychange", () => this.visibility(document.hidden));
+    $("clear-cell").addEventListener("mousedown", (event) => event.preventDefault());
+    $("clear-cell").addEventListener("click", () => this.clear());
+    $("pencil").addEventListener("mousedown", (event) => event.preventDefault());
+    $("pencil").addEventListener("click", () => this.setPencil(!this.pencil));
+    $("undo").addEventListener("click", () => this.action("undo"));
+    $("redo").addEventListener("click", () => this.action("redo"));
+    $("hint").addEventListener("click", () => this.askHint());
+    $("hint-more").addEventListener("click", () => this.askHint());
+    $("fill").addEventListener("click", () => this.action("fill"));
+    $("restart").addEventListener("click", () => {
+      if (window.confirm("Clear every entry and pencil mark? (Undo brings them back.)")) this.action("restart");
+    });
+    $("solution").addEventListener("click", () => {
+      if (window.confirm("Fill in the solution? The game will not count in your statistics (Undo takes it back).")) {
+        this.action("solution");
+      }
+    });
+    $("pause").addEventListener("click", () => this.togglePause());
+    $("resume").addEventListener("click", () => this.togglePause());
+    $("checking").addEventListener("change", (event) => {
+      const checking = event.target.value;
+      this.run((id) => api.settings(id, { checking })).then(() => {
+        if (this.state) $("checking").value = this.state.checking;
+      });
+    });
+    $("auto-clean").addEventListener("change", (event) => {
+      const on = event.target.checked;
+      this.run((id) => api.settings(id, { auto_clean: on }));
+    });
+    $("savepoint-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = $("savepoint-name");
+      const name = input.value.trim() || `savepoint ${this.state.savepoints.length + 1}`;
+      this.run((id) => api.addSavepoint(id, name)).then(() => { input.value = ""; });
+    });
+    $("export-content").addEventListener("change", () => this._exportLinks());
+    $("export-marks").addEventListener("change", () => this._exportLinks());
+    $("print").addEventListener("click", () => window.print());
+  }
+}

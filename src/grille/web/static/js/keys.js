@@ -1,0 +1,75 @@
+// Keyboard play: a key press becomes an action, whatever the kind.
+//
+//   arrows, WASD          move (W A S D unless the letter is a digit of the grid)
+//   Home / End            first / last cell of the row (with Ctrl: of the grid)
+//   1-9, A-P              write that digit (letters on grids larger than 9x9)
+//   0 / 1                 Takuzu: write 0 or 1 (Enter cycles 0 -> 1 -> empty)
+//   Shift/Ctrl/Alt+digit  toggle that pencil mark
+//   Backspace, Delete, 0  clear (0 clears except in Takuzu)
+//   P or Space            pencil mode on/off (digits then toggle marks)
+//   Ctrl+Z / U            undo;  Ctrl+Y, Ctrl+Shift+Z / R  redo
+//   H                     hint (each press goes one step deeper)
+
+const MOVES = {
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+  w: [-1, 0], s: [1, 0], a: [0, -1], d: [0, 1],
+};
+
+/** The value a character stands for on this board (symbols[i] is min_value + i), or null. */
+export function valueOfChar(char, board) {
+  if (!char || char.length !== 1) return null;
+  const index = board.symbols.indexOf(char.toUpperCase());
+  return index < 0 ? null : board.min_value + index;
+}
+
+/** The digit of a key's physical code (Digit5, Numpad5), for Shift+digit on any layout. */
+function digitOfCode(code) {
+  const match = /^(?:Digit|Numpad)(\d)$/.exec(code || "");
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The action for a keydown `event` ({key, code, ctrlKey, metaKey, shiftKey, altKey}) on a
+ * board, or null when the key means nothing here. `pencil`: pencil mode is on.
+ */
+export function actionForKey(event, board, pencil = false) {
+  const key = event.key;
+  const ctrl = event.ctrlKey || event.metaKey;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  const isSymbol = valueOfChar(key, board) !== null;
+
+  if (ctrl && !event.altKey && lower === "z") return { type: event.shiftKey ? "redo" : "undo" };
+  if (ctrl && !event.altKey && lower === "y") return { type: "redo" };
+
+  const markDigit = digitOfCode(event.code);
+  if ((event.shiftKey || ctrl || event.altKey) && markDigit !== null) {
+    const value = valueOfChar(String(markDigit), board);
+    if (value !== null) {
+      return { type: "mark", value };
+    }
+  }
+  if (ctrl || event.altKey) return null;
+
+  if (key in MOVES && !(key.length === 1 && isSymbol)) {
+    const [dr, dc] = MOVES[key];
+    return { type: "move", dr, dc };
+  }
+  if (key.length === 1 && lower in MOVES && !isSymbol && !event.shiftKey) {
+    const [dr, dc] = MOVES[lower];
+    return { type: "move", dr, dc };
+  }
+  if (key === "Home") return { type: "jump", to: event.ctrlKey ? "first" : "rowStart" };
+  if (key === "End") return { type: "jump", to: event.ctrlKey ? "last" : "rowEnd" };
+  if (key === "Backspace" || key === "Delete") return { type: "clear" };
+  if (key === "0" && board.kind !== "takuzu") return { type: "clear" };
+  if (key === "Enter" && board.kind === "takuzu") return { type: "cycle" };
+  if (isSymbol) {
+    const value = valueOfChar(key, board);
+    return pencil ? { type: "mark", value } : { type: "value", value };
+  }
+  if (key === " " || (lower === "p" && !isSymbol)) return { type: "pencil" };
+  if (lower === "u") return { type: "undo" };
+  if (lower === "r") return { type: "redo" };
+  if (lower === "h") return { type: "hint" };
+  return null;
+}

@@ -1,0 +1,52 @@
+// Small helpers shared by the page's views: elements, clock text, the toast.
+
+export function $(id) {
+  return document.getElementById(id);
+}
+
+export function el(tag, attributes = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/** Seconds as 4:05 or 1:02:03. */
+export function clock(seconds) {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export const KIND_TITLES = { sudoku: "Sudoku", takuzu: "Takuzu", kakuro: "Kakuro" };
+
+/** "Sudoku 9×9 · easy". */
+export function gameTitle(kind, size, level) {
+  const title = `${KIND_TITLES[kind] || kind} ${size.replace("x", "×")}`;
+  return level ? `${title} · ${level}` : title;
+}
+
+let toastTimer = null;
+
+/** Show a message for a few seconds (errors stay longer). */
+export function toast(message, { error = false } = {}) {
+  const box = $("toast");
+  box.textContent = message;
+  box.classList.toggle("error", error);
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, error ? 6000 : 3000);
+}
+
+export function when(seconds) {
+  const date = new Date(seconds * 1000);
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}

@@ -1,0 +1,168 @@
+"""``grille play``: the command, the server's binding and warnings, the packaged page, and the
+board's JSON view."""
+
+from __future__ import annotations
+
+import importlib.resources
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from grille.cli import build_parser
+from grille.errors import GrilleError
+from grille.kinds import get_kind
+from grille.web.board import board_of, marks_of
+from grille.web.server import bind, is_loopback, page_url
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_play_command_options() -> None:
+    args = build_parser().parse_args(["play", "--port", "0", "--no-browser", "--db", "x.db"])
+    assert (args.host, args.port, args.no_browser, args.db) == ("127.0.0.1", 0, True, "x.db")
+    defaults = build_parser().parse_args(["play"])
+    assert (defaults.host, defaults.port, defaults.no_browser) == ("127.0.0.1", 8000, False)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--port", "70000"])
+
+
+def test_the_parser_does_not_import_the_web_stack() -> None:
+    code = ("import sys; from grille.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('fastapi', 'uvicorn', 'starlette') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=REPO)
+    assert out.stdout.strip() == "[]"
+
+
+def test_addresses() -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    assert page_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert page_url("0.0.0.0", 80) == "http://127.0.0.1:80/"
+    assert page_url("::1", 8000) == "http://[::1]:8000/"
+
+
+def test_a_taken_port_is_a_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        with pytest.raises(GrilleError, match=f"cannot listen on 127.0.0.1:{port}.*--port"):
+            bind("127.0.0.1", port)
+    free = bind("127.0.0.1", 0)
+    assert free.getsockname()[1] > 0
+    free.close()
+
+
+def _serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], list[str]]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "grille", "play", "--port", "0", "--no-browser",
+         "--db", str(tmp_path / "games.sqlite3"), *extra],
+        stderr=subprocess.PIPE, text=True, cwd=REPO,
+    )
+    lines: list[str] = []
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "Ctrl+C" in line:
+            break
+    return process, lines
+
+
+def test_play_serves_on_loopback_and_prints_the_address(tmp_path: Path) -> None:
+    import httpx
+
+    process, lines = _serve(tmp_path)
+    try:
+        text = "".join(lines)
+        match = re.search(r"playing at (http://127\.0\.0\.1:\d+/)", text)
+        assert match, text
+        assert "warning" not in text
+        response = httpx.get(match[1] + "api/kinds", timeout=30)
+        assert response.status_code == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_play_warns_when_bound_elsewhere(tmp_path: Path) -> None:
+    process, lines = _serve(tmp_path, "--host", "0.0.0.0")
+    try:
+        text = "".join(lines)
+        assert "warning: serving on 0.0.0.0, not 127.0.0.1" in text
+        assert "no login" in text
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_static_page_is_shipped_inside_the_package() -> None:
+    static = importlib.resources.files("grille.web") / "static"
+    names = {"index.html", "favicon.svg"}
+    assert all((static / name).is_file() for name in names)
+    modules = [entry.name for entry in (static / "js").iterdir()]
+    assert {"main.js", "api.js", "board.js", "game.js", "home.js", "keys.js"} <= set(modules)
+    page = (static / "index.html").read_text(encoding="utf-8")
+    for reference in re.findall(r'(?:src|href)="/static/([^"]+)"', page):
+        assert (static / reference).is_file(), reference
+    for name in modules:
+        source = (static / "js" / name).read_text(encoding="utf-8")
+        for imported in re.findall(r'from "\./([^"]+)"', source):
+            assert imported in modules, f"{name} imports a missing {imported}"
+
+
+def test_the_page_loads_nothing_from_the_network() -> None:
+    static = Path(str(importlib.resources.files("grille.web") / "static"))
+    for path in static.rglob("*"):
+        if path.suffix in {".html", ".js", ".css"}:
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"https?://", text), f"{path.name} refers to the network"
+
+
+# -- the board's JSON view --------------------------------------------------------------------
+
+
+def test_marks_of_masks() -> None:
+    assert marks_of(0b101, 1) == [1, 3]
+    assert marks_of(0b11, 0) == [0, 1]
+    assert marks_of(0, 1) == []
+
+
+def test_sudoku_board_keeps_marks_of_empty_cells_only() -> None:
+    sudoku = get_kind("sudoku")
+    puzzle = sudoku.read("..4..2....3..3..")[0].puzzle
+    state = sudoku.apply(sudoku.apply(puzzle, "r1c1^1"), "r1c1^3")
+    state = sudoku.apply(sudoku.apply(state, "r1c2^2"), "r1c2=1")
+    board = board_of(puzzle, state)
+    assert board.cells[0].marks == [1, 3] and board.cells[0].value is None
+    assert board.cells[1].marks == [] and board.cells[1].value == 1
+    assert not board.cells[1].given and board.cells[2].given
+
+
+def test_kakuro_board_combinations_follow_the_digits() -> None:
+    kakuro = get_kind("kakuro")
+    text = "# #  #\n# 3\\ 4\\\n\\4 .  .\n\\3 .  .\n"
+    puzzle = kakuro.read(text)[0].puzzle
+    board = board_of(puzzle, puzzle)
+    assert [run.combos for run in board.runs] == [["13"], ["12"], ["12"], ["13"]]
+    after = board_of(puzzle, kakuro.apply(puzzle, "r3c2=1"))
+    assert after.cells[2 * 3 + 1].value == 1 and after.runs[0].combos == ["13"]
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.parametrize("name", ["grille.web.app", "grille.web.board", "grille.web.export"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
