@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "BudgetExceededError",
     "GrilleError",
     "MoveError",
     "ParseError",
     "SizeError",
+    "long_number_error",
 ]
 
 
@@ -62,3 +65,19 @@ class MoveError(GrilleError):
 
 class BudgetExceededError(GrilleError):
     """A search stopped because it reached its node budget."""
+
+
+_LONG_NUMBER = re.compile(r"\d{4301,}")
+"""More digits than ``int`` converts (Python's limit on integer strings, 4300)."""
+
+
+def long_number_error(error: ValueError, text: str, source: str) -> ParseError | None:
+    """``error`` as a ``ParseError`` at the first number of ``text`` too long for ``int``
+    (which refuses it with a bare ``ValueError``), or ``None`` if it is about something else.
+    """
+    match = _LONG_NUMBER.search(text)
+    if isinstance(error, GrilleError) or match is None or "digits" not in str(error):
+        return None
+    rows = (text[: match.start()] + "#").splitlines()  # "#" stands for the number
+    return ParseError(f"a number of {len(match[0])} digits is too long", line=len(rows),
+                      column=len(rows[-1]), source=source)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError, long_number_error
 from grille.kakuro.formats import block as _block
 from grille.kakuro.formats import jsonfmt as _json
 from grille.kakuro.formats import text as _text
@@ -87,10 +87,13 @@ def sniff(text: str) -> str | None:
 def read(text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[KakuroGrid]]:
     """Every puzzle in ``text`` with the line it starts on (format sniffed unless ``fmt``)."""
     text = text.removeprefix("\ufeff")
-    if fmt is None:
-        fmt = sniff(text) or ("csv" if "," in text else "text")
-    _check(fmt)
-    found = _READERS[fmt](text, source)
+    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
+        if fmt is None:
+            fmt = sniff(text) or ("csv" if "," in text else "text")
+        _check(fmt)
+        found = _READERS[fmt](text, source)
+    except ValueError as error:
+        raise long_number_error(error, text, source) or error from None
     if not found:
         raise ParseError("no puzzle found", source=source)
     return [Entry(grid, line, fmt) for grid, line in found]
@@ -106,7 +109,7 @@ def parse_text(text: str) -> KakuroGrid:
 
 def _check(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise ValueError(f"unknown Kakuro format {fmt!r}; known: {', '.join(FORMATS)}")
+        raise GrilleError(f"unknown Kakuro format {fmt!r}; known: {', '.join(FORMATS)}")
 
 
 def format_grid(grid: KakuroGrid, fmt: str, *, header: bool = True, number: int = 1) -> str:

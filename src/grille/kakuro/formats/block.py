@@ -20,7 +20,7 @@ from grille.kakuro.grid import KakuroGrid
 
 __all__ = ["dump_block", "looks_like_block", "read_block"]
 
-_KEY_RE = re.compile(r"([a-z][a-z_-]*):\s*(.*)")
+_KEY_RE = re.compile(r"([a-z][\w-]*):\s*(.*)")
 _KEYS = ("id", "size", "source", "label", "stats", "rules", "puzzle", "solution")
 
 
@@ -126,7 +126,8 @@ def _solution(grid: KakuroGrid, rows: list[Row], source: str) -> str:
 def dump_block(grid: KakuroGrid, number: int = 1) -> str:
     """One record: fields, ``puzzle:`` grid and, when known, ``solution:`` grid."""
     lines = [f"id: {grid.meta('id') or f'kakuro-{number}'}", f"size: {grid.rows} {grid.cols}"]
-    lines += [f"{k}: {v}" for k, v in grid.metadata if k not in ("id", "solution")]
+    lines += [f"{k}: {v}" for k, v in grid.metadata
+              if k not in ("id", "size", "rules", "puzzle", "solution")]
     if grid.distinct_combinations:
         lines.append(f"rules: {RULES_DISTINCT}")
     lines.append("puzzle:")

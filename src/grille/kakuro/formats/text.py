@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError
 from grille.kakuro.formats._tokens import Cell, cell_token, parse_token
 from grille.kakuro.grid import Clue, KakuroGrid
 
@@ -179,7 +179,8 @@ def read_csv(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
 
 
 def _header(grid: KakuroGrid) -> list[str]:
-    lines = [f"# {key}: {value}" for key, value in grid.metadata if key != "solution"]
+    lines = [f"# {key}: {value}" for key, value in grid.metadata
+             if key not in ("solution", "rules")]
     if grid.distinct_combinations:
         lines.append(f"# rules: {RULES_DISTINCT}")
     return lines
@@ -202,18 +203,23 @@ def dump_csv(grid: KakuroGrid) -> str:
     """The grid as comma-separated tokens, an empty field for an empty white cell."""
     lines = _header(grid)
     for r in range(grid.rows):
-        lines.append(",".join(
-            cell_token(grid, r * grid.cols + c, white="") for c in range(grid.cols)
-        ))
+        line = ",".join(cell_token(grid, r * grid.cols + c, white="") for c in range(grid.cols))
+        lines.append(line or ".")  # a blank line would end the grid
     return "\n".join(lines)
 
 
 def dump_solution(grid: KakuroGrid) -> str:
-    """``#`` for every non-white cell, the digit (``.`` if empty) of every white cell."""
+    """``#`` for every non-white cell, the digit of every white cell; ``GrilleError`` when a
+    white cell is empty, as the format cannot hold it (the clues come from the digits)."""
     cells = grid.cells
+    empty = next((cell for cell in grid.whites if not cells[cell]), None)
+    if empty is not None:
+        raise GrilleError(
+            f"the solution format holds filled grids only; {grid.cell_name(empty)} is empty"
+        )
     return "\n".join(
         " ".join(
-            "#" if grid.clues[cell] is not None else str(cells[cell] or ".")
+            "#" if grid.clues[cell] is not None else str(cells[cell])
             for cell in range(r * grid.cols, (r + 1) * grid.cols)
         )
         for r in range(grid.rows)

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError, long_number_error
 from grille.kind import Entry
 from grille.sudoku.formats import grid as _grid
 from grille.sudoku.formats import jsonfmt as _jsonfmt
@@ -135,17 +135,20 @@ _DOCUMENTS: dict[str, Callable[[Sequence[Grid]], str]] = {
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise ValueError(f"unknown Sudoku format {fmt!r}; known: {', '.join(FORMATS)}")
+        raise GrilleError(f"unknown Sudoku format {fmt!r}; known: {', '.join(FORMATS)}")
 
 
 def read(text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[Grid]]:
     """Every puzzle in ``text``, each with the line it starts on; the format is sniffed if
     ``fmt`` is ``None``. Raises ``ParseError`` at the first bad character."""
     text = text.removeprefix("\ufeff")
-    if fmt is None:
-        fmt = sniff(text) or _fallback_format(text, source)
-    _check_format(fmt)
-    entries = _READERS[fmt](Text(text.splitlines(), source), text)
+    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
+        if fmt is None:
+            fmt = sniff(text) or _fallback_format(text, source)
+        _check_format(fmt)
+        entries = _READERS[fmt](Text(text.splitlines(), source), text)
+    except ValueError as error:
+        raise long_number_error(error, text, source) or error from None
     if not entries:
         raise ParseError("no puzzle found", source=source)
     return entries

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError
 from grille.kind import Entry
 from grille.sudoku.formats._cells import normal_givens
 from grille.sudoku.formats._text import Fail, Text, decode, metadata_value, parse_one, position
@@ -153,6 +153,10 @@ def _notes(notes: str, version: str, fail: Fail) -> int:
     return int(notes)
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 cannot hold, even escaped (control characters, lone surrogates)."""
+
+
 def dump(grid: Grid) -> str:
     """A document holding ``grid`` alone."""
     return document([grid])
@@ -175,7 +179,7 @@ def document(grids: Sequence[Grid]) -> str:
 def _game(grid: Grid) -> str:
     """A ``<game>`` element: plain digits for a fresh puzzle, else version 1 cell data."""
     if grid.size != 9:
-        raise ValueError(f"OpenSudoku holds 9x9 grids only, not {grid.size}x{grid.size}")
+        raise GrilleError(f"OpenSudoku holds 9x9 grids only, not {grid.size}x{grid.size}")
     state = "1"  # OpenSudoku: 0 playing, 1 not started, 2 completed
     data = "".join(str(digit) for digit in grid.cells)
     if grid.givens is not None or grid.marks is not None:
@@ -186,7 +190,7 @@ def _game(grid: Grid) -> str:
             f"{0 if grid.is_given(cell) else 1}|"
             for cell, (digit, mask) in enumerate(zip(grid.cells, marks, strict=True))
         )
-    note = metadata_value(grid, "comment") or ""
+    note = _NOT_XML.sub("", metadata_value(grid, "comment") or "")
     return (
         f'    <game created="0" state="{state}" time="0" last_played="0" '
         f"data={quoteattr(data)} note={quoteattr(note)} />"

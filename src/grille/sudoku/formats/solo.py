@@ -10,7 +10,7 @@ from grille.sudoku.grid import Grid
 
 _ID_RE = re.compile(r"(\d+)(?:x(\d+))?((?:[a-z][a-z0-9]*)?)([:#])(\S*)")
 _VARIANTS = (("j", "jigsaw"), ("x", "X (diagonal)"), ("k", "killer"))
-_SNIFF_RE = re.compile(r"(\d+)(?:x(\d+))?((?:[jxka]|md?\d|r\d|d[tbiaeu])*)[:#][a-z0-9_,]*")
+_SNIFF_RE = re.compile(r"(\d{1,3})(?:x(\d{1,3}))?((?:[jxka]|md?\d|r\d|d[tbiaeu])*)[:#][a-z0-9_,]*")
 
 
 def parse_solo(text: str, *, line: int = 1, source: str = "<input>") -> Grid:

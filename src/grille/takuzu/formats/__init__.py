@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError, long_number_error
 from grille.kind import Entry
 from grille.takuzu.formats import jsonfmt, rows, tab, unruly
 from grille.takuzu.formats.tab import parse_tab
@@ -57,7 +57,7 @@ _WRITERS: dict[str, Callable[[list[TakuzuGrid]], str]] = {
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise ValueError(f"unknown Takuzu format {fmt!r}; known: {', '.join(FORMATS)}")
+        raise GrilleError(f"unknown Takuzu format {fmt!r}; known: {', '.join(FORMATS)}")
 
 
 def sniff(text: str) -> str | None:
@@ -87,10 +87,13 @@ def read(
 ) -> list[Entry[TakuzuGrid]]:
     """Every puzzle in ``text`` (format sniffed unless ``fmt``); raises ``ParseError``."""
     text = text.removeprefix("\ufeff")
-    if fmt is None:
-        fmt = sniff(text) or _fallback(text)
-    _check_format(fmt)
-    entries = _READERS[fmt](text, source)
+    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
+        if fmt is None:
+            fmt = sniff(text) or _fallback(text)
+        _check_format(fmt)
+        entries = _READERS[fmt](text, source)
+    except ValueError as error:
+        raise long_number_error(error, text, source) or error from None
     if not entries:
         raise ParseError("no puzzle found", source=source)
     return entries

@@ -21,6 +21,8 @@ __all__ = ["FIELDS", "dump", "looks_like_tab", "read", "write"]
 FIELDS = ("id", "rows", "cols", "puzzle", "solution", "source_difficulty", "unruly_level",
           "source_ref")
 _META_FIELDS = ("id", *FIELDS[4:])
+_NUMBER = re.compile(r" *[0-9]{1,9} *")
+"""A rows or cols field: 1 to 9 ASCII digits (``str.isdigit`` takes more than ``int`` does)."""
 _CELLS_RE = re.compile(r"[01.]+")
 
 
@@ -55,7 +57,7 @@ def parse_tab(
         raise fail(0, f"expected at least 4 TAB-separated fields (id, rows, cols, puzzle): "
                       f"{text.strip()!r}")
     for index in (1, 2):
-        if not fields[index].strip().isdigit():
+        if not _NUMBER.fullmatch(fields[index]):
             raise fail(index, f"{FIELDS[index]} must be a number, got {fields[index]!r}")
     height, width = int(fields[1]), int(fields[2])
     if height < 2 or width < 2 or height % 2 or width % 2:
@@ -89,7 +91,7 @@ def write(grids: list[TakuzuGrid]) -> str:
 def looks_like_tab(line: str) -> bool:
     """Whether ``line`` reads as one puzzle of the TAB form."""
     fields = line.rstrip("\r\n").split("\t")
-    if len(fields) < 4 or not (fields[1].isdigit() and fields[2].isdigit()):
+    if len(fields) < 4 or not (_NUMBER.fullmatch(fields[1]) and _NUMBER.fullmatch(fields[2])):
         return False
     return _CELLS_RE.fullmatch(fields[3]) is not None and len(fields[3]) == int(fields[1]) * int(
         fields[2]

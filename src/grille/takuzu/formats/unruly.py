@@ -18,7 +18,7 @@ from grille.takuzu.grid import EMPTY, TakuzuGrid
 
 __all__ = ["dump", "looks_like_unruly", "parse_unruly", "read"]
 
-_ID_RE = re.compile(r"(\d+)x(\d+)((?:u|d[a-z])*):([A-Za-z]*)")
+_ID_RE = re.compile(r"([0-9]{1,9})x([0-9]{1,9})((?:u|d[a-z])*):([A-Za-z]*)")
 
 
 def _positions(description: str) -> int:
@@ -42,6 +42,12 @@ def parse_unruly(text: str, *, line: int = 1, source: str = "<input>") -> Takuzu
         raise ParseError(f"an Unruly grid has even sides, got {width}x{height}: {stripped!r}",
                          line=line, column=start, source=source)
     count = width * height
+    if _positions(match[4]) < count:  # before making the cells: the sides may be huge
+        raise ParseError(
+            f"description covers {_positions(match[4])} of the {count + 1} positions of a "
+            f"{width}x{height} grid: {stripped!r}",
+            line=line, column=start + match.end(4), source=source,
+        )
     cells = [EMPTY] * count
     position = 0
     column = start + match.start(4)

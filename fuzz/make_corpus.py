@@ -1,0 +1,85 @@
+"""Write the seed corpus ``fuzz/corpus/<target>/`` from the project's own fixtures.
+
+Seeds are the fixture files of ``tests/fixtures`` (never ``../shared/data``), each puzzle in
+them written in every format of its kind, a few puzzles from grille's own generators (fixed
+seeds) for the kinds with few fixtures, example moves, and the DLX fixtures. A format
+target's seed starts with the byte that picks its format (see ``targets.split_format``).
+Run: ``python fuzz/make_corpus.py``; it replaces the corpus folders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+from typing import Any
+
+import targets
+
+from grille.kind import GenerateOptions, Kind
+from grille.kinds import get_kind
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "corpus"
+FIXTURES = targets.REPO / "tests" / "fixtures"
+
+GENERATED = {
+    "sudoku": ["4", "6", "9", "12"],
+    "takuzu": ["4x4", "6x6", "8x8", "10x12"],
+    "kakuro": ["4x4", "6x6", "8x8"],
+}
+"""Sizes of the puzzles made with each kind's generator (seed 1) as extra seeds."""
+
+MOVES = ["r1c1=1", "r3c5-", "r2c2^7", "fill", "r10c16=16", "r1c2=0", " r4c4^1 ", "r0c1=1"]
+
+
+def _save(folder: Path, data: bytes) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+def _fixture_texts(kind_name: str) -> list[str]:
+    folder = FIXTURES / kind_name
+    return [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*"))
+            if path.is_file()] if folder.is_dir() else []
+
+
+def _puzzles(kind: Kind[Any]) -> list[Any]:
+    puzzles = [entry.puzzle for text in _fixture_texts(kind.name) for entry in kind.read(text)]
+    for size in GENERATED[kind.name]:
+        puzzles.append(kind.generate(GenerateOptions(size=size), seed=1))
+    return puzzles
+
+
+def format_seeds(target: str, kind_name: str) -> None:
+    """Every fixture and generated puzzle of the kind in every format, one seed each."""
+    kind = get_kind(kind_name)
+    folder = CORPUS / target
+    for text in _fixture_texts(kind_name):
+        _save(folder, targets.format_byte(kind, targets.AUTO) + text.encode())
+    for puzzle in _puzzles(kind):
+        for fmt in kind.formats:
+            try:
+                text = kind.write([puzzle], fmt)
+            except ValueError:
+                continue
+            _save(folder, targets.format_byte(kind, fmt) + text.encode())
+            _save(CORPUS / "cli", text.encode())
+
+
+def main() -> None:
+    """Rebuild every corpus folder."""
+    if CORPUS.exists():
+        shutil.rmtree(CORPUS)
+    for target, kind_name in targets.FORMAT_TARGETS.items():
+        format_seeds(target, kind_name)
+    for move in MOVES:
+        _save(CORPUS / "moves", move.encode())
+    for path in sorted(FIXTURES.glob("*.dlx")):
+        _save(CORPUS / "dlx", path.read_bytes())
+    for target in sorted(path.name for path in CORPUS.iterdir()):
+        print(f"{target}: {len(list((CORPUS / target).iterdir()))} seeds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""The fuzz targets: grille's parsers fed any input, checked against their contract.
+
+The contract of every reader: it returns puzzles or raises :class:`grille.errors.ParseError`
+(or a documented subclass, :class:`~grille.errors.SizeError`) whose line and column point
+into the text and whose message reads ``source:line:column: reason``. Whatever it returns
+must write back in every format without any exception but a :class:`GrilleError`, and read
+again in its own format. A move is parsed and applied, or refused with a
+:class:`~grille.errors.MoveError`. Anything else is a crash.
+
+The same checks serve three callers: the atheris harnesses (``fuzz_*.py``, coverage guided,
+bytes in), the hypothesis tests (``tests/test_fuzz_*.py``, structured text in) and the replay
+of the crashers found (``tests/fixtures/crashers/``). A harness input is bytes; for the format
+targets its first byte picks the format (see :func:`split_format`), the rest is the text.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO / "src") not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(REPO / "src"))
+
+from grille.errors import GrilleError, MoveError, ParseError  # noqa: E402
+from grille.kind import Kind  # noqa: E402
+from grille.kinds import get_kind, sniff_kind  # noqa: E402
+
+__all__ = [
+    "AUTO",
+    "FORMAT_TARGETS",
+    "TARGETS",
+    "check_cli_bytes",
+    "check_dlx",
+    "check_move",
+    "check_parse_error",
+    "check_read",
+    "split_format",
+]
+
+AUTO = "auto"
+"""The format name that stands for 'sniff the format' (``fmt=None``)."""
+
+SOURCE = "<fuzz>"
+"""The source name the targets give the readers, checked in every error message."""
+
+FORMAT_TARGETS = {
+    "sudoku_formats": "sudoku",
+    "takuzu_formats": "takuzu",
+    "kakuro_formats": "kakuro",
+}
+"""The per-kind format targets and the kind each reads."""
+
+MOVE_STATES = {
+    "sudoku": "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "takuzu": "1..0\n..0.\n....\n0..1\n",
+    "kakuro": "#    4\\  3\\\n\\3  .    .\n\\4  .    .\n",
+}
+"""One small state per kind that the moves target applies its moves to."""
+
+
+def decode(data: bytes) -> str:
+    """The text a harness input stands for (undecodable bytes become U+FFFD)."""
+    return data.decode("utf-8", "replace")
+
+
+def split_format(kind: Kind[Any], data: bytes) -> tuple[str, str]:
+    """The format (or :data:`AUTO`) the first byte of ``data`` picks, and the text after it."""
+    choices = (AUTO, *kind.formats)
+    if not data:
+        return AUTO, ""
+    return choices[data[0] % len(choices)], decode(data[1:])
+
+
+def format_byte(kind: Kind[Any], fmt: str) -> bytes:
+    """The first byte of a harness input that picks ``fmt``: :func:`split_format` reversed."""
+    return bytes([(AUTO, *kind.formats).index(fmt)])
+
+
+def check_parse_error(error: ParseError, text: str, source: str = SOURCE) -> None:
+    """Fail unless ``error`` names a line and column inside ``text`` in its message.
+
+    Lines are counted as :meth:`str.splitlines` counts them (what the line readers do) or at
+    ``\\n`` alone (what JSON and XML parsers do); the line after the last one is the end of
+    the text, where only column 1 is.
+    """
+    prefix = f"{source}:{error.line}:{error.column}: "
+    assert str(error).startswith(prefix), f"{str(error)!r} does not start with {prefix!r}"
+    assert error.reason, f"an error without a reason: {error!r}"
+    spans = [_spans(text.splitlines()), _spans(text.split("\n"))]
+    assert any(_inside(error.line, error.column, widths) for widths in spans), (
+        f"line {error.line}, column {error.column} is not in the text "
+        f"({len(spans[0])} lines): {error!r}"
+    )
+
+
+def _spans(lines: list[str]) -> list[int]:
+    """The last column of each line (one past its last character), and of the end."""
+    return [len(line) + 1 for line in lines] + [1]
+
+
+def _inside(line: int, column: int, widths: list[int]) -> bool:
+    return 1 <= line <= len(widths) and 1 <= column <= widths[line - 1]
+
+
+def check_read(kind: Kind[Any], text: str, fmt: str = AUTO) -> None:
+    """Read ``text``; check the error, or write what was read in every format and re-read it."""
+    try:
+        entries = kind.read(text, fmt=None if fmt == AUTO else fmt, source=SOURCE)
+    except ParseError as error:
+        check_parse_error(error, text)
+        return
+    assert entries, "read returned no puzzle without an error"
+    puzzles = [entry.puzzle for entry in entries]
+    for out_fmt in kind.formats:
+        try:
+            written = kind.write(puzzles, out_fmt)
+        except GrilleError:
+            continue  # a puzzle this format cannot hold (a size, marks ...): refused cleanly
+        again = kind.read(written, fmt=out_fmt, source=SOURCE)
+        assert len(again) == len(puzzles), (
+            f"{len(puzzles)} puzzles written in {out_fmt}, {len(again)} read back: {written!r}"
+        )
+
+
+def check_move(text: str) -> None:
+    """Parse ``text`` as a move and apply it to a small state of every kind."""
+    from grille.moves import parse_move
+
+    try:
+        move = parse_move(text)
+    except MoveError:
+        parsed = False
+    else:
+        parsed = True
+        assert parse_move(str(move)) == move, f"{move!r} does not read back"
+    for name, (kind, state) in _move_states().items():
+        try:
+            kind.apply(state, text)
+        except MoveError:
+            continue
+        assert parsed, f"{name} applied {text!r}, which parse_move refuses"
+
+
+@functools.cache
+def _move_states() -> dict[str, tuple[Kind[Any], Any]]:
+    """Each kind and its state of :data:`MOVE_STATES`, read once."""
+    return {name: (get_kind(name), get_kind(name).read(text)[0].puzzle)
+            for name, text in MOVE_STATES.items()}
+
+
+def check_dlx(text: str) -> None:
+    """Parse ``text`` as a DLX problem and search it briefly when it parses."""
+    from grille.engine.dlxformat import format_dlx, parse_dlx
+    from grille.engine.xcc import XCCSearch
+
+    try:
+        problem = parse_dlx(text, source=SOURCE)
+    except ParseError as error:
+        check_parse_error(error, text)
+        return
+    XCCSearch(problem, budget=200, backend="python").run(0)
+    try:
+        written = format_dlx(problem)
+    except GrilleError:
+        return
+    parse_dlx(written)
+
+
+def check_cli_bytes(data: bytes) -> None:
+    """Decode ``data`` as the command line does, then sniff its kind and read it."""
+    from grille.cli import decode_text
+
+    try:
+        text = decode_text(data, SOURCE)
+        kind = sniff_kind(text, source=SOURCE)
+    except ParseError as error:
+        check_parse_error(error, decode(data))
+        return
+    check_read(kind, text)
+
+
+def _format_target(kind_name: str) -> Callable[[bytes], None]:
+    def target(data: bytes) -> None:
+        kind = get_kind(kind_name)
+        fmt, text = split_format(kind, data)
+        check_read(kind, text, fmt)
+
+    return target
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {
+    **{name: _format_target(kind) for name, kind in FORMAT_TARGETS.items()},
+    "moves": lambda data: check_move(decode(data)),
+    "dlx": lambda data: check_dlx(decode(data)),
+    "cli": check_cli_bytes,
+}
+"""Every target by name; each takes a harness input and raises on a contract breach."""

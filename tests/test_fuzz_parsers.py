@@ -1,0 +1,148 @@
+"""Structured fuzzing of every parser with hypothesis: random text and mutated valid puzzles.
+
+Every reader of every kind (each format, and the sniffer), the move parser and the DLX
+reader get texts that look almost right; the checks are those of the atheris harnesses
+(``fuzz/targets.py``): a reader returns puzzles that write back in every format and read
+again, or raises a ``ParseError`` whose message names a line and column inside the text;
+a move is applied or refused with a ``MoveError``; nothing else may be raised.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURES
+from grille.errors import ParseError
+from grille.kind import Kind
+from grille.kinds import KIND_NAMES, get_kind
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "fuzz"))
+
+import targets
+
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+NOISE = st.sampled_from(
+    [*"0123456789.#\\,:;|-_*x ^=\t\n\r{}[]\"'<>/AaGgPpZz",
+     "\u00e9", "\u2028", "\x85", "\x0b", "\ufeff", "\x00", "\ud7ff", "99999", "-1", "r1c1"]
+)
+"""What mutations insert: the characters the formats give meaning to, and some trouble."""
+
+TAKUZU_EXAMPLES = [
+    "1..0\n..0.\n....\n0..1\n",
+    "# rules: no-unique-lines\n10..\n....\n",
+    "4x4:AbMa",
+    "8x8u:BAjCcbahadGfdAaBadac",
+    "t1\t4\t4\t1.0.........0..1\t1001011010100101\t-\teasy\tsrc\n",
+    '{"kind": "takuzu", "cells": ["10..", "...."], "unique_lines": false}',
+]
+
+
+@functools.cache
+def seeds(kind_name: str) -> tuple[tuple[str, str], ...]:
+    """(format, text) pairs: the kind's fixtures, and their puzzles in every format."""
+    kind = get_kind(kind_name)
+    folder = FIXTURES / kind_name
+    texts = [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*"))
+             if path.is_file()] if folder.is_dir() else []
+    if kind_name == "takuzu":
+        texts += TAKUZU_EXAMPLES
+    found: list[tuple[str, str]] = [(targets.AUTO, text) for text in texts]
+    for text in texts:
+        for entry in kind.read(text)[:2]:
+            for fmt in kind.formats:
+                try:
+                    found.append((fmt, kind.write([entry.puzzle], fmt)))
+                except ValueError:
+                    continue
+    return tuple(found)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """``text`` with a few characters inserted, deleted, replaced, or lines swapped."""
+    for _ in range(draw(st.integers(1, 4))):
+        where = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "replace", "cut", "lines"]))
+        if action == "insert":
+            text = text[:where] + draw(NOISE) + text[where:]
+        elif action == "delete":
+            text = text[:where] + text[where + 1:]
+        elif action == "replace":
+            text = text[:where] + draw(NOISE) + text[where + 1:]
+        elif action == "cut":
+            text = text[:where]
+        else:
+            lines = text.split("\n")
+            first = draw(st.integers(0, len(lines) - 1))
+            second = draw(st.integers(0, len(lines) - 1))
+            lines[first], lines[second] = lines[second], lines[first]
+            text = "\n".join(lines)
+    return text
+
+
+def formats_of(kind: Kind[Any]) -> st.SearchStrategy[str]:
+    return st.sampled_from([targets.AUTO, *kind.formats])
+
+
+@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@FUZZ
+@given(data=st.data())
+def test_mutated_puzzles(kind_name: str, data: st.DataObject) -> None:
+    kind = get_kind(kind_name)
+    fmt, text = data.draw(st.sampled_from(seeds(kind_name)), label="seed")
+    fmt = data.draw(st.one_of(st.just(fmt), formats_of(kind)), label="format")
+    targets.check_read(kind, data.draw(mutated(text), label="text"), fmt)
+
+
+@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@FUZZ
+@given(data=st.data())
+def test_random_text(kind_name: str, data: st.DataObject) -> None:
+    kind = get_kind(kind_name)
+    text = data.draw(st.one_of(st.text(max_size=300), st.lists(NOISE, max_size=200).map("".join)))
+    targets.check_read(kind, text, data.draw(formats_of(kind)))
+
+
+@FUZZ
+@given(st.one_of(
+    st.text(max_size=30),
+    st.tuples(st.sampled_from(["r", "R", ""]), st.text("0123456789", max_size=6),
+              st.sampled_from(["c", "C", "x"]), st.text("0123456789", max_size=6),
+              st.sampled_from(["=", "-", "^", "", "=="]), st.text("0123456789-+ ", max_size=6))
+    .map("".join),
+    st.sampled_from(["fill", " fill ", "FILL", "r1c1=٣", "r1c1=" + "9" * 5000]),
+))
+def test_moves(text: str) -> None:
+    targets.check_move(text)
+
+
+@FUZZ
+@given(data=st.data())
+def test_dlx(data: st.DataObject) -> None:
+    text = data.draw(st.sampled_from([
+        (FIXTURES / "queens8.dlx").read_text(), "p q r | x y\np q x y:A\np r x:A y\np x:B\n",
+    ]))
+    targets.check_dlx(data.draw(mutated(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [("a\u2028b\n{", 1, 1), ("x", 1, 1), ("a\nbc\n", 3, 1)],
+)
+def test_locations_outside_the_text_are_caught(text: str, line: int, column: int) -> None:
+    """The check itself: an error at the end of the text passes, one past it fails."""
+    targets.check_parse_error(ParseError("bad", line=line, column=column, source="<fuzz>"),
+                              text)
+    with pytest.raises(AssertionError):
+        targets.check_parse_error(ParseError("bad", line=line + 5, column=1, source="<fuzz>"),
+                                  text)
+    with pytest.raises(AssertionError):
+        targets.check_parse_error(ParseError("bad", line=1, column=99, source="<fuzz>"), text)
