@@ -15,13 +15,16 @@ import json
 import os
 import re
 import secrets
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from grille import __version__
-from grille.errors import GrilleError, ParseError
+from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
 from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
 
@@ -31,6 +34,8 @@ __all__ = [
     "add_input",
     "add_output",
     "add_rules",
+    "add_time_limit",
+    "decode_text",
     "emit",
     "kind_and_entries",
     "main",
@@ -38,12 +43,14 @@ __all__ = [
     "positive",
     "progress",
     "read_puzzle_argument",
+    "time_limit",
 ]
 
 CommandFactory = Callable[[str, Callable[[argparse.Namespace], int], str], Any]
 """``command(name, handler, help)``: adds a subcommand and returns its parser."""
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("grille.render.commands", "grille.batch.commands",
+                                     "grille.tui.commands", "grille.web.commands")
 """Modules that add subcommands with ``add_commands(command: CommandFactory)``.
 
 They are imported when the parser is built, so they import only what argparse needs at
@@ -64,6 +71,17 @@ PATH_SUFFIX = re.compile(r"\.[a-z]{2,}[a-z0-9]*$")
 DEFAULT_BUDGET = 10_000_000
 """Search nodes one puzzle may use before the search stops with an 'unknown' verdict."""
 
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds one puzzle's search may take (solving, counting, explaining, rating, generating)."""
+
+FIRST_ROUND = 1 << 16
+"""Under a time limit a search runs in rounds of growing node budgets, the time checked
+between them (a compiled search cannot be interrupted): this many nodes first."""
+
+
+class TimeLimitError(BudgetExceededError):
+    """A search ran out of its time (``--time-limit``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Input:
@@ -82,20 +100,29 @@ def read_input(path: str | None) -> Input:
         with open(path, "rb") as handle:
             data = handle.read()
         source = path
-    return Input(_decode(data, source), source)
+    return Input(decode_text(data, source), source)
 
 
-def _decode(data: bytes, source: str) -> str:
+def decode_text(data: bytes, source: str) -> str:
+    """``data`` as UTF-8 text (a byte order mark dropped); ``ParseError`` at the first NUL
+    byte or invalid sequence, its column counted in characters."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
     if b"\0" in data:
-        line = data[: data.index(b"\0")].count(b"\n") + 1
-        raise ParseError("binary data, not a puzzle text", line=line, source=source)
+        line, column = _byte_position(data, data.index(b"\0"))
+        raise ParseError("binary data, not a puzzle text", line=line, column=column,
+                         source=source)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = error.start - (before.rfind(b"\n") + 1) + 1
+        line, column = _byte_position(data, error.start)
         raise ParseError("not UTF-8 text", line=line, column=column, source=source) from None
+
+
+def _byte_position(data: bytes, index: int) -> tuple[int, int]:
+    """The 1-based line and character column of byte ``index`` of ``data``."""
+    before = data[:index]
+    line_start = before.rfind(b"\n") + 1
+    return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1
 
 
 def read_puzzle_argument(argument: str) -> Input:
@@ -148,11 +175,100 @@ def add_rules(command: argparse.ArgumentParser) -> None:
 
 
 def _solve_all(
-    kind: Kind[Any], puzzles: Sequence[Puzzle], *, limit: int, budget: int | None
+    kind: Kind[Any], puzzles: Sequence[Puzzle], *, limit: int, budget: int | None,
+    seconds: float | None = None,
 ) -> list[Solutions[Any]]:
+    """Each puzzle searched within ``budget`` nodes and ``seconds`` (``None``: no limit);
+    many puzzles go in one compiled batch, which gets ``seconds`` per puzzle as a whole."""
     if len(puzzles) >= BATCH_THRESHOLD:
-        return kind.solve_many(puzzles, limit=limit, budget=budget)
-    return [kind.solve(puzzle, limit=limit, budget=budget) for puzzle in puzzles]
+        total = seconds * len(puzzles) if seconds else None
+        return _solve_in_rounds(kind.solve_many, puzzles, limit, budget, total)
+
+    def solve_each(group: Sequence[Puzzle], *, limit: int, budget: int | None) -> list[Any]:
+        return [kind.solve(puzzle, limit=limit, budget=budget) for puzzle in group]
+
+    return [
+        _solve_in_rounds(solve_each, [puzzle], limit, budget, seconds)[0] for puzzle in puzzles
+    ]
+
+
+def _solve_in_rounds(
+    solve: Callable[..., list[Solutions[Any]]],
+    puzzles: Sequence[Puzzle],
+    limit: int,
+    budget: int | None,
+    seconds: float | None,
+) -> list[Solutions[Any]]:
+    """``solve`` within ``budget`` nodes each, in rounds sized to end by ``seconds``.
+
+    Without a time limit this is one call. With one, the searches that ran out of a round's
+    nodes start again with more, as many as the last round's speed says fit in the time
+    left, until they end, reach ``budget`` or the time is up: the result then has
+    ``budget_reached`` with fewer nodes than ``budget`` (see :func:`_budget_message`).
+    """
+    if not seconds:
+        return solve(puzzles, limit=limit, budget=budget)
+    deadline = time.monotonic() + seconds
+    results: list[Solutions[Any] | None] = [None] * len(puzzles)
+    pending = list(range(len(puzzles)))
+    nodes = FIRST_ROUND
+    while pending:
+        step = nodes if budget is None else min(nodes, budget)
+        started = time.monotonic()
+        found = solve([puzzles[index] for index in pending], limit=limit, budget=step)
+        for index, result in zip(pending, found, strict=True):
+            results[index] = result
+        pending = [index for index, result in zip(pending, found, strict=True)
+                   if result.budget_reached and step != budget]
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        speed = sum(result.nodes for result in found) / max(time.monotonic() - started, 1e-3)
+        nodes = max(nodes + 1, min(4 * nodes, int(speed * left / max(len(pending), 1))))
+    return [result for result in results if result is not None]
+
+
+def _budget_message(result: Solutions[Any], args: argparse.Namespace, done: str = "") -> str:
+    """Why a search stopped early, ``done`` said after it: its node budget or, with fewer
+    nodes, its time limit."""
+    budget: int | None = args.budget
+    seconds: float | None = getattr(args, "time_limit", None)
+    if (budget is not None and result.nodes >= budget) or not seconds:
+        return f"search budget of {budget or 0:,} nodes reached{done} (raise it with --budget)"
+    return (
+        f"time limit of {seconds:g} s reached after {result.nodes:,} nodes{done} "
+        "(raise it with --time-limit)"
+    )
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None, what: str) -> Iterator[None]:
+    """Raise :class:`TimeLimitError` (a :class:`BudgetExceededError`) in the body after
+    ``seconds`` (``None`` or 0: never), naming ``what`` ran out of time.
+
+    It uses ``SIGALRM``, so it works in the main thread of a Unix process, and interrupts
+    Python code only: a compiled kernel (bounded by its node budget) finishes its call first.
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not seconds or not usable:
+        yield
+        return
+    armed = True
+
+    def ring(signum: int, frame: object) -> None:
+        if armed:
+            raise TimeLimitError(
+                f"{what}: time limit of {seconds:g} s reached (raise it with --time-limit)"
+            )
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        yield
+    finally:
+        armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _output_format(kind: Kind[Any], args: argparse.Namespace, entries: list[Entry[Any]]) -> str:
@@ -178,24 +294,31 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """Print each puzzle's solution; report puzzles without exactly one solution."""
     kind, entries, given = kind_and_entries(args)
     fmt = _output_format(kind, args, entries)
-    results = _solve_all(kind, [e.puzzle for e in entries], limit=2, budget=args.budget)
+    results = _solve_all(kind, [e.puzzle for e in entries], limit=2, budget=args.budget,
+                         seconds=args.time_limit)
     written = []
-    all_unique = True
+    status = EXIT_OK
     for entry, result in zip(entries, results, strict=True):
         if result.unique and result.solution is not None:
             written.append(result.solution)
             continue
-        all_unique = False
         written.append(entry.puzzle)
-        print(f"{given.source}:{entry.line}: {result.verdict.value}", file=sys.stderr)
+        why = result.verdict.value
+        if result.budget_reached and result.count < 2:
+            status = EXIT_BUDGET
+            why = f"unknown: {_budget_message(result, args)}"
+        elif status == EXIT_OK:
+            status = EXIT_NOT_ALL
+        print(f"{given.source}:{entry.line}: {why}", file=sys.stderr)
     emit(kind.write(written, fmt), args)
-    return EXIT_OK if all_unique else EXIT_NOT_ALL
+    return status
 
 
 def cmd_count(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle, one per line."""
     kind, entries, given = kind_and_entries(args)
-    results = _solve_all(kind, [e.puzzle for e in entries], limit=args.limit, budget=args.budget)
+    results = _solve_all(kind, [e.puzzle for e in entries], limit=args.limit,
+                         budget=args.budget, seconds=args.time_limit)
     status = EXIT_OK
     lines = []
     for entry, result in zip(entries, results, strict=True):
@@ -203,11 +326,9 @@ def cmd_count(args: argparse.Namespace) -> int:
         lines.append(f"{result.count}" if exact else f"{result.count}+")
         if result.budget_reached:
             status = EXIT_BUDGET
-            print(
-                f"{given.source}:{entry.line}: search budget of {args.budget} nodes reached "
-                f"after {result.count} solution(s)",
-                file=sys.stderr,
-            )
+            done = f" after {result.count} solution(s)"
+            print(f"{given.source}:{entry.line}: {_budget_message(result, args, done)}",
+                  file=sys.stderr)
     emit("".join(line + "\n" for line in lines), args)
     return status
 
@@ -251,9 +372,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
     kind, entries, given = kind_and_entries(args)
     status = EXIT_OK
     for entry in entries:
-        solve_path = kind.explain(entry.puzzle)
+        where = f"{given.source}:{entry.line}"
+        try:
+            with time_limit(args.time_limit, where):
+                solve_path = kind.explain(entry.puzzle)
+                rating = kind.rate(entry.puzzle)
+        except TimeLimitError as error:
+            print(error, file=sys.stderr)
+            status = EXIT_BUDGET
+            continue
         if not solve_path.solved:
-            status = EXIT_NOT_ALL
+            status = max(status, EXIT_NOT_ALL)
             print(f"{given.source}:{entry.line}: stuck after {len(solve_path.steps)} steps",
                   file=sys.stderr)
         if args.format == "json":
@@ -263,7 +392,6 @@ def cmd_explain(args: argparse.Namespace) -> int:
             print(f"# {given.source}:{entry.line}")
         for number, step in enumerate(solve_path.steps, start=1):
             print(f"{number}. [{step.difficulty:.1f}] {step.technique}: {step.explanation}")
-        rating = kind.rate(entry.puzzle)
         print(f"{'solved' if solve_path.solved else 'stuck'}; rating: {' '.join(rating.fields())}")
     return status
 
@@ -282,7 +410,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
             raise GrilleError(f"{marked.source}: expected one grid, found {len(player)}")
         state = _player_state(state, player[0].puzzle, marked.source)
         fmt = player[0].fmt
-    found = kind.hint(state, depth=args.depth)
+    with time_limit(args.time_limit, given.source):
+        found = kind.hint(state, depth=args.depth)
     print(found.text)
     if found.after is not None:
         sys.stdout.write(kind.write([found.after], fmt))
@@ -308,12 +437,19 @@ def _player_state(puzzle: Any, player: Any, source: str) -> Any:
 
 def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
-    kind, entries, _ = kind_and_entries(args)
+    kind, entries, given = kind_and_entries(args)
+    status = EXIT_OK
     for entry in entries:
-        rating = kind.rate(entry.puzzle)
+        try:
+            with time_limit(args.time_limit, f"{given.source}:{entry.line}"):
+                rating = kind.rate(entry.puzzle)
+        except TimeLimitError as error:
+            print(error, file=sys.stderr)
+            status = EXIT_BUDGET
+            continue
         puzzle_text = kind.write([entry.puzzle], kind.default_format).strip()
         print("\t".join((puzzle_text, *rating.fields())))
-    return EXIT_OK
+    return status
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -333,8 +469,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
     )
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
     with progress(args.count, quiet=args.quiet) as advance:
-        for puzzle in stream:
-            sys.stdout.write(kind.write([puzzle], fmt))
+        for index in range(args.count):
+            with time_limit(args.time_limit, f"puzzle {index + 1}"):
+                puzzle = next(stream)
+            text = kind.write([puzzle], fmt)
+            separator = "\n" if index and text.count("\n") > 1 else ""  # between grids
+            sys.stdout.write(separator + text)
             sys.stdout.flush()
             advance()
     return EXIT_OK
@@ -360,15 +500,16 @@ def cmd_xc(args: argparse.Namespace) -> int:
     from grille.engine.dlxformat import run_xc
 
     given = read_input(args.file)
-    return run_xc(
+    with time_limit(args.time_limit, given.source):
+        return run_xc(
         given.text,
-        count_only=args.count,
-        limit=args.limit,
-        budget=args.budget,
-        out=sys.stdout,
-        err=sys.stderr,
-        source=given.source,
-    )
+            count_only=args.count,
+            limit=args.limit,
+            budget=args.budget,
+            out=sys.stdout,
+            err=sys.stderr,
+            source=given.source,
+        )
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -426,6 +567,26 @@ def add_budget(command: argparse.ArgumentParser) -> None:
     )
 
 
+def duration(text: str) -> float | None:
+    """A ``--time-limit`` value: seconds (``None`` for 0: no limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds: {text!r}")
+    return value or None
+
+
+def add_time_limit(command: argparse.ArgumentParser, *, what: str = "per puzzle") -> None:
+    """``--time-limit SECONDS``: when a search gives up and the command exits with status 3."""
+    command.add_argument(
+        "--time-limit", type=duration, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+        help=f"seconds of search {what} before giving up with exit status 3 "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 0 = none)",
+    )
+
+
 def cmd_formats(args: argparse.Namespace) -> int:
     """List each kind's formats."""
     for name in KIND_NAMES:
@@ -462,6 +623,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_input(solve)
     add_output(solve, to_help="output format (default: the input's)")
     add_budget(solve)
+    add_time_limit(solve)
 
     count = command("count", cmd_count,
                     "Print the number of solutions of each puzzle, one per line; a count "
@@ -471,6 +633,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="stop counting at N solutions (default 0 = count them all)")
     count.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
     add_budget(count)
+    add_time_limit(count)
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
@@ -497,6 +660,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_input(explain)
     explain.add_argument("--format", choices=("text", "json"), default="text",
                          help="text (default) or json")
+    add_time_limit(explain)
 
     hint = command("hint", cmd_hint,
                    "The next logical step as a graded hint: 1 where to look, 2 the technique, "
@@ -507,11 +671,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="how much to give away (default 1)")
     hint.add_argument("--marks", metavar="FILE",
                       help="the player's grid with their digits and pencil marks (marks format)")
+    add_time_limit(hint)
 
     rate = command("rate", cmd_rate,
                    "One line per puzzle: the puzzle, its level and its scores (Sudoku: ER, EP "
                    "and ED on Sudoku Explainer's scale), tab-separated.")
     add_input(rate)
+    add_time_limit(rate)
 
     generate = command("generate", cmd_generate,
                        "Generate puzzles with exactly one solution, at a level and symmetry, "
@@ -535,6 +701,7 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--jobs", type=positive, default=1, metavar="N",
                           help="generate in N processes (default 1)")
     generate.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_time_limit(generate)
     add_rules(generate)
 
     xc = command("xc", cmd_xc,
@@ -549,6 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
     xc.add_argument("--limit", type=non_negative, default=0, metavar="N",
                     help="stop after N solutions (default 0 = all)")
     add_budget(xc)
+    add_time_limit(xc, what="in all")
     for module_name in COMMAND_MODULES:
         importlib.import_module(module_name).add_commands(command)
     return parser
@@ -561,6 +729,9 @@ def main(argv: Sequence[str] | None = None, *, stderr: TextIO | None = None) -> 
     err = stderr or sys.stderr
     try:
         status: int = args.handler(args)
+    except BudgetExceededError as error:
+        print(f"grille: stopped: {error}", file=err)
+        return EXIT_BUDGET
     except GrilleError as error:
         print(f"grille: error: {error}", file=err)
         return EXIT_BAD_INPUT

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from grille.kind import GenerateOptions
@@ -24,17 +24,14 @@ def _generate_one(kind_name: str, options: GenerateOptions, seed: str) -> Any:
 def generate_stream(
     kind_name: str, options: GenerateOptions, *, count: int, seed: int | str, jobs: int = 1
 ) -> Iterator[Any]:
-    """``count`` puzzles in order, each as soon as it and those before it are ready."""
-    seeds = [puzzle_seed(seed, index) for index in range(count)]
-    if jobs <= 1:
-        for one_seed in seeds:
-            yield _generate_one(kind_name, options, one_seed)
-        return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_generate_one, kind_name, options, s) for s in seeds]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+    """``count`` puzzles in order, each as soon as it and those before it are ready.
+
+    With ``jobs`` above 1 they are made in that many processes, a few puzzles ahead at
+    most (the ordered pool of :mod:`grille.batch.runner`).
+    """
+    from grille.batch.runner import ordered_map
+
+    seeds = (puzzle_seed(seed, index) for index in range(count))
+    module = type(get_kind(kind_name)).__module__
+    yield from ordered_map(partial(_generate_one, kind_name, options), seeds, jobs=jobs,
+                           preload=(module,))

@@ -1,0 +1,376 @@
+"""``grille batch solve|count|rate|explain|generate``: one job over many puzzles.
+
+The input streams in (any kind, any format), chunks of puzzles run in a pool of processes
+(``--jobs``, default the number of cores) or on a Dask cluster (``--cluster``), and the
+output comes out in input order, one line per input puzzle, flushed as it is ready. This
+module only builds the parser at import; the work is imported when a batch runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import partial
+from typing import IO, TYPE_CHECKING, Any
+
+from grille.batch import BatchError
+from grille.cli import (
+    add_budget,
+    add_input,
+    add_output,
+    add_rules,
+    chosen_rules,
+    non_negative,
+    positive,
+    read_puzzle_argument,
+)
+from grille.errors import GrilleError
+from grille.generating import puzzle_seed
+from grille.kind import GenerateOptions, unknown_rules
+from grille.kinds import KIND_NAMES, RULES, get_kind
+
+if TYPE_CHECKING:
+    from grille.batch.jobs import Job, Outcome
+    from grille.batch.progress import BatchProgress
+    from grille.batch.reader import Record
+    from grille.batch.resume import ResumePoint
+    from grille.cli import CommandFactory
+
+__all__ = ["BatchPlan", "add_commands", "run_batch"]
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+
+CHUNKS = {"solve": 512, "count": 512, "rate": 16, "explain": 16, "generate": 1}
+"""Puzzles per task for each job (fewer when the input is short, to keep every worker busy)."""
+
+CHUNKS_PER_WORKER = 4
+"""At least this many tasks per worker when the input's length is known."""
+
+_HELP = (
+    "Run one job over many puzzles: streamed in, run in N processes (--jobs, default the "
+    "number of cores) or on a Dask cluster (--cluster tcp://HOST:PORT), written in input "
+    "order as they are ready, one line per input puzzle. A puzzle that does not read or "
+    "reaches the search budget gets a line '# error: FILE:LINE: reason' at its place (and "
+    "on stderr) and the batch goes on; --resume goes on with an interrupted run from its "
+    "output file. Exit status 1 when the output holds such a line, 2 when the input cannot "
+    "be read."
+)
+
+
+def add_commands(command: CommandFactory) -> None:
+    """Add ``grille batch`` and its jobs."""
+    batch = command("batch", run_batch, _HELP)
+    jobs = batch.add_subparsers(dest="job", required=True, metavar="JOB")
+
+    solve = _job(jobs, "solve",
+                 "Each puzzle's solution, one a line, as 'grille solve' writes it (Kakuro as "
+                 "JSON). A puzzle without exactly one solution is written unchanged and "
+                 "noted on stderr.")
+    add_input(solve)
+    add_output(solve, to_help="output format: one that holds a puzzle on one line (default: "
+               "the input's if it does, else line, tab or json)")
+    add_budget(solve)
+
+    count = _job(jobs, "count",
+                 "Each puzzle's number of solutions, one a line, as 'grille count' writes it.")
+    add_input(count)
+    count.add_argument("--limit", type=non_negative, default=0, metavar="N",
+                       help="stop counting at N solutions, written N+ (default 0 = all)")
+    _add_out(count)
+    add_budget(count)
+
+    rate = _job(jobs, "rate",
+                "One line per puzzle: the puzzle, its level and its scores, tab-separated, "
+                "as 'grille rate' writes them.")
+    add_input(rate)
+    add_output(rate, to_help="format of the puzzle column (default: the input's if it holds "
+               "a puzzle on one line, else line, tab or json)")
+
+    explain = _job(jobs, "explain",
+                   "One JSON object per puzzle: {\"line\": input line, \"solved\": true or "
+                   "false, \"steps\": [...]}, the steps as 'grille explain --format json' "
+                   "gives them. A puzzle left stuck is noted on stderr.")
+    add_input(explain)
+    _add_out(explain)
+
+    generate = _job(jobs, "generate",
+                    "Generate puzzles with one solution each, one a line, as 'grille "
+                    "generate' writes them: the same seed and options give the same lines. "
+                    "--resume needs the --seed of the interrupted run.")
+    generate.add_argument("kind_name", choices=KIND_NAMES, metavar="KIND",
+                          help=f"puzzle kind: {', '.join(KIND_NAMES)}")
+    generate.add_argument("--size", help="grid size (Sudoku: 4, 6, 8, 9, 12, 16, 25 ...)")
+    generate.add_argument("--level", default="any",
+                          help="easy, medium, hard, expert, diabolical, extreme, or any")
+    generate.add_argument("--symmetry",
+                          help="none, rot180 (default), rot90, mirror, diagonal or full")
+    generate.add_argument("--minimal", action="store_true",
+                          help="no clue can be removed without losing uniqueness")
+    generate.add_argument("--count", type=positive, default=1, metavar="N",
+                          help="how many puzzles (default 1)")
+    generate.add_argument("--seed", help="seed for reproducible output (default: random, "
+                          "printed on stderr)")
+    generate.add_argument("--format", metavar="FORMAT",
+                          help="output format, one that holds a puzzle on one line "
+                          "(default: line for Sudoku, tab for Takuzu, json for Kakuro)")
+    _add_out(generate)
+    add_rules(generate)
+
+
+def _job(jobs: Any, name: str, text: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = jobs.add_parser(name, help=text, description=text)
+    parser.add_argument("--jobs", type=positive, metavar="N",
+                        help="run in N processes (default: the number of cores; 1 = this "
+                        "process)")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="run on the Dask cluster whose scheduler is at ADDRESS "
+                        "(tcp://HOST:PORT; needs pip install 'grille[cluster]')")
+    parser.add_argument("--retries", type=non_negative, default=3, metavar="N",
+                        help="on a cluster, run a task again up to N times when it fails or "
+                        "its worker is lost (default 3)")
+    parser.add_argument("--chunk", type=positive, metavar="N",
+                        help="puzzles per task (default: 512 to solve or count, 16 to rate "
+                        "or explain, 1 to generate; fewer for a short input)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with an interrupted run: keep the puzzles finished in "
+                        "OUT (-o) and do the rest")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _add_out(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="write to OUT instead of standard output")
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPlan:
+    """What a batch does: its job, the records still to do, how many in all, its input file."""
+
+    job: Job
+    records: Iterator[Record]
+    total: int | None
+    input_path: str | None = None
+    modules: tuple[str, ...] = ()
+    """Modules the job's worker processes should start with (the kind's)."""
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Run the batch the arguments describe; 1 if some puzzle failed (has a marker line)."""
+    from grille.batch.jobs import run_chunk
+    from grille.batch.progress import BatchProgress
+    from grille.batch.resume import ResumePoint, resume_point
+    from grille.batch.runner import default_jobs, make_runner
+
+    output = None if args.output in (None, "-") else str(args.output)
+    if args.resume and output is None:
+        raise BatchError("--resume needs -o OUT, the output file of the run to go on with")
+    if args.cluster is not None and args.jobs is not None:
+        raise BatchError("--jobs and --cluster: give one (the cluster's workers do the work)")
+    point = resume_point(output) if args.resume and output is not None else ResumePoint()
+    with contextlib.ExitStack() as stack:
+        if args.job == "generate":
+            plan = _generate_plan(args, point)
+        else:
+            plan = _puzzle_plan(args, point, stack.enter_context(_input(args.file)))
+        _refuse_same_file(plan.input_path, output)
+        runner = stack.enter_context(make_runner(
+            jobs=args.jobs or default_jobs(), cluster=args.cluster, retries=args.retries,
+            preload=plan.modules,
+        ))
+        size = _chunk_size(args, plan.total, point.done, runner.workers)
+        handle = stack.enter_context(_output(output, point, resume=args.resume))
+        progress = stack.enter_context(BatchProgress(
+            args.job, total=plan.total, done=point.done,
+            shown=not args.quiet and sys.stderr.isatty(),
+        ))
+        results = runner.map(partial(run_chunk, plan.job), _chunks(plan.records, size))
+        return _write(results, handle, progress, failed=point.failed > 0,
+                      options_checked=args.job != "generate")
+
+
+def _write(
+    results: Iterator[list[Outcome]], handle: IO[str], progress: BatchProgress, *,
+    failed: bool, options_checked: bool,
+) -> int:
+    """Write the outcomes as they come, note what needs it; the exit status.
+
+    When ``options_checked`` is false (generation), a first puzzle that fails means the
+    options are wrong: the batch stops before writing anything.
+    """
+    for outcomes in results:
+        if not options_checked and outcomes[0].failed:
+            raise BatchError(outcomes[0].note.removeprefix("error: "))
+        options_checked = True
+        try:
+            handle.write("".join(outcome.text for outcome in outcomes))
+            handle.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
+            break
+        for outcome in outcomes:
+            if outcome.note:
+                progress.note(outcome.note)
+            failed = failed or outcome.failed
+        progress.advance(len(outcomes))
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _puzzle_plan(
+    args: argparse.Namespace, point: ResumePoint, given: tuple[str, IO[bytes], str | None]
+) -> BatchPlan:
+    """The job on the input's puzzles and the records still to do."""
+    from grille.batch.jobs import MANY, CountJob, ExplainJob, RateJob, SolveJob
+    from grille.batch.reader import count_records, start_reading
+
+    source, binary, path = given
+    kind, reading = start_reading(
+        binary, get_kind(args.kind) if args.kind else None, args.from_format, source=source
+    )
+    rules = chosen_rules(args)
+    known = RULES.get(kind.name, ())
+    if not rules <= set(known):
+        raise unknown_rules(kind.name, rules - set(known), known)
+    total = count_records(path, reading.layout) if path is not None else None
+    names = (kind.name, reading.fmt, source, rules)
+    compiled = total is None or total >= MANY
+    job: Job
+    if args.job == "solve":
+        out_fmt = _output_format(kind.name, args.to, reading.fmt)
+        job = SolveJob(*names, budget=args.budget, compiled=compiled, out_fmt=out_fmt)
+    elif args.job == "count":
+        job = CountJob(*names, budget=args.budget, compiled=compiled, limit=args.limit)
+    elif args.job == "rate":
+        job = RateJob(*names, out_fmt=_output_format(kind.name, args.to, reading.fmt))
+    else:
+        job = ExplainJob(*names)
+    records = _after(reading.records, point.done, source)
+    return BatchPlan(job, records, total, path, (type(kind).__module__,))
+
+
+def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
+    """The generation job and the records (seeds) still to do."""
+    import secrets
+
+    from grille.batch.jobs import GenerateJob
+    from grille.batch.reader import Record
+
+    kind = get_kind(args.kind_name)
+    fmt = _output_format(kind.name, args.format, kind.default_format)
+    seed: int | str
+    if args.seed is not None:
+        seed = args.seed
+    elif args.resume:
+        raise BatchError("--resume needs the --seed of the interrupted run")
+    else:
+        seed = secrets.randbelow(10**9)
+        print(f"seed: {seed}", file=sys.stderr)
+    if point.done > args.count:
+        raise BatchError(f"the output holds {point.done} puzzles, more than --count {args.count}")
+    options = GenerateOptions(
+        args.size, args.level, args.symmetry, args.minimal, chosen_rules(args)
+    )
+    records = (
+        Record(index + 1, text=puzzle_seed(seed, index))
+        for index in range(point.done, args.count)
+    )
+    job = GenerateJob(kind.name, options, fmt)
+    return BatchPlan(job, records, args.count, modules=(type(kind).__module__,))
+
+
+def _output_format(kind_name: str, wanted: str | None, input_fmt: str) -> str:
+    """The format to write puzzles in: ``wanted``, else the input's, else the kind's first."""
+    from grille.batch.reader import output_formats
+
+    formats = output_formats(kind_name)
+    if not formats:
+        raise BatchError(f"a batch cannot write {kind_name} puzzles one a line")
+    if wanted is not None and wanted not in formats:
+        raise GrilleError(
+            f"a batch writes one {kind_name} puzzle a line: format {', '.join(formats)}, "
+            f"not {wanted!r}"
+        )
+    return wanted or (input_fmt if input_fmt in formats else formats[0])
+
+
+@contextlib.contextmanager
+def _input(argument: str) -> Iterator[tuple[str, IO[bytes], str | None]]:
+    """The input's name, its bytes as a stream, and its path when it is a regular file."""
+    if argument == "-":
+        yield "<stdin>", sys.stdin.buffer, None
+    elif os.path.exists(argument):
+        with open(argument, "rb") as binary:
+            yield argument, binary, argument if os.path.isfile(argument) else None
+    else:
+        given = read_puzzle_argument(argument)
+        yield given.source, io.BytesIO(given.text.encode()), None
+
+
+def _refuse_same_file(input_path: str | None, output: str | None) -> None:
+    if input_path and output and os.path.exists(output) and os.path.samefile(input_path, output):
+        raise BatchError(f"{output} is the input: write the output to another file")
+
+
+@contextlib.contextmanager
+def _output(path: str | None, point: ResumePoint, *, resume: bool) -> Iterator[IO[str]]:
+    """Standard output, or the output file: cut after its finished puzzles when resuming."""
+    from grille.batch.resume import cut_to
+
+    if path is None:
+        yield sys.stdout
+        return
+    if resume:
+        cut_to(path, point)
+    with open(path, "a" if resume else "w", encoding="utf-8", newline="") as handle:
+        yield handle
+
+
+def _chunk_size(args: argparse.Namespace, total: int | None, done: int, workers: int) -> int:
+    """Puzzles per task: as asked, else the job's, smaller when the input is short."""
+    if args.chunk:
+        return int(args.chunk)
+    size = CHUNKS[args.job]
+    if total is not None:
+        left = max(total - done, 1)
+        size = min(size, max(1, -(-left // (CHUNKS_PER_WORKER * workers))))
+    return size
+
+
+def _after(records: Iterable[Record], done: int, source: str) -> Iterator[Record]:
+    """``records`` past the first ``done``; an error if there are not that many."""
+    skipped = 0
+    for record in records:
+        if skipped < done:
+            skipped += 1
+            continue
+        yield record
+    if skipped < done:
+        raise BatchError(
+            f"the output holds {done} finished puzzles but {source} has only {skipped}: "
+            "is it the output of another input?"
+        )
+
+
+def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+    """``records`` in lists of ``size`` (the last one shorter)."""
+    chunk: list[Record] = []
+    for record in records:
+        chunk.append(record)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null once its reader has gone (``| head``)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

@@ -1,0 +1,365 @@
+"""Running a function over a stream of items, results in input order, here or elsewhere.
+
+Three runners share one shape (a context manager whose :meth:`map` yields ``function(item)``
+for each item, in order, as soon as it and those before it are done):
+
+:class:`SerialRunner`
+    in this process, one item after the other;
+:class:`ProcessRunner`
+    a pool of local processes (:mod:`concurrent.futures`);
+:class:`DaskRunner`
+    the workers of a Dask distributed cluster (``--cluster tcp://HOST:PORT``); a task that
+    fails, or whose worker is lost, is retried by Dask (``retries``).
+
+The parallel runners keep at most ``window`` items submitted and not yet yielded (running,
+or done and waiting for an earlier one), pulling the next item only when one leaves: memory
+stays flat however long the stream, and results come back in order whatever order the
+workers finish in (:func:`ordered`).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import multiprocessing
+import os
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from types import TracebackType
+from typing import Any, Protocol, TypeVar
+
+from grille.batch import BatchError
+
+__all__ = [
+    "DaskRunner",
+    "ProcessRunner",
+    "Runner",
+    "SerialRunner",
+    "default_jobs",
+    "make_runner",
+    "ordered",
+    "ordered_map",
+]
+
+T = TypeVar("T")
+R = TypeVar("R")
+F = TypeVar("F", bound=Hashable)
+
+WINDOW_PER_WORKER = 4
+"""Items submitted and not yet yielded, per worker: enough to keep every worker busy."""
+
+CONNECT_SECONDS = 30
+"""How long to wait for a Dask scheduler to answer, and for a first worker to join it."""
+
+PRELOAD = ("grille.kinds", "grille.batch.jobs")
+"""Modules the fork server imports once, so that each new worker process starts warm."""
+
+
+def ordered(
+    items: Iterable[T],
+    submit: Callable[[T], F],
+    first_done: Callable[[list[F]], Iterable[F]],
+    result: Callable[[F], R],
+    cancel: Callable[[list[F]], None],
+    *,
+    window: int,
+) -> Iterator[R]:
+    """The results of ``submit(item)`` for each item, in order, ``window`` items at most ahead.
+
+    ``first_done(futures)`` waits until some of ``futures`` are done and returns them,
+    ``result(future)`` gives (or raises) a future's outcome, and ``cancel`` drops the
+    futures still pending when the caller stops early or a result raises.
+    """
+    if window < 1:
+        raise ValueError(f"window must be at least 1, got {window}")
+    source = iter(items)
+    pending: dict[F, int] = {}
+    ready: dict[int, R] = {}
+    submitted = emitted = 0
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and submitted - emitted < window:
+                try:
+                    item = next(source)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending[submit(item)] = submitted
+                submitted += 1
+            if emitted in ready:
+                yield ready.pop(emitted)
+                emitted += 1
+                continue
+            if not pending:
+                return
+            for future in first_done(list(pending)):
+                ready[pending.pop(future)] = result(future)
+    finally:
+        if pending:
+            cancel(list(pending))
+
+
+class Runner(Protocol):
+    """Runs a function over items, results in order (a context manager)."""
+
+    @property
+    def workers(self) -> int:
+        """How many items run at once."""
+        ...
+
+    def describe(self) -> str:
+        """Where the work runs, for people."""
+        ...
+
+    def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """``function(item)`` for each item, in order."""
+        ...
+
+    def __enter__(self) -> Runner: ...
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+
+class SerialRunner:
+    """Everything in this process, one item after the other."""
+
+    def __repr__(self) -> str:
+        return "SerialRunner()"
+
+    @property
+    def workers(self) -> int:
+        """One."""
+        return 1
+
+    def describe(self) -> str:
+        """This process."""
+        return "1 process"
+
+    def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """``function(item)`` for each item, lazily."""
+        return (function(item) for item in items)
+
+    def __enter__(self) -> SerialRunner:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        return None
+
+
+def _context(preload: Sequence[str]) -> multiprocessing.context.BaseContext:
+    """A fork server where there is one (workers start warm and thread-safe), else spawn.
+
+    The fork server imports :data:`PRELOAD` and ``preload`` once, the first time this
+    process starts one; its workers are forked from it with those modules loaded.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([*PRELOAD, *preload])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class ProcessRunner:
+    """A pool of ``jobs`` local processes (``preload``: modules they start with).
+
+    As with every pool of processes started afresh, a script that uses one must guard
+    its top level with ``if __name__ == "__main__":``.
+    """
+
+    def __init__(
+        self, jobs: int, *, window: int | None = None, preload: Sequence[str] = ()
+    ) -> None:
+        if jobs < 1:
+            raise ValueError(f"jobs must be at least 1, got {jobs}")
+        self.jobs = jobs
+        self.window = window or WINDOW_PER_WORKER * jobs
+        self.preload = tuple(preload)
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def __repr__(self) -> str:
+        return f"ProcessRunner({self.jobs}, window={self.window})"
+
+    @property
+    def workers(self) -> int:
+        """The number of processes."""
+        return self.jobs
+
+    def describe(self) -> str:
+        """How many processes."""
+        return f"{self.jobs} processes"
+
+    def __enter__(self) -> ProcessRunner:
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            self.jobs, mp_context=_context(self.preload)
+        )
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """``function(item)`` for each item in the pool, in order."""
+        pool = self._pool
+        if pool is None:
+            raise RuntimeError("ProcessRunner.map outside its 'with' block")
+
+        def submit(item: T) -> concurrent.futures.Future[R]:
+            return pool.submit(function, item)
+
+        return ordered(items, submit, _first_done, _local_result, _cancel_local,
+                       window=self.window)
+
+
+def _first_done(futures: list[concurrent.futures.Future[R]]) -> set[concurrent.futures.Future[R]]:
+    return concurrent.futures.wait(futures, return_when=concurrent.futures.FIRST_COMPLETED).done
+
+
+def _local_result(future: concurrent.futures.Future[R]) -> R:
+    try:
+        return future.result()
+    except concurrent.futures.process.BrokenProcessPool as error:
+        raise BatchError(f"a worker process died ({error})") from None
+
+
+def _cancel_local(futures: list[concurrent.futures.Future[R]]) -> None:
+    for future in futures:
+        future.cancel()
+
+
+class DaskRunner:
+    """The workers of the Dask distributed cluster whose scheduler is at ``address``.
+
+    Each item is one task, submitted with ``retries`` so that a task whose worker is lost
+    or that fails is run again; the cluster itself is left running at the end.
+    """
+
+    def __init__(
+        self, address: str, *, retries: int = 3, window: int | None = None,
+        timeout: float = CONNECT_SECONDS,
+    ) -> None:
+        self.address = address
+        self.retries = retries
+        self.timeout = timeout
+        self._window = window
+        self._client: Any = None
+        self._threads = 0
+
+    def __repr__(self) -> str:
+        return f"DaskRunner({self.address!r}, retries={self.retries})"
+
+    @property
+    def workers(self) -> int:
+        """The number of worker threads of the cluster (when connected)."""
+        return max(1, self._threads)
+
+    def describe(self) -> str:
+        """The scheduler's address and its workers."""
+        count = len(self._client.nthreads()) if self._client is not None else 0
+        return f"Dask cluster {self.address} ({count} workers, {self._threads} threads)"
+
+    def __enter__(self) -> DaskRunner:
+        distributed = _distributed()
+        try:
+            client = distributed.Client(self.address, timeout=self.timeout,
+                                        set_as_default=False)
+        except (OSError, TimeoutError) as error:
+            raise BatchError(f"cannot reach a Dask scheduler at {self.address}: {error}") from None
+        try:
+            client.wait_for_workers(1, timeout=self.timeout)
+        except TimeoutError:
+            client.close()
+            raise BatchError(
+                f"no Dask worker joined the scheduler at {self.address} within "
+                f"{self.timeout:g} s (start some with: dask worker {self.address})"
+            ) from None
+        self._client = client
+        self._threads = sum(client.nthreads().values())
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        """``function(item)`` for each item as a task on the cluster, in order."""
+        client = self._client
+        if client is None:
+            raise RuntimeError("DaskRunner.map outside its 'with' block")
+        retries = self.retries
+        finished = _distributed().as_completed(loop=client.loop)
+
+        def submit(item: T) -> Any:
+            future = client.submit(function, item, retries=retries, pure=False)
+            finished.add(future)
+            return future
+
+        def first_done(futures: list[Any]) -> list[Any]:
+            return [next(finished), *finished.next_batch(block=False)]
+
+        def result(future: Any) -> R:
+            try:
+                value: R = future.result()
+            except Exception as error:
+                raise BatchError(
+                    f"a task failed on the cluster after {retries} retries: "
+                    f"{type(error).__name__}: {error}"
+                ) from None
+            future.release()
+            return value
+
+        def cancel(futures: list[Any]) -> None:
+            client.cancel(futures)
+
+        window = self._window or WINDOW_PER_WORKER * self.workers
+        return ordered(items, submit, first_done, result, cancel, window=window)
+
+
+def _distributed() -> Any:
+    """The ``distributed`` module (imported only for a cluster), or a ``BatchError``."""
+    try:
+        return importlib.import_module("distributed")
+    except ImportError:
+        raise BatchError(
+            "--cluster needs the dask and distributed packages: pip install 'grille[cluster]'"
+        ) from None
+
+
+def ordered_map(
+    function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
+    preload: Sequence[str] = (),
+) -> Iterator[R]:
+    """``function(item)`` for each item, in order: here if ``jobs`` is 1, else in processes."""
+    if jobs <= 1:
+        yield from SerialRunner().map(function, items)
+        return
+    with ProcessRunner(jobs, preload=preload) as runner:
+        yield from runner.map(function, items)
+
+
+def default_jobs() -> int:
+    """The number of processes a batch uses unless told: the machine's cores."""
+    return os.cpu_count() or 1
+
+
+def make_runner(
+    *, jobs: int, cluster: str | None, retries: int = 3, preload: Sequence[str] = ()
+) -> Runner:
+    """The runner for the command line's ``--jobs`` and ``--cluster``."""
+    if cluster is not None:
+        return DaskRunner(cluster, retries=retries)
+    return SerialRunner() if jobs <= 1 else ProcessRunner(jobs, preload=preload)
