@@ -27,8 +27,15 @@ browser:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium >/dev/null || \
 	  echo "could not install chromium: browser tests will skip"; }
 
+# The main job: the toolkit on the sample and shared puzzles, then the game in the browser
+# (grille play on 127.0.0.1:$(PORT); games in one SQLite file, in the user's data folder
+# unless DB=PATH is given; Ctrl+C stops it).
+PORT ?= 8000
+DB ?=
+
 run: setup
 	$(PY) -m grille.demo
+	$(VENV)/bin/grille play --port $(PORT) $(if $(DB),--db $(DB))
 
 lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks
