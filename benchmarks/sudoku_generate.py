@@ -1,12 +1,14 @@
 """Sudoku generation speed per level, grille beside hodoku-py's generator, in one run.
 
-Not a test. For each level it generates ``--count`` puzzles with grille (seeds 0..count-1,
-rot180 symmetry) and prints the median and 90th percentile seconds per puzzle, the clue
-counts and the ER values of what it made; then hodoku-py's ``Generator.generate`` at the
-matching HoDoKu level, each call in its own process with a time limit so a slow level
-cannot stall the run.
+Not a test. For each level it generates ``--count`` 9x9 puzzles (and ``--count16`` 16x16
+ones) with grille, seeds 0..count-1, rot180 symmetry, and prints the median and 90th
+percentile seconds per puzzle (wall clock, and the process's CPU time, which a shared
+machine disturbs less), then how the clue counts and the ER values of what it made are
+distributed. Then hodoku-py's ``Generator.generate`` at the matching HoDoKu level, each call
+in its own process with a time limit so a slow level cannot stall the run, and the ratio of
+the medians.
 
-    .venv/bin/python benchmarks/sudoku_generate.py --count 20 --hodoku-count 3
+    .venv/bin/python benchmarks/sudoku_generate.py --count 20 --count16 3 --hodoku-count 3
 """
 
 from __future__ import annotations
@@ -15,14 +17,17 @@ import argparse
 import multiprocessing
 import statistics
 import time
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grille.sudoku.generate import GenerateParams, generate
+from grille.sudoku.geometry import default_shape
 from grille.sudoku.logic.explain import rate
+from grille.sudoku.oracle import oracle_for
 
 LEVELS_9 = ("any", "easy", "medium", "hard", "expert", "diabolical", "extreme")
-LEVELS_16 = ("any", "easy", "medium")
+LEVELS_16 = ("any", "easy", "medium", "hard")
 HODOKU_LEVEL = {
     "easy": "EASY",
     "medium": "MEDIUM",
@@ -36,38 +41,54 @@ HODOKU_LEVEL = {
 
 @dataclass
 class Timings:
-    """Seconds per puzzle, with what was made."""
+    """Seconds per puzzle (wall and CPU), with what was made."""
 
-    seconds: list[float]
-    clues: list[int]
-    ers: list[float]
+    seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    clues: list[int] = field(default_factory=list)
+    ers: list[float] = field(default_factory=list)
     failed: int = 0
 
-    def row(self, label: str) -> str:
-        """One line of the table."""
+    @property
+    def median(self) -> float:
+        """Median wall seconds per puzzle (NaN when none was made)."""
+        return statistics.median(self.seconds) if self.seconds else float("nan")
+
+    def row(self, label: str, *, versus: float | None = None) -> str:
+        """One line of the table; ``versus``: another generator's median, for the ratio."""
         if not self.seconds:
-            return f"{label:<28} {'-':>6} {'-':>8} {'-':>8}   failed {self.failed}"
-        ordered = sorted(self.seconds)
-        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        clue_text = f"{min(self.clues)}-{max(self.clues)}" if self.clues else "-"
-        er_text = f"{min(self.ers):.1f}-{max(self.ers):.1f}" if self.ers else "-"
+            return f"{label:<24} {0:>4}   failed {self.failed}"
+        cpu = f"{statistics.median(self.cpu):>8.3f}" if self.cpu else f"{'-':>8}"
+        ratio = f"   x{versus / self.median:,.0f}" if versus else ""
         return (
-            f"{label:<28} {len(self.seconds):>6} {statistics.median(ordered):>8.3f} {p90:>8.3f}"
-            f"   clues {clue_text:<7} ER {er_text:<9} failed {self.failed}"
+            f"{label:<24} {len(self.seconds):>4} {self.median:>8.3f} {_p90(self.seconds):>8.3f}"
+            f" {cpu}   failed {self.failed}{ratio}"
         )
+
+    def distributions(self) -> str:
+        """Clue counts and ER values as ``value:count`` lists."""
+        clues = " ".join(f"{k}:{v}" for k, v in sorted(Counter(self.clues).items()))
+        ers = " ".join(f"{k:.1f}:{v}" for k, v in sorted(Counter(self.ers).items()))
+        return f"{'':<24}   clues {clues}" + (f"\n{'':<24}   ER    {ers}" if ers else "")
+
+
+def _p90(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
 def time_grille(size: int, level: str, count: int, *, rate_them: bool) -> Timings:
     """Generate ``count`` puzzles of ``level`` with grille."""
-    timings = Timings([], [], [])
+    timings = Timings()
     for seed in range(count):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         try:
-            puzzle = generate(GenerateParams(size=size, level=level, attempts=100), seed)
+            puzzle = generate(GenerateParams(size=size, level=level), seed)
         except ValueError:
             timings.failed += 1
             continue
         timings.seconds.append(time.perf_counter() - started)
+        timings.cpu.append(time.process_time() - started_cpu)
         timings.clues.append(puzzle.clue_count)
         if rate_them:
             timings.ers.append(rate(puzzle).er)
@@ -83,7 +104,7 @@ def _hodoku_once(level: str, queue: multiprocessing.Queue[str]) -> None:
 
 def time_hodoku(level: str, count: int, limit: float) -> Timings:
     """``count`` calls of hodoku-py's generator at ``level``, each killed after ``limit`` s."""
-    timings = Timings([], [], [])
+    timings = Timings()
     context = multiprocessing.get_context("fork")
     for _ in range(count):
         queue: multiprocessing.Queue[str] = context.Queue()
@@ -117,29 +138,38 @@ def hodoku_available() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=10, help="grille puzzles per level")
-    parser.add_argument("--count16", type=int, default=5, help="grille 16x16 puzzles per level")
+    parser.add_argument("--count", type=int, default=10, help="grille 9x9 puzzles per level")
+    parser.add_argument("--count16", type=int, default=3, help="grille 16x16 puzzles per level")
+    parser.add_argument("--levels16", default=",".join(LEVELS_16),
+                        help="16x16 levels, comma-separated (default: %(default)s)")
     parser.add_argument("--hodoku-count", type=int, default=2, help="hodoku-py puzzles per level")
     parser.add_argument("--hodoku-limit", type=float, default=60.0,
                         help="seconds before a hodoku-py call is abandoned (counted as failed)")
     args = parser.parse_args(argv)
-    generate(GenerateParams(), "warm-up")  # load the compiled kernels once
-    header = f"{'generator, size, level':<28} {'made':>6} {'median s':>8} {'p90 s':>8}"
-    print(header)
+    oracle_for(default_shape(9)).compile()  # load the compiled kernels before timing
+    for level in ("hard", "extreme"):
+        generate(GenerateParams(level=level), "warm-up")
+    print(f"{'generator, size, level':<24} {'made':>4} {'median s':>8} {'p90 s':>8} {'cpu s':>8}")
+    grille_9 = {}
     for level in LEVELS_9:
-        print(time_grille(9, level, args.count, rate_them=True).row(f"grille 9x9 {level}"),
-              flush=True)
-    for level in LEVELS_16:
+        grille_9[level] = timings = time_grille(9, level, args.count, rate_them=True)
+        print(timings.row(f"grille 9x9 {level}"), timings.distributions(), sep="\n", flush=True)
+    for level in filter(None, args.levels16.split(",")):
         timings = time_grille(16, level, args.count16, rate_them=False)
-        print(timings.row(f"grille 16x16 {level}"), flush=True)
+        print(timings.row(f"grille 16x16 {level}"), timings.distributions(), sep="\n", flush=True)
     if not hodoku_available():
         print("hodoku-py: not installed (pip install -e '.[bench]')")
         return 0
+    hodoku = {}
     for level in ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME"):
-        timings = time_hodoku(level, args.hodoku_count, args.hodoku_limit)
+        hodoku[level] = timings = time_hodoku(level, args.hodoku_count, args.hodoku_limit)
         print(timings.row(f"hodoku-py 9x9 {level.lower()}"), flush=True)
-    print("grille levels compared with HoDoKu's: "
-          + ", ".join(f"{g}~{h.lower()}" for g, h in HODOKU_LEVEL.items()))
+    print("grille's speed-up over hodoku-py (median against median, matching levels):")
+    for level, theirs in HODOKU_LEVEL.items():
+        ours = grille_9[level]
+        ratio = hodoku[theirs].median / ours.median if ours.seconds and hodoku[theirs].seconds \
+            else float("nan")
+        print(f"  {level:<11} ~ {theirs.lower():<8} x{ratio:,.1f}")
     return 0
 
 

@@ -2,43 +2,89 @@
 
 A random full grid comes first: independent boxes on the diagonal get random digits, the
 solver completes the grid, and random relabelling of digits and shuffles of rows within
-bands, bands, columns within stacks and stacks make it uniform-looking. Clues are then
-removed one symmetry orbit at a time, in random order, keeping a removal only while the
-solution stays unique and the logical solver still finishes without a step harder than the
-target level allows. A puzzle that ends below its target level is rejected and another grid
-is tried, so the level is exact.
+bands, bands, columns within stacks and stacks make it uniform-looking. Then
+:class:`~grille.sudoku.search.Search` carves it: clues go one symmetry orbit at a time, in
+random order, while the solution stays unique; a puzzle above the target level retreats
+along its carving to the last puzzle at or below the level's ceiling and carves on under it
+(the level-aware carving); one just below the level climbs by local moves. Candidates are
+judged by the rating walk itself, stopped as soon as the answer is known
+(:mod:`grille.sudoku.grading`), and the puzzle returned is rated by the full rater, so the
+level is exact. Grids are tried until one gives a puzzle, up to ``attempts``.
 
-The same seed and options give the same puzzles within a release of grille (the search
-order depends on the solver and the techniques, which a release may improve).
+``minimal``: no clue can be removed without losing uniqueness. With a symmetry the clues go
+in orbits (both cells of a 180° pair, the four of a 90° turn ...), and minimal means that no
+orbit can go: removing a single clue would break the symmetry. Puzzles minimal clue by clue
+come from ``symmetry="none"``.
+
+Levels per size (:func:`levels_for`; asking for another one fails at once):
+
+=======  ======================================================================================
+size     levels
+=======  ======================================================================================
+4x4      easy only: all 565,820 puzzles with one solution on the twelve 4x4 grids whose first
+         row is 1234 (every grid up to relabelling) rate 1.2 at most (hidden singles).
+6x6      easy to diabolical. No extreme: none of 10,000 generated 6x6 puzzles needed a forcing
+         chain (the hardest rated 7.2). Medium is rare at this size (1 carving in 2,000) and
+         takes seconds. With rot90, mirror or full symmetry a 6x6 grid has few orbits, and
+         medium, hard or expert may not be found within the attempts (GenerationError).
+8x8 ...  every level. Rating costs grow with the grid: 12x12 rates in about 0.1-0.4 s, 16x16
+25x25    puzzles carve to extreme almost always and a full rating of one takes 10-20 s
+         (forcing chains), so on 16x16 ``any``, easy, medium and hard take under a second,
+         diabolical a few seconds, expert several (its band is narrow), and extreme is
+         dominated by the final rating. On 25x25 ``any`` takes about 6 s and easy about 9 s
+         (uniqueness checks near the end of the carving are long: from 16x16 up a check
+         gives up after :data:`~grille.sudoku.search.CHECK_BUDGET` nodes and the clue
+         stays, except for minimal puzzles, which can take minutes at 25x25).
+=======  ======================================================================================
+
+The same seed and options give the same puzzles within a release of grille: every choice
+comes from the seeded random generator and the puzzles, never from time. The search order
+depends on the solver and the techniques, which a release may improve.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.errors import GrilleError
 from grille.sudoku.geometry import Shape, default_shape
+from grille.sudoku.grading import Band
 from grille.sudoku.grid import Grid
+from grille.sudoku.oracle import Oracle, oracle_for
+from grille.sudoku.search import Search
 
 __all__ = [
+    "ALL_LEVELS",
     "SYMMETRIES",
     "GenerateParams",
     "GenerationError",
     "generate",
     "generate_many",
+    "levels_for",
     "orbits",
     "random_solution",
-    "solves_within",
 ]
 
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal", "full")
 """Clue symmetries: none, 180° rotation, 90° rotation, left-right mirror, main diagonal,
 and all eight symmetries of the square at once."""
 
-MAX_ATTEMPTS = 200
+MAX_ATTEMPTS = 1000
 """Full grids tried before giving up on the requested level."""
+
+ALL_LEVELS = ("easy", "medium", "hard", "expert", "diabolical", "extreme")
+"""The rater's levels, easiest first (:data:`grille.sudoku.logic.rating.LEVELS`)."""
+
+_HIGHEST_LEVEL = {4: "easy", 6: "diabolical"}
+"""Sizes whose puzzles do not reach every level: the highest level they reach."""
+
+
+def levels_for(size: int) -> tuple[str, ...]:
+    """The levels a ``size`` x ``size`` puzzle can be generated at (``any`` aside)."""
+    highest = _HIGHEST_LEVEL.get(size, ALL_LEVELS[-1])
+    return ALL_LEVELS[: ALL_LEVELS.index(highest) + 1]
 
 
 class GenerationError(GrilleError):
@@ -58,6 +104,8 @@ class GenerateParams:
     def __post_init__(self) -> None:
         from grille.sudoku.logic.rating import LEVELS
 
+        if self.attempts < 1:
+            raise GrilleError(f"attempts must be at least 1, got {self.attempts}")
         try:
             default_shape(self.size)
         except ValueError as error:
@@ -65,6 +113,13 @@ class GenerateParams:
         levels = ("any", *(name for name, _ in LEVELS))
         if self.level not in levels:
             raise GrilleError(f"unknown level {self.level!r}; levels: {', '.join(levels)}")
+        possible = levels_for(self.size)
+        if self.level != "any" and self.level not in possible:
+            raise GrilleError(
+                f"level {self.level!r} is out of reach at {self.size}x{self.size}: puzzles of "
+                f"this size are {' to '.join(dict.fromkeys((possible[0], possible[-1])))} "
+                f"(see grille.sudoku.generate)"
+            )
         if self.symmetry not in SYMMETRIES:
             raise GrilleError(
                 f"unknown symmetry {self.symmetry!r}; symmetries: {', '.join(SYMMETRIES)}"
@@ -106,14 +161,13 @@ def orbits(size: int, symmetry: str) -> tuple[tuple[int, ...], ...]:
 # -- a random full grid ----------------------------------------------------------------------
 
 
-def random_solution(shape: Shape, rng: random.Random) -> Grid:
-    """A random completely filled grid of ``shape``."""
-    from grille.sudoku.solver import solve
-
+def random_solution(shape: Shape, rng: random.Random, oracle: Oracle | None = None) -> Grid:
+    """A random completely filled grid of ``shape`` (``oracle``: the solver to use)."""
+    oracle = oracle or oracle_for(shape)
     while True:
-        filled = solve(_random_diagonal_boxes(shape, rng), limit=1).solution
+        filled = oracle.solution(_random_diagonal_boxes(shape, rng).cells)
         if filled is not None:  # small grids' diagonal boxes can clash: draw again
-            return Grid(shape, _shuffled(filled.cells, shape, rng))
+            return Grid(shape, _shuffled(filled, shape, rng))
 
 
 def _random_diagonal_boxes(shape: Shape, rng: random.Random) -> Grid:
@@ -148,84 +202,26 @@ def _line_order(n: int, group: int, rng: random.Random) -> list[int]:
     ]
 
 
-# -- carving clues ---------------------------------------------------------------------------
-
-
-def _is_unique(cells: Sequence[int], shape: Shape) -> bool:
-    from grille.sudoku.solver import solve
-
-    return solve(Grid(shape, tuple(cells)), limit=2).unique
-
-
-def _carve(
-    solution: Grid,
-    groups: Sequence[tuple[int, ...]],
-    rng: random.Random,
-    acceptable: Callable[[list[int]], bool],
-) -> list[int]:
-    """Empty each group in random order while ``acceptable`` holds for the result."""
-    cells = list(solution.cells)
-    for group in rng.sample(list(groups), len(groups)):
-        kept = [cells[cell] for cell in group]
-        for cell in group:
-            cells[cell] = 0
-        if not acceptable(cells):
-            for cell, digit in zip(group, kept, strict=True):
-                cells[cell] = digit
-    return cells
-
-
-def _is_minimal(cells: Sequence[int], shape: Shape) -> bool:
-    """Whether removing any one clue would lose uniqueness."""
-    trial = list(cells)
-    for cell, digit in enumerate(cells):
-        if not digit:
-            continue
-        trial[cell] = 0
-        if _is_unique(trial, shape):
-            return False
-        trial[cell] = digit
-    return True
-
-
-def solves_within(puzzle: Grid, ceiling: float) -> bool:
-    """Whether the rating ladder finishes ``puzzle`` (known unique) with no step above
-    ``ceiling``; it stops at the first harder step, so easy targets stay cheap."""
-    from grille.sudoku.logic.board import Board
-    from grille.sudoku.logic.explain import ladder
-    from grille.sudoku.logic.walk import walk
-
-    board = Board.from_grid(puzzle)
-    for step, after in walk(board, ladder(unique=True, rating=True)):
-        if step.difficulty > ceiling + 1e-9:
-            return False
-        board = after
-    return board.solved
+# -- searching ------------------------------------------------------------------------------
 
 
 def generate(params: GenerateParams, seed: int | str) -> Grid:
     """One puzzle for ``params``; the same ``seed`` gives the same puzzle."""
     from grille.sudoku.logic.explain import rate
-    from grille.sudoku.logic.rating import LEVELS
 
     rng = random.Random(f"grille-sudoku:{seed}")
     shape = default_shape(params.size)
-    groups = orbits(params.size, params.symmetry)
-    ceilings = dict(LEVELS)
-    ceiling = ceilings.get(params.level)
-
-    def acceptable(cells: list[int]) -> bool:
-        if not _is_unique(cells, shape):
-            return False
-        return ceiling is None or solves_within(Grid(shape, tuple(cells)), ceiling)
-
+    oracle = oracle_for(shape)
+    band = None if params.level == "any" else Band.of(params.level)
+    search = Search(oracle, orbits(params.size, params.symmetry), band,
+                    minimal=params.minimal, rng=rng)
     for _ in range(params.attempts):
-        solution = random_solution(shape, rng)
-        cells = _carve(solution, groups, rng, acceptable)
-        if params.minimal and not _is_minimal(cells, shape):
+        solution = random_solution(shape, rng, oracle)
+        found = search.puzzle_in(solution.cells)
+        if found is None:
             continue
-        puzzle = Grid(shape, tuple(cells))
-        if params.level == "any" or rate(puzzle).level == params.level:
+        puzzle = Grid(shape, found)
+        if band is None or rate(puzzle).level == params.level:
             return puzzle
     raise GenerationError(
         f"no {params.level} {params.size}x{params.size} puzzle with {params.symmetry} symmetry "
