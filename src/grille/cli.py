@@ -599,8 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``grille`` and its subcommands."""
     parser = argparse.ArgumentParser(
         prog="grille",
-        description="Read, check, solve and count Sudoku puzzles (Takuzu and Kakuro to come), "
-        "and solve exact cover problems.",
+        description="Play, read, check, solve, explain, rate, generate and print Sudoku, "
+        "Takuzu and Kakuro puzzles, and solve exact cover problems.",
         epilog="Exit status: 0 success, 1 some puzzle not uniquely solved or broken, "
         "2 bad input, 3 search budget reached.",
     )
@@ -688,11 +688,13 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--size", help="grid size (Sudoku: 4, 6, 8, 9, 12, 16, 25 ...)")
     generate.add_argument("--level", default="any",
                           help="easy, medium, hard, expert, diabolical, extreme, or any "
-                          "(default: any, no rating)")
+                          "(default: any, no rating); Sudoku 4x4 is easy only and 6x6 stops at "
+                          "diabolical")
     generate.add_argument("--symmetry",
                           help="none, rot180 (default), rot90, mirror, diagonal or full")
     generate.add_argument("--minimal", action="store_true",
-                          help="no clue can be removed without losing uniqueness")
+                          help="no clue can be removed without losing uniqueness (with a "
+                          "symmetry: no symmetric group of clues)")
     generate.add_argument("--count", type=positive, default=1, metavar="N",
                           help="how many puzzles (default 1)")
     generate.add_argument("--seed", help="seed for reproducible output (default: random, "
