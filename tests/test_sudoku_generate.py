@@ -295,3 +295,12 @@ def test_generate_command_streams_and_reproduces(capsys: pytest.CaptureFixture[s
     assert '"size":6' in capsys.readouterr().out.replace(" ", "")
     assert main(["generate", "sudoku", "--size", "7"]) == 2
     assert "unsupported" in capsys.readouterr().err
+
+
+def test_attempts_used_up_is_a_budget_error() -> None:
+    """Running out of attempts is a search budget (exit status 3), not bad input."""
+    from grille.errors import BudgetExceededError
+
+    params = GenerateParams(size=9, level="extreme", symmetry="full", attempts=1)
+    with pytest.raises(BudgetExceededError, match="in 1 attempts"):
+        generate(params, 0)

@@ -48,7 +48,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from grille.errors import GrilleError
+from grille.errors import BudgetExceededError, GrilleError
 from grille.sudoku.geometry import Shape, default_shape
 from grille.sudoku.grading import Band
 from grille.sudoku.grid import Grid
@@ -87,7 +87,7 @@ def levels_for(size: int) -> tuple[str, ...]:
     return ALL_LEVELS[: ALL_LEVELS.index(highest) + 1]
 
 
-class GenerationError(GrilleError):
+class GenerationError(BudgetExceededError):
     """No puzzle with the requested properties was found within the attempt budget."""
 
 

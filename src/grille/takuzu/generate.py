@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from grille.errors import GrilleError
+from grille.errors import BudgetExceededError, GrilleError
 from grille.takuzu._kernel import STOP_BUDGET, STOP_DONE
 from grille.takuzu.grid import EMPTY, TakuzuGrid
 
@@ -38,7 +38,7 @@ SOLVE_BUDGET = 2000
 it needs fewer (sparse big grids can otherwise take the search millions of nodes)."""
 
 
-class GenerationError(GrilleError):
+class GenerationError(BudgetExceededError):
     """No puzzle with the requested properties was found within the attempt budget."""
 
 
@@ -93,7 +93,7 @@ def random_solution(
     found, _, _, _ = search_cells(height, width, unique_lines, empty, limit=1, keep=1,
                                   fast=_fast(height * width), rng=rng)
     if not found:
-        raise GenerationError(f"no {height}x{width} grid obeys the rules")
+        raise GrilleError(f"no {height}x{width} grid obeys the rules")
     return TakuzuGrid(height, width, found[0], unique_lines=unique_lines)
 
 
