@@ -142,7 +142,12 @@ def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
             acks += 1
         time.sleep(rng.random() * 0.004)  # land somewhere inside the next write
         process.send_signal(signal.SIGKILL)
-        rest, errors = process.communicate()
+        # Read the rest through the same buffered pipe readline() used: communicate() reads
+        # the raw descriptors and would miss acks readline() had already buffered.
+        rest = process.stdout.read()
+        assert process.stderr is not None
+        errors = process.stderr.read()
+        process.wait()
         acks += rest.count("ack")
         if process.returncode == -signal.SIGKILL:
             killed_mid_stream += 1
