@@ -1,7 +1,11 @@
 """Kakuro solve times per puzzle size over the shared set: grille's solver (compiled)
-side by side with an OR-Tools CP-SAT model (sum + all-different per run), same run.
+side by side with an OR-Tools CP-SAT model (sum + all-different per run), same run; with
+``--generate``, generation times per size and level instead; with ``--explain``, the time
+of ``explain`` on the largest shared puzzle.
 
     .venv/bin/python benchmarks/kakuro.py [--limit N]
+    .venv/bin/python benchmarks/kakuro.py --generate [--sizes 8 10 ...] [--levels ...] [--count N]
+    .venv/bin/python benchmarks/kakuro.py --explain
 """
 
 from __future__ import annotations
@@ -41,10 +45,71 @@ def cp_sat(grid: KakuroGrid) -> tuple[float, list[int]]:
     return seconds, [solver.Value(var[cell]) for cell in grid.whites]
 
 
+def generation(sizes: list[int], levels: list[str], count: int) -> None:
+    """Median, p90 and max seconds per size and level over seeds 0..count-1 (one process,
+    the compiled kernel loaded first), with white cells and failures."""
+    from grille.errors import GrilleError
+    from grille.kakuro.generate import GenerateParams, generate
+    from grille.kakuro.logic.explain import rate
+
+    generate(GenerateParams(rows=10, cols=10), "warm-up")
+    print(f"{'size':>6} {'level':>10} {'made':>5} {'median s':>9} {'p90 s':>7} {'max s':>7} "
+          f"{'whites':>7}")
+    for size in sizes:
+        for level in levels:
+            times, whites, failed = [], [], 0
+            for seed in range(count):
+                start = time.perf_counter()
+                try:
+                    puzzle = generate(GenerateParams(rows=size, cols=size, level=level), seed)
+                except GrilleError:
+                    failed += 1
+                    continue
+                times.append(time.perf_counter() - start)
+                whites.append(len(puzzle.whites))
+                assert level == "any" or rate(puzzle).level == level
+            if not times:
+                print(f"{size:>6} {level:>10} {0:>5}   (all {failed} failed)")
+                continue
+            ordered = sorted(times)
+            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            made = f"{len(times)}" + (f"/{len(times) + failed}" if failed else "")
+            print(f"{size:>6} {level:>10} {made:>5} {statistics.median(times):>9.2f} "
+                  f"{p90:>7.2f} {max(times):>7.2f} {statistics.mean(whites):>7.0f}", flush=True)
+
+
+def explain_largest() -> None:
+    """Seconds to explain the largest shared puzzle (best of two), and its steps."""
+    from grille.kakuro.logic.explain import explain
+
+    puzzles = [entry.puzzle for path in sorted(DATA.glob("*.txt"))
+               for entry in read(path.read_text())]
+    largest = max(puzzles, key=lambda grid: len(grid.whites))
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        result = explain(largest)
+        best = min(best, time.perf_counter() - start)
+    print(f"explain {largest.meta('id')} ({len(largest.whites)} white cells): {best:.2f} s, "
+          f"{len(result.steps)} steps, solved={result.solved}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
+    parser.add_argument("--generate", action="store_true", help="time the generator")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[8, 10, 12, 15, 20, 25])
+    parser.add_argument("--levels", nargs="+",
+                        default=["any", "easy", "medium", "hard", "very hard"])
+    parser.add_argument("--count", type=int, default=5, help="seeds per size and level")
+    parser.add_argument("--explain", action="store_true", help="time explain on the largest")
     args = parser.parse_args()
+    if args.generate:
+        generation(args.sizes, args.levels, args.count)
+        return 0
+    if args.explain:
+        explain_largest()
+        return 0
     puzzles = []
     for path in sorted(DATA.glob("*.txt")):
         puzzles += [entry.puzzle for entry in read(path.read_text())]

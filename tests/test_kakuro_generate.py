@@ -1,16 +1,26 @@
-"""Kakuro generation: unique puzzles (checked independently on the XCC engine), symmetric
-layouts without runs of one cell, reproducible from a seed."""
+"""Kakuro generation: unique puzzles (checked independently on the XCC engine), connected
+symmetric layouts without runs of one cell, the exact level asked, reproducible seeds."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
 from grille.engine.xcc import XCCProblem
 from grille.engine.xcc import count as xcc_count
 from grille.kakuro import KIND, KakuroGrid
-from grille.kakuro.generate import GenerateParams, generate, parse_size
+from grille.kakuro.generate import (
+    GenerateParams,
+    Layout,
+    fill,
+    generate,
+    make_layout,
+    parse_size,
+    puzzle_from_fill,
+)
+from grille.kakuro.solver import Recounter, solve
 from grille.kind import GenerateOptions
 
 
@@ -21,32 +31,128 @@ def _xcc_count(grid: KakuroGrid) -> int:
     secondary = [f"c{cell}" for cell in grid.whites]
     options = []
     for index, run in enumerate(grid.runs):
-        for digits in itertools.permutations(range(1, 10), run.length):
-            if run.total and sum(digits) != run.total:
+        for combo in itertools.combinations(range(1, 10), run.length):
+            if run.total and sum(combo) != run.total:
                 continue
-            cells = [(f"c{c}", str(d)) for c, d in zip(run.cells, digits, strict=True)]
-            options.append([f"run{index}", *cells])
+            for digits in itertools.permutations(combo):
+                cells = [(f"c{c}", str(d)) for c, d in zip(run.cells, digits, strict=True)]
+                options.append([f"run{index}", *cells])
     return xcc_count(XCCProblem(primary, secondary, options), limit=2).count
 
 
-@pytest.mark.parametrize(("size", "seed"), [("6x6", 1), ("8x8", 2), ("7x9", 3)])
+def _white_lines(grid: KakuroGrid) -> list[int]:
+    """The length of every maximal line of white cells, across and down."""
+    rows = [[grid.is_white(r * grid.cols + c) for c in range(grid.cols)] for r in range(grid.rows)]
+    lengths = []
+    for lines in (rows, [list(col) for col in zip(*rows, strict=True)]):
+        for line in lines:
+            lengths += [len(list(group)) for white, group in itertools.groupby(line) if white]
+    return lengths
+
+
+def _connected(grid: KakuroGrid) -> bool:
+    whites = set(grid.whites)
+    seen = {min(whites)}
+    todo = [min(whites)]
+    while todo:
+        cell = todo.pop()
+        r, c = divmod(cell, grid.cols)
+        for y, x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            nxt = y * grid.cols + x
+            if 0 <= y < grid.rows and 0 <= x < grid.cols and nxt in whites and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen == whites
+
+
+def _well_formed(puzzle: KakuroGrid, *, symmetric: bool = True) -> None:
+    assert all(2 <= length <= 9 for length in _white_lines(puzzle))
+    assert all(run.total and 2 <= run.length <= 9 for run in puzzle.runs)
+    assert _connected(puzzle)
+    if symmetric:
+        for r in range(1, puzzle.rows):
+            for c in range(1, puzzle.cols):
+                partner = (puzzle.rows - r) * puzzle.cols + (puzzle.cols - c)
+                assert puzzle.is_white(r * puzzle.cols + c) == puzzle.is_white(partner)
+
+
+@pytest.mark.parametrize(("size", "seed"), [("6x6", 1), ("8x8", 2), ("7x9", 3), ("10x10", 4)])
 def test_generated_puzzles_are_unique_and_well_formed(size: str, seed: int) -> None:
     puzzle = KIND.generate(GenerateOptions(size=size), seed)
     width, height = parse_size(size)
     assert (puzzle.cols, puzzle.rows) == (width, height)
     assert KIND.solve(puzzle).unique
     assert _xcc_count(puzzle) == 1
-    assert all(2 <= run.length <= 9 and run.total for run in puzzle.runs)
-    inner = [(r, c) for r in range(1, puzzle.rows) for c in range(1, puzzle.cols)]
-    for r, c in inner:
-        partner = (puzzle.rows - r) * puzzle.cols + (puzzle.cols - c)
-        assert puzzle.is_white(r * puzzle.cols + c) == puzzle.is_white(partner)
+    _well_formed(puzzle)
     assert puzzle == KIND.generate(GenerateOptions(size=size), seed)
 
 
-def test_generate_at_a_level() -> None:
-    puzzle = generate(GenerateParams(rows=6, cols=6, level="easy"), 4)
-    assert KIND.rate(puzzle).level == "easy"
+def test_a_large_puzzle_is_unique() -> None:
+    puzzle = generate(GenerateParams(rows=16, cols=16), 5)
+    assert solve(puzzle, limit=0).count == 1
+    _well_formed(puzzle)
+
+
+@pytest.mark.parametrize(
+    ("level", "size"), [("easy", 7), ("medium", 8), ("hard", 8), ("very hard", 10)]
+)
+def test_generate_at_each_level(level: str, size: int) -> None:
+    """The level is exact, and the explained solve (lookahead included for very hard) is
+    sound step by step."""
+    puzzle = generate(GenerateParams(rows=size, cols=size, level=level), 7)
+    assert KIND.rate(puzzle).level == level
+    assert _xcc_count(puzzle) == 1
+    _well_formed(puzzle)
+    solution = solve(puzzle).solution
+    assert solution is not None
+    explanation = KIND.explain(puzzle)
+    assert explanation.solved and explanation.final.values == solution.values
+    cols = puzzle.cols
+    for step in explanation.steps:
+        assert all(solution.cells[r * cols + c] == d for r, c, d in step.placements)
+        assert all(solution.cells[r * cols + c] != d for r, c, d in step.eliminations)
+    if level == "very hard":
+        assert "Lookahead" in {step.technique for step in explanation.steps}
+
+
+def test_no_symmetry_still_well_formed() -> None:
+    puzzle = KIND.generate(GenerateOptions(size="9x7", symmetry="none"), 2)
+    assert KIND.solve(puzzle).unique
+    _well_formed(puzzle, symmetric=False)
+
+
+def test_layouts_and_fills() -> None:
+    params = GenerateParams(rows=14, cols=14)
+    rng = random.Random(3)
+    layout = make_layout(params, rng)
+    assert layout is not None and layout.valid(params.max_run)
+    assert not any(layout.white[:14]) and "#" in repr(layout)
+    values = fill(layout, rng, spread=4)
+    assert values is not None
+    puzzle = puzzle_from_fill(layout, values)
+    for run in puzzle.runs:
+        digits = [values[cell] for cell in run.cells]
+        assert len(set(digits)) == len(digits) and sum(digits) == run.total
+
+
+def test_a_block_never_leaves_a_lone_cell() -> None:
+    layout = Layout(5, 5, [r > 0 and c > 0 for r in range(5) for c in range(5)], "rot180")
+    assert layout.try_block(2 * 5 + 1)
+    assert layout.valid(9)
+    assert not layout.white[1 * 5 + 1]  # blocked with it: it would have stood alone
+
+
+def test_recounter_agrees_with_solve() -> None:
+    puzzle = generate(GenerateParams(rows=9, cols=9), 11)
+    solution = solve(puzzle).solution
+    assert solution is not None
+    counter = Recounter(puzzle, backend="python")
+    digits = [solution.cells[cell] for cell in counter.structure.whites]
+    counted = counter.count(digits, limit=2)
+    assert counted.unique and counted.found[0] == tuple(digits)
+    assert all(mask and not mask & (mask - 1) for mask in counted.roots) or counted.count == 1
+    several = counter.count([1, 2] * (len(digits) // 2) + [1] * (len(digits) % 2), limit=2)
+    assert not several.unique
 
 
 def test_bad_sizes_and_levels() -> None:
@@ -54,3 +160,5 @@ def test_bad_sizes_and_levels() -> None:
         parse_size("big")
     with pytest.raises(ValueError, match="unknown level"):
         GenerateParams(level="fiendish")
+    with pytest.raises(ValueError, match="longest run"):
+        GenerateParams(max_run=12)

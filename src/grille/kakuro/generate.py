@@ -1,13 +1,19 @@
 """Generating Kakuro puzzles with one solution, at a chosen size and level.
 
-1. A layout: the first row and column are clue blocks; inside, blocks are placed in pairs
-   symmetric under 180° rotation of the inner area, then cells are blocked until every run
-   has 2 to ``max_run`` cells; the white cells must be connected.
-2. A random fill with distinct digits in every run; the clues are its run sums.
-3. While the solver finds a second solution, the cells where the two differ get new random
-   digits (the clues follow); after a few such re-fills a differing cell and its partner
-   become blocks (splitting their runs), and a layout that cannot take that starts over.
-4. A puzzle whose rating is not the asked level is rejected and another fill tried.
+1. A layout: the first row and column are clue blocks; inside, blocks go in pairs symmetric
+   under 180° rotation of the inner area. Runs longer than ``max_run`` are cut, then random
+   blocks are added up to ``density``; a block is kept only when no run of one cell appears
+   and the white cells stay connected.
+2. A random fill with distinct digits in every run, each run's digit set one whose sum has
+   few combinations in that many cells (``spread``); the clues are the run sums.
+3. Repair until unique: the exact solver counts to two within a node budget. When a second
+   solution exists, the cells where it differs from the fill are changed locally: the
+   differing cells of one of their runs get new digits (the fill elsewhere is kept, so what
+   was already forced stays forced), or, now and then, a differing cell and its partner
+   become blocks, splitting their runs.
+4. The level: the logic ladder up to the asked level must solve the puzzle. Where it gets
+   stuck, the stuck cells are repaired the same way; a puzzle that needs nothing of its
+   level (too easy) is made harder by re-filling a few runs with sums of many combinations.
 
 The same seed and options give the same puzzle within a release of grille.
 """
@@ -17,17 +23,23 @@ from __future__ import annotations
 import functools
 import random
 from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.errors import GrilleError
 from grille.kakuro.combos import combination_masks
 from grille.kakuro.grid import Clue, KakuroGrid
 from grille.kakuro.logic.rating import LEVELS
 
+if TYPE_CHECKING:
+    from grille.kakuro.solver import Recounter
+
 __all__ = [
     "SYMMETRIES",
     "GenerateParams",
     "GenerationError",
+    "Layout",
     "fill",
     "generate",
     "make_layout",
@@ -39,11 +51,29 @@ SYMMETRIES = ("rot180", "none")
 """Layout symmetries: 180° rotation of the inner area (the default), or none."""
 
 MIN_SIZE, MAX_SIZE = 4, 40
-REFILLS = 12
-"""Re-fills without progress before a split."""
 
-CAP = 50
-"""Solutions counted when judging a fill (more count as this many)."""
+BUDGET = 2_000
+"""Search nodes allowed when counting the solutions of one candidate puzzle."""
+
+SPREADS = {"easy": 2, "medium": 3, "hard": 4, "very hard": 4}
+"""The most combinations a run's sum may have in a fresh fill, per level."""
+
+JIT_CELLS = 60
+"""Layouts with this many white cells or more are counted by the compiled kernel."""
+
+BLOCK_SHARE = 0.02
+"""How often a repair adds a block pair instead of changing digits."""
+
+PATIENCE = 4
+"""How often a cell may be in question before a repair blocks it (with its partner)."""
+
+CANDIDATES = 1
+"""Repairs tried at each step of the walk to uniqueness; the best is kept (trying more
+and keeping the best measured slower than taking one: a step costs a count)."""
+
+WANDER = 1.0
+"""How often the walk takes its repair even when more cells stay undecided (always: a
+climb that refuses worse fills measured about three times slower at 20x20)."""
 
 
 class GenerationError(GrilleError):
@@ -66,17 +96,20 @@ def parse_size(text: str | None) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class GenerateParams:
-    """What to generate: rows and columns (with the clue row and column), level, symmetry."""
+    """What to generate: rows and columns (with the clue row and column), level, symmetry;
+    and the generator's knobs: longest run, share of inner cells blocked, the most
+    combinations a run's sum may have in a fresh fill, repair steps and attempts."""
 
     rows: int = 8
     cols: int = 8
     level: str = "any"
     symmetry: str = "rot180"
-    max_run: int = 5
+    max_run: int = 6
     density: float = 0.3
-    spread: int = 3
-    steps: int = 300
-    attempts: int = 300
+    spread: int = 0
+    steps: int = 400
+    level_steps: int = 80
+    attempts: int = 40
 
     def __post_init__(self) -> None:
         levels = [name for name, _ in LEVELS]
@@ -86,157 +119,218 @@ class GenerateParams:
             raise GrilleError(
                 f"unknown symmetry {self.symmetry!r}; Kakuro knows {', '.join(SYMMETRIES)}"
             )
+        if not 2 <= self.max_run <= 9:
+            raise GrilleError(f"the longest run must be 2 to 9 cells, got {self.max_run}")
+
+    @property
+    def fill_spread(self) -> int:
+        """``spread``, or the level's: easier levels start from sums of fewer combinations."""
+        return self.spread or SPREADS.get(self.level, 4)
 
 
 # -- layouts ---------------------------------------------------------------------------------
 
 
-def _partner(params: GenerateParams, r: int, c: int) -> tuple[int, int]:
-    if params.symmetry == "none":
-        return r, c
-    return params.rows - r, params.cols - c
+class Layout:
+    """Which cells are white (row-major, flat), with the symmetric block placement rules."""
 
+    def __init__(self, rows: int, cols: int, white: Sequence[bool], symmetry: str) -> None:
+        self.rows, self.cols, self.symmetry = rows, cols, symmetry
+        self.white = list(white)
 
-def _segments(white: list[list[bool]]) -> list[list[tuple[int, int]]]:
-    """Every maximal horizontal and vertical line of white cells (rows first)."""
-    columns = [list(column) for column in zip(*white, strict=True)]
-    down = [[(r, c) for c, r in segment] for segment in _row_segments(columns)]
-    return _row_segments(white) + down
+    def __repr__(self) -> str:
+        lines = ("".join("." if self.white[r * self.cols + c] else "#" for c in range(self.cols))
+                 for r in range(self.rows))
+        return f"Layout({self.rows}x{self.cols}: {'/'.join(lines)})"
 
+    def copy(self) -> Layout:
+        """An independent copy."""
+        return Layout(self.rows, self.cols, self.white, self.symmetry)
 
-def _row_segments(white: list[list[bool]]) -> list[list[tuple[int, int]]]:
-    """Every maximal horizontal line of white cells, as (row, column) lists."""
-    found = []
-    for r, row in enumerate(white):
-        c = 0
-        while c < len(row):
-            if not row[c]:
-                c += 1
-                continue
-            start = c
-            while c < len(row) and row[c]:
-                c += 1
-            found.append([(r, x) for x in range(start, c)])
-    return found
+    def rows_of_bools(self) -> list[list[bool]]:
+        """The layout as rows of booleans (True: white)."""
+        return [self.white[r * self.cols:(r + 1) * self.cols] for r in range(self.rows)]
 
+    def partner(self, cell: int) -> int:
+        """The cell that must match ``cell`` (itself without symmetry)."""
+        if self.symmetry == "none":
+            return cell
+        r, c = divmod(cell, self.cols)
+        return (self.rows - r) * self.cols + (self.cols - c)
 
-def _block(params: GenerateParams, white: list[list[bool]], r: int, c: int) -> None:
-    white[r][c] = False
-    pr, pc = _partner(params, r, c)
-    white[pr][pc] = False
+    def segment(self, cell: int, across: bool) -> list[int]:
+        """The maximal line of white cells through the white ``cell``."""
+        r, c = divmod(cell, self.cols)
+        if across:
+            lo = hi = c
+            while lo > 0 and self.white[r * self.cols + lo - 1]:
+                lo -= 1
+            while hi < self.cols - 1 and self.white[r * self.cols + hi + 1]:
+                hi += 1
+            return [r * self.cols + x for x in range(lo, hi + 1)]
+        lo = hi = r
+        while lo > 0 and self.white[(lo - 1) * self.cols + c]:
+            lo -= 1
+        while hi < self.rows - 1 and self.white[(hi + 1) * self.cols + c]:
+            hi += 1
+        return [y * self.cols + c for y in range(lo, hi + 1)]
 
+    def segments(self) -> list[list[int]]:
+        """Every maximal line of white cells, across ones first."""
+        found = []
+        for across in (True, False):
+            seen: set[int] = set()
+            for cell, is_white in enumerate(self.white):
+                if is_white and cell not in seen:
+                    segment = self.segment(cell, across)
+                    seen.update(segment)
+                    found.append(segment)
+        return found
 
-def _components(white: list[list[bool]]) -> list[set[tuple[int, int]]]:
-    """The connected areas of white cells, largest first."""
-    seen: set[tuple[int, int]] = set()
-    found = []
-    for r, row in enumerate(white):
-        for c, is_white in enumerate(row):
-            if not is_white or (r, c) in seen:
-                continue
-            area = {(r, c)}
-            queue = deque([(r, c)])
-            while queue:
-                y, x = queue.popleft()
-                for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                    if 0 <= ny < len(white) and 0 <= nx < len(row) and white[ny][nx] and (
-                        ny, nx) not in area:
-                        area.add((ny, nx))
-                        queue.append((ny, nx))
-            seen |= area
-            found.append(area)
-    found.sort(key=len, reverse=True)
-    return found
+    def neighbours(self, cell: int) -> list[tuple[int, bool]]:
+        """The white orthogonal neighbours of ``cell``, each with whether it is beside it."""
+        r, c = divmod(cell, self.cols)
+        found = []
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            y, x = r + dr, c + dc
+            if 0 <= y < self.rows and 0 <= x < self.cols and self.white[y * self.cols + x]:
+                found.append((y * self.cols + x, dr == 0))
+        return found
 
-
-def _connected(white: list[list[bool]]) -> bool:
-    return len(_components(white)) == 1
-
-
-def _repair(params: GenerateParams, white: list[list[bool]], rng: random.Random) -> bool:
-    """Block cells until every run has 2 to ``max_run`` cells; False if the layout dies."""
-    for _ in range(200):
-        changed = False
-        for segment in _segments(white):
-            if len(segment) == 1:
-                _block(params, white, *segment[0])
-                changed = True
-            elif len(segment) > params.max_run:
-                cut = rng.randrange(2, len(segment) - 2) if len(segment) >= 5 else 0
-                _block(params, white, *segment[cut])
-                changed = True
-        if not changed:
-            return True
-    return False
-
-
-def _valid(params: GenerateParams, white: list[list[bool]], *, long_ok: bool) -> bool:
-    """No run of one cell, none longer than ``max_run`` (unless ``long_ok``), connected."""
-    for segment in _segments(white):
-        if len(segment) == 1 or (not long_ok and len(segment) > params.max_run):
+    def connected(self) -> bool:
+        """Whether the white cells form one area."""
+        whites = [cell for cell, is_white in enumerate(self.white) if is_white]
+        if not whites:
             return False
-    return _connected(white)
+        seen = {whites[0]}
+        queue = deque([whites[0]])
+        while queue:
+            for nxt, _ in self.neighbours(queue.popleft()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        return len(seen) == len(whites)
+
+    def try_block(self, cell: int, max_run: int | None = None, *, cascade: int = 4) -> bool:
+        """Block ``cell`` and its partner, and then any white cell left alone in a line (up
+        to ``cascade`` more pairs); keep it when no run is longer than ``max_run`` (if given)
+        beside the new blocks and the whites stay connected, else undo it."""
+        if not self.white[cell]:
+            return False
+        blocked: list[int] = []
+        todo = [cell]
+        while todo:
+            x = todo.pop()
+            fresh = [y for y in {x, self.partner(x)} if self.white[y]]
+            for y in fresh:
+                self.white[y] = False
+            blocked += fresh
+            if len(blocked) > 2 * (cascade + 1):
+                break
+            todo += [n for y in fresh for n, across in self.neighbours(y)
+                     if len(self.segment(n, across)) == 1]
+        else:
+            if self._runs_fit(blocked, max_run) and self.connected():
+                return True
+        for y in blocked:
+            self.white[y] = True
+        return False
+
+    def _runs_fit(self, blocked: Iterable[int], max_run: int | None) -> bool:
+        for cell in blocked:
+            for nxt, across in self.neighbours(cell):
+                length = len(self.segment(nxt, across))
+                if length == 1 or (max_run is not None and length > max_run):
+                    return False
+        return True
+
+    def valid(self, max_run: int) -> bool:
+        """No run of one cell, none longer than ``max_run``, the whites connected."""
+        return all(2 <= len(s) <= max_run for s in self.segments()) and self.connected()
 
 
-def _try_block(
-    params: GenerateParams, white: list[list[bool]], cells: list[tuple[int, int]],
-    *, long_ok: bool,
-) -> bool:
-    """Block the first of ``cells`` (with its partner) that keeps the layout valid."""
-    for r, c in cells:
-        pr, pc = _partner(params, r, c)
-        if not white[r][c] or not white[pr][pc]:
+def _cut_order(length: int, max_run: int, rng: random.Random) -> list[int]:
+    """Where to cut a run of ``length`` cells: cuts leaving two runs of 2..``max_run``
+    first, then those leaving other legal pieces (none of one cell)."""
+    good, fair = [], []
+    for i in range(length):
+        left, right = i, length - 1 - i
+        if left == 1 or right == 1:
             continue
-        _block(params, white, r, c)
-        if _valid(params, white, long_ok=long_ok):
-            return True
-        white[r][c] = white[pr][pc] = True
-    return False
+        if 2 <= left <= max_run and 2 <= right <= max_run:
+            good.append(i)
+        else:
+            fair.append(i)
+    rng.shuffle(good)
+    rng.shuffle(fair)
+    return good + fair
 
 
-def _settle(params: GenerateParams, white: list[list[bool]], rng: random.Random) -> bool:
-    """Split every run longer than ``max_run``; False if some cannot be split validly."""
-    for _ in range(params.rows * params.cols):
-        long = [seg for seg in _segments(white) if len(seg) > params.max_run]
+def make_layout(params: GenerateParams, rng: random.Random) -> Layout | None:
+    """A valid layout, or ``None`` when this try failed."""
+    rows, cols = params.rows, params.cols
+    layout = Layout(rows, cols, [r > 0 and c > 0 for r in range(rows) for c in range(cols)],
+                    params.symmetry)
+    for _ in range(rows * cols):
+        long = [s for s in layout.segments() if len(s) > params.max_run]
         if not long:
-            return _valid(params, white, long_ok=False)
+            break
         segment = rng.choice(long)
-        cuts = segment[2:-2]
-        rng.shuffle(cuts)
-        if not _try_block(params, white, cuts, long_ok=True):
-            return False
-    return False
-
-
-def make_layout(params: GenerateParams, rng: random.Random) -> list[list[bool]] | None:
-    """A valid layout (True = white), or ``None`` when this try failed."""
-    white = [[r > 0 and c > 0 for c in range(params.cols)] for r in range(params.rows)]
-    if not _settle(params, white, rng):
-        return None
-    inner = [(r, c) for r in range(1, params.rows) for c in range(1, params.cols)]
+        if not any(layout.try_block(segment[i])
+                   for i in _cut_order(len(segment), params.max_run, rng)):
+            return None
+    inner = [r * cols + c for r in range(1, rows) for c in range(1, cols)]
     target = int(params.density * len(inner))
     rng.shuffle(inner)
-    blocked = sum(1 for r, c in inner if not white[r][c])
     for cell in inner:
-        if blocked >= target:
+        if sum(not layout.white[x] for x in inner) >= target:
             break
-        if _try_block(params, white, [cell], long_ok=False):
-            blocked = sum(1 for r, c in inner if not white[r][c])
-    return white
+        layout.try_block(cell, params.max_run, cascade=0)
+    return layout if layout.valid(params.max_run) else None
 
 
 # -- fills and puzzles -----------------------------------------------------------------------
 
 
-def _runs_of(white: list[list[bool]]) -> tuple[list[list[int]], dict[int, list[int]]]:
-    """Runs as lists of flat cells, and each cell's runs."""
-    cols = len(white[0])
-    runs = [[r * cols + c for r, c in seg] for seg in _segments(white) if len(seg) >= 2]
-    member: dict[int, list[int]] = {}
-    for index, run in enumerate(runs):
-        for cell in run:
-            member.setdefault(cell, []).append(index)
-    return runs, member
+class _Runs:
+    """The runs of a layout as lists of flat cells, each white cell's runs, and a counter
+    of the solutions of fills of it (built when first asked for)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout.copy()
+        self.runs = [s for s in layout.segments() if len(s) >= 2]
+        self.member: dict[int, list[int]] = {}
+        for index, run in enumerate(self.runs):
+            for cell in run:
+                self.member.setdefault(cell, []).append(index)
+        self.whites = sorted(self.member)
+
+    def __repr__(self) -> str:
+        return f"_Runs({len(self.runs)} runs)"
+
+    @functools.cached_property
+    def counter(self) -> Recounter:
+        """The exact solver's counter for this layout."""
+        from grille.engine._jit import jit_enabled
+        from grille.kakuro.solver import Recounter
+
+        backend = "jit" if jit_enabled() and len(self.whites) >= JIT_CELLS else "python"
+        blank = dict.fromkeys(self.whites, 0)
+        return Recounter(puzzle_from_fill(self.layout, blank), backend=backend)
+
+
+_SHAPES: dict[tuple[int, int, tuple[bool, ...]], _Runs] = {}
+
+
+def _shape(layout: Layout) -> _Runs:
+    """The (cached) runs of ``layout``."""
+    key = (layout.rows, layout.cols, tuple(layout.white))
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        found = _SHAPES[key] = _Runs(layout)
+    return found
 
 
 @functools.cache
@@ -261,161 +355,284 @@ def _subsets(mask: int) -> list[int]:
         sub = (sub - 1) & mask
 
 
+FILL_STEPS = 20_000
+
+
 def fill(
-    white: list[list[bool]], rng: random.Random, *, fixed: dict[int, int] | None = None,
-    free: list[int] | None = None, spread: int = 9,
+    layout: Layout, rng: random.Random, *, fixed: dict[int, int] | None = None,
+    free: Iterable[int] | None = None, spread: int = 9,
 ) -> dict[int, int] | None:
     """Random distinct digits in every run (cells of ``fixed`` keep theirs; only ``free``
-    cells are chosen when given), each run's digits a set whose sum has at most ``spread``
-    combinations in its length; ``None`` if none is found."""
-    runs, member = _runs_of(white)
+    cells are chosen when given), each run's digits a subset of a set whose sum has at most
+    ``spread`` combinations in its length; ``None`` if none is found quickly."""
+    shape = _shape(layout)
+    runs, member = shape.runs, shape.member
     allowed = [_prefixes(len(run), spread) for run in runs]
     values = dict(fixed or {})
-    todo = list(free) if free is not None else list(member)
+    todo = sorted(free) if free is not None else sorted(member)
     for cell in todo:
         values.pop(cell, None)
+    used = [0] * len(runs)
+    for index, run_cells in enumerate(runs):
+        for cell in run_cells:
+            if cell in values:
+                used[index] |= 1 << (values[cell] - 1)
 
     def options(cell: int) -> list[int]:
-        found = []
-        masks = []
+        return [
+            digit for digit in range(1, 10)
+            if all(not used[run] >> (digit - 1) & 1
+                   and used[run] | 1 << (digit - 1) in allowed[run] for run in member[cell])
+        ]
+
+    remaining = set(todo)
+    counts = {cell: len(options(cell)) for cell in remaining}
+
+    def recount(cell: int) -> None:
         for run in member[cell]:
-            mask = 0
             for other in runs[run]:
-                if other in values:
-                    mask |= 1 << (values[other] - 1)
-            masks.append((run, mask))
-        for digit in range(1, 10):
-            bit = 1 << (digit - 1)
-            if all(not mask & bit and mask | bit in allowed[run] for run, mask in masks):
-                found.append(digit)
-        return found
+                if other in remaining:
+                    counts[other] = len(options(other))
 
     stack: list[tuple[int, list[int]]] = []
-    remaining = set(todo)
-    steps = 0
-    while remaining:
-        steps += 1
-        if steps > 20000:
-            return None
-        cell = min(remaining, key=lambda x: (len(options(x)), rng.random()))
+    for _ in range(FILL_STEPS):
+        if not remaining:
+            return values
+        cell = min(remaining, key=lambda x: (counts[x], rng.random()))
         choices = options(cell)
         rng.shuffle(choices)
         while not choices:
             if not stack:
                 return None
             cell, choices = stack.pop()
+            for run in member[cell]:
+                used[run] &= ~(1 << (values[cell] - 1))
             del values[cell]
             remaining.add(cell)
-        values[cell] = choices.pop()
+            recount(cell)
+        digit = choices.pop()
+        values[cell] = digit
+        for run in member[cell]:
+            used[run] |= 1 << (digit - 1)
         remaining.discard(cell)
+        counts.pop(cell, None)
+        recount(cell)
         stack.append((cell, choices))
-    return values
+    return None
 
 
 def puzzle_from_fill(
-    white: list[list[bool]], values: dict[int, int], *, distinct: bool = False
+    layout: Layout, values: dict[int, int], *, distinct: bool = False
 ) -> KakuroGrid:
     """The puzzle whose clues are the run sums of ``values``."""
-    rows, cols = len(white), len(white[0])
+    rows, cols, white = layout.rows, layout.cols, layout.white
     clues: list[Clue | None] = []
-    for r in range(rows):
-        for c in range(cols):
-            if white[r][c]:
-                clues.append(None)
-                continue
-            right = down = 0
-            x = c + 1
-            while x < cols and white[r][x]:
-                right += values[r * cols + x]
-                x += 1
-            if x - c - 1 < 2:
-                right = 0
-            y = r + 1
-            while y < rows and white[y][c]:
-                down += values[y * cols + c]
-                y += 1
-            if y - r - 1 < 2:
-                down = 0
-            clues.append((down, right))
+    for cell in range(rows * cols):
+        if white[cell]:
+            clues.append(None)
+            continue
+        right = down = 0
+        x = cell + 1
+        while x % cols and white[x]:
+            right += values[x]
+            x += 1
+        if x - cell - 1 < 2:
+            right = 0
+        y = cell + cols
+        while y < rows * cols and white[y]:
+            down += values[y]
+            y += cols
+        if (y - cell) // cols - 1 < 2:
+            down = 0
+        clues.append((down, right))
     return KakuroGrid(rows, cols, tuple(clues), distinct_combinations=distinct)
 
 
-def _count(puzzle: KakuroGrid) -> tuple[int, list[int]]:
-    """Solutions of ``puzzle`` up to :data:`CAP`, and the cells where two of them differ."""
-    from grille.engine._jit import jit_enabled
-    from grille.kakuro.solver import solve
-
-    backend = "jit" if jit_enabled() else "python"
-    result = solve(puzzle, limit=CAP, budget=200_000, backend=backend)
-    if result.count < 2:
-        return result.count if result.exhausted else CAP, []
-    first, second = result.found[:2]
-    differ = [i for i, (a, b) in enumerate(zip(first.cells, second.cells, strict=True)) if a != b]
-    return result.count, differ
+# -- repair to uniqueness ----------------------------------------------------------------------
 
 
-def _unique_puzzle(
-    params: GenerateParams, white: list[list[bool]], rng: random.Random
-) -> KakuroGrid | None:
-    """Hill-climb a fill of ``white`` to a unique puzzle: re-fill cells where two solutions
-    differ, keeping a change unless it adds solutions; split a run when stuck."""
-    values = fill(white, rng, spread=params.spread)
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """What the exact solver says of a fill's puzzle: whether the fill is its only solution,
+    the cells in question when not, and a score to bring down (0 when unique)."""
+
+    unique: bool
+    cells: tuple[int, ...]
+    score: int
+
+
+def _judge(layout: Layout, values: dict[int, int]) -> _Verdict:
+    """Whether ``values`` is the only solution of its puzzle; if not (or not known within
+    the budget), the cells in question: where another solution differs, or else the cells
+    propagation leaves undecided. The score counts the undecided cells."""
+    shape = _shape(layout)
+    whites = shape.whites
+    result = shape.counter.count([values[cell] for cell in whites], limit=2, budget=BUDGET)
+    if result.unique:
+        return _Verdict(True, (), 0)
+    undecided = tuple(cell for cell, mask in zip(whites, result.roots, strict=True)
+                      if mask & (mask - 1))
+    for found in result.found:
+        differ = tuple(cell for cell, digit in zip(whites, found, strict=True)
+                       if values[cell] != digit)
+        if differ:
+            return _Verdict(False, differ, len(undecided) + 1)
+    return _Verdict(False, undecided, len(undecided) + 1)
+
+
+def _repair(
+    params: GenerateParams, layout: Layout, values: dict[int, int], cells: Sequence[int],
+    rng: random.Random, *, spread: int, tries: dict[int, int] | None = None,
+) -> dict[int, int] | None:
+    """Change the fill around ``cells`` (cells in question): new digits for those of one of
+    their runs, or a block pair at one of them (now and then, or when ``tries`` says the
+    cell was in question more than :data:`PATIENCE` times). Returns the new fill
+    (``layout`` may have changed), or ``None`` when nothing was changed."""
+    shape = _shape(layout)
+    cell = rng.choice(cells)
+    tried = 0
+    if tries is not None:
+        tried = tries[cell] = tries.get(cell, 0) + 1
+    if (rng.random() < BLOCK_SHARE or tried > PATIENCE) and layout.try_block(
+            cell, params.max_run):
+        if tries is not None:
+            tries.pop(cell, None)
+        return {x: v for x, v in values.items() if layout.white[x]}
+    run = shape.runs[rng.choice(shape.member[cell])]
+    chosen = set(cells)
+    free = {x for x in run if x in chosen} | {cell}
+    if rng.random() < 0.3:
+        free |= set(run)
+    return fill(layout, rng, fixed=values, free=free, spread=spread)
+
+
+def _improve(
+    params: GenerateParams, layout: Layout, values: dict[int, int], verdict: _Verdict,
+    rng: random.Random, *, spread: int, tries: dict[int, int],
+) -> tuple[Layout, dict[int, int], _Verdict] | None:
+    """The best of a few repairs around the cells in question, or ``None``."""
+    best: tuple[Layout, dict[int, int], _Verdict] | None = None
+    for _ in range(CANDIDATES):
+        trial = layout.copy()
+        changed = _repair(params, trial, values, verdict.cells, rng, spread=spread,
+                          tries=tries)
+        if changed is None:
+            continue
+        judged = _judge(trial, changed)
+        if best is None or judged.score < best[2].score:
+            best = trial, changed, judged
+        if judged.unique:
+            break
+    return best
+
+
+def _unique_fill(
+    params: GenerateParams, layout: Layout, rng: random.Random
+) -> tuple[Layout, dict[int, int]] | None:
+    """A fill of ``layout`` (or of the layout with a few more blocks) whose clues have only
+    it as solution: a walk of local repairs at the cells in question, each checked by an
+    exact count, for at most ``params.steps`` steps."""
+    values = fill(layout, rng, spread=params.fill_spread)
     if values is None:
         return None
-    score, differ = _count(puzzle_from_fill(white, values))
-    stuck = 0
+    verdict = _judge(layout, values)
+    tries: dict[int, int] = {}
     for _ in range(params.steps):
-        if score == 1:
-            return puzzle_from_fill(white, values)
-        if not differ:
-            return None
-        if stuck > REFILLS:
-            r, c = divmod(rng.choice(differ), params.cols)
-            trial = [row[:] for row in white]
-            _block(params, trial, r, c)
-            if not _valid(params, trial, long_ok=False):
-                return None
-            white[:] = trial
-            values = {cell: v for cell, v in values.items() if white[cell // params.cols][
-                cell % params.cols]}
-            score, differ = _count(puzzle_from_fill(white, values))
-            stuck = 0
+        if verdict.unique:
+            return layout, values
+        found = _improve(params, layout, values, verdict, rng, spread=params.fill_spread,
+                         tries=tries)
+        if found is None:
             continue
-        runs, member = _runs_of(white)
-        near = set(rng.sample(differ, min(len(differ), 2)))
-        if rng.random() < 0.3:
-            near.update(o for cell in list(near) for run in member[cell] for o in runs[run])
-        refilled = fill(white, rng, fixed=values, free=sorted(near), spread=params.spread)
-        if refilled is None:
-            stuck += 1
-            continue
-        new_score, new_differ = _count(puzzle_from_fill(white, refilled))
-        if new_score == 0:
-            stuck += 1
-            continue
-        if new_score <= score:
-            stuck = 0 if new_score < score else stuck + 1
-            values, score, differ = refilled, new_score, new_differ
-        else:
-            stuck += 1
+        if found[2].score <= verdict.score or rng.random() < WANDER:
+            layout, values, verdict = found
     return None
+
+
+# -- levels ------------------------------------------------------------------------------------
+
+
+def _level_index(level: str) -> int:
+    return [name for name, _ in LEVELS].index(level)
+
+
+def _stuck_cells(puzzle: KakuroGrid, level: str) -> list[int]:
+    """The white cells the ladder up to ``level`` leaves empty."""
+    from grille.kakuro.logic.explain import sweep_path
+    from grille.kakuro.logic.techniques import ladder_up_to
+
+    _, board = sweep_path(puzzle, ladder_up_to(dict(LEVELS)[level]))
+    return [cell for cell in puzzle.whites if not board.values[cell]]
+
+
+def _hardest_cells(puzzle: KakuroGrid, level: str) -> list[int] | None:
+    """For a puzzle the ladder up to ``level`` solves: ``None`` if it needs a technique of
+    ``level`` (it is exactly that level), else the cells of its hardest steps."""
+    from grille.kakuro.logic.explain import sweep_path
+    from grille.kakuro.logic.techniques import ladder_up_to
+
+    index = _level_index(level)
+    floor = LEVELS[index - 1][1] if index else 0.0
+    steps, _ = sweep_path(puzzle, ladder_up_to(dict(LEVELS)[level]))
+    hardest = max((step.difficulty for step in steps), default=0.0)
+    if hardest > floor:
+        return None
+    cols = puzzle.cols
+    return [r * cols + c for step in steps if step.difficulty == hardest for r, c in step.cells]
+
+
+def _at_level(
+    params: GenerateParams, layout: Layout, values: dict[int, int], rng: random.Random
+) -> KakuroGrid | None:
+    """Move a unique fill to a puzzle of exactly the asked level, keeping it unique."""
+    level = params.level
+    for _ in range(params.level_steps):
+        puzzle = puzzle_from_fill(layout, values)
+        stuck = _stuck_cells(puzzle, level)
+        if stuck:
+            # too hard: make the stuck area more constrained, and keep it unique
+            trial = layout.copy()
+            changed = _repair(params, trial, values, stuck, rng, spread=2)
+        else:
+            hard_cells = _hardest_cells(puzzle, level)
+            if hard_cells is None:
+                return puzzle
+            # too easy: loosen a run where the path was easiest to find
+            trial = layout.copy()
+            changed = fill(trial, rng, fixed=values, free=_loosen(trial, hard_cells, rng),
+                           spread=9)
+        if changed is None:
+            continue
+        if _judge(trial, changed).unique:
+            layout.white[:] = trial.white
+            values = changed
+    return None
+
+
+def _loosen(layout: Layout, cells: list[int], rng: random.Random) -> set[int]:
+    """The cells of a run through one of ``cells``, to re-fill with any digits."""
+    shape = _shape(layout)
+    whites = [cell for cell in cells if cell in shape.member] or sorted(shape.member)
+    cell = rng.choice(whites)
+    return set(shape.runs[rng.choice(shape.member[cell])])
 
 
 def generate(params: GenerateParams, seed: int | str) -> KakuroGrid:
     """A puzzle with exactly one solution as ``params`` ask."""
-    from grille.kakuro.logic.explain import rate
-
     rng = random.Random(f"kakuro/{params.rows}x{params.cols}/{params.level}/{seed}")
     for _ in range(params.attempts):
-        white = make_layout(params, rng)
-        if white is None:
+        layout = make_layout(params, rng)
+        if layout is None:
             continue
-        for _ in range(4):
-            puzzle = _unique_puzzle(params, [row[:] for row in white], rng)
-            if puzzle is None:
-                continue
-            if params.level == "any" or rate(puzzle).level == params.level:
-                return puzzle
+        found = _unique_fill(params, layout, rng)
+        if found is None:
+            continue
+        layout, values = found
+        if params.level == "any":
+            return puzzle_from_fill(layout, values)
+        puzzle = _at_level(params, layout, values, rng)
+        if puzzle is not None:
+            return puzzle
     raise GenerationError(
         f"no {params.cols}x{params.rows} Kakuro at level {params.level!r} found in "
         f"{params.attempts} attempts"

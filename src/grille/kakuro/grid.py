@@ -23,8 +23,13 @@ def cell_name(row: int, col: int) -> str:
     return f"r{row + 1}c{col + 1}"
 
 
+_DIGITS = tuple(tuple(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in range(512))
+
+
 def digits_of_mask(mask: int) -> tuple[int, ...]:
     """The digits whose bits (bit ``d - 1`` for digit ``d``) are set in ``mask``."""
+    if 0 <= mask < 512:
+        return _DIGITS[mask]
     return tuple(d for d in range(1, 10) if mask >> (d - 1) & 1)
 
 

@@ -15,11 +15,14 @@ from grille.kind import Solutions
 
 __all__ = [
     "JIT_MIN_CELLS",
+    "Count",
+    "Recounter",
     "Structure",
     "compiled_search",
     "consistent_masks",
     "solve",
     "solve_many",
+    "solve_with_roots",
     "structure",
 ]
 
@@ -173,10 +176,24 @@ def solve(
 ) -> Solutions[KakuroGrid]:
     """Up to ``limit`` solutions (0 = all) of ``grid`` (its written digits count as given),
     within ``budget`` search nodes; ``backend`` is ``auto``, ``python`` or ``jit``."""
+    return solve_with_roots(grid, limit=limit, budget=budget, keep=keep, backend=backend)[0]
+
+
+def solve_with_roots(
+    grid: KakuroGrid,
+    *,
+    limit: int = 2,
+    budget: int | None = None,
+    keep: int = KEEP,
+    backend: str = "auto",
+) -> tuple[Solutions[KakuroGrid], tuple[int, ...]]:
+    """:func:`solve`, and the candidate masks (one per white cell, in ``grid.whites``
+    order) that propagation left before any search: all zero when there was a
+    contradiction at once, single digits everywhere when propagation alone solved it."""
     st = structure(grid)
     n = len(st.whites)
     if n == 0:
-        return Solutions(1, (grid.with_values(grid.cells),), True, 0)
+        return Solutions(1, (grid.with_values(grid.cells),), True, 0), ()
     fast = backend == "jit" or (backend == "auto" and n >= JIT_MIN_CELLS and jit_enabled())
     keep = max(keep, 1) if limit == 0 else min(max(keep, 1), limit)
     buffers = _Buffers(st, _start_masks(grid, st.whites), keep, fast=fast)
@@ -191,7 +208,64 @@ def solve(
         for i, cell in enumerate(st.whites):
             values[cell] = digits[number * n + i]
         found.append(grid.with_values(values).with_marks(None))
-    return Solutions(count, tuple(found), bool(exhausted), nodes, bool(stopped))
+    roots = tuple(int(x) for x in buffers.arrays["masks"][:n])
+    if count == 0 and nodes == 0:
+        roots = (0,) * n
+    return Solutions(count, tuple(found), bool(exhausted), nodes, bool(stopped)), roots
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """One count by a :class:`Recounter`: solutions found (up to the limit), whether the
+    search was exhausted or stopped by its budget, the first solutions as digits per white
+    cell, and the candidates propagation left before any search."""
+
+    count: int
+    exhausted: bool
+    budget_reached: bool
+    found: tuple[tuple[int, ...], ...]
+    roots: tuple[int, ...]
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution, proven."""
+        return self.count == 1 and self.exhausted
+
+
+class Recounter:
+    """Counts the solutions of many puzzles on one layout (the generator's inner loop): the
+    kernel's buffers are built once and only the run totals change between counts."""
+
+    def __init__(self, grid: KakuroGrid, *, backend: str = "auto") -> None:
+        self.structure = st = structure(grid)
+        n = len(st.whites)
+        self.fast = backend == "jit" or (
+            backend == "auto" and n >= JIT_MIN_CELLS and jit_enabled()
+        )
+        self.buffers = _Buffers(st, [FULL] * n, KEEP, fast=self.fast)
+        self.kernel = compiled_search() if self.fast else _kernel.search
+
+    def __repr__(self) -> str:
+        return f"Recounter({len(self.structure.whites)} cells, fast={self.fast})"
+
+    def count(self, digits: Sequence[int], *, limit: int = 2, budget: int = 0) -> Count:
+        """Solutions of the puzzle whose clues are the run sums of ``digits`` (one per white
+        cell, in ``structure.whites`` order), up to ``limit`` within ``budget`` nodes."""
+        st = self.structure
+        n = len(st.whites)
+        a = self.buffers.arrays
+        for run in range(len(st.run_total)):
+            a["run_total"][run] = sum(
+                digits[st.run_cells[i]] for i in range(st.run_start[run], st.run_start[run + 1])
+            )
+        a["masks"][:n] = [FULL] * n
+        keep = min(KEEP, limit) if limit else KEEP
+        self.kernel(*_search_args(self.buffers, n, limit, budget, keep))
+        count, _, exhausted, stopped = (int(x) for x in a["result"])
+        solutions = [int(x) for x in a["solutions"][: min(count, keep) * n]]
+        found = tuple(tuple(solutions[i * n:(i + 1) * n]) for i in range(min(count, keep)))
+        roots = tuple(int(x) for x in a["masks"][:n])
+        return Count(count, bool(exhausted), bool(stopped), found, roots)
 
 
 def solve_many(

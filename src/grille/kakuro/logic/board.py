@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import itertools
+from dataclasses import dataclass, field
 
 from grille.kakuro.combos import combination_masks
 from grille.kakuro.grid import KakuroGrid, Run
@@ -60,14 +62,52 @@ def run_support(cands: list[int], total: int, forbidden: frozenset[int] = frozen
     return support
 
 
+_STAMPS = itertools.count(1)
+"""Run stamps: a fresh number each time a run's cells change, unique in the process."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _combos(remaining: int, length: int, placed: int, taken: frozenset[int]) -> tuple[int, ...]:
+    return tuple(
+        combo for combo in combination_masks(remaining, length)
+        if not combo & placed and (combo | placed) not in taken
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """The grid, each cell's digit (0: empty) and candidate mask (0 for blocks and filled
-    cells). Placing a digit removes it from the candidates of both runs of its cell."""
+    cells). Placing a digit removes it from the candidates of both runs of its cell.
+
+    ``stamps`` gives each run a number that changes whenever one of its cells does, so a
+    technique can remember the runs where it found nothing (see :meth:`run_key`)."""
 
     grid: KakuroGrid
     values: tuple[int, ...]
     masks: tuple[int, ...]
+    stamps: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.stamps:
+            fresh = tuple(next(_STAMPS) for _ in self.grid.runs)
+            object.__setattr__(self, "stamps", fresh)
+
+    def run_key(self, index: int) -> int:
+        """A number naming the state of run ``index`` (its cells' digits and candidates):
+        equal keys, equal states (the distinct-combinations rule also reads other runs, so
+        then every key is fresh)."""
+        if self.grid.distinct_combinations:
+            return next(_STAMPS)
+        return self.stamps[index]
+
+    def _restamped(self, cells: set[int]) -> tuple[int, ...]:
+        topo = self.grid.topology
+        stamps = list(self.stamps)
+        for cell in cells:
+            for index in (topo.across[cell], topo.down[cell]):
+                if index >= 0:
+                    stamps[index] = next(_STAMPS)
+        return tuple(stamps)
 
     @classmethod
     def from_grid(cls, grid: KakuroGrid, *, marks: bool = False) -> Board:
@@ -93,7 +133,7 @@ class Board:
                 for other in topo.runs[run_index].cells:
                     masks[other] &= ~(1 << (digit - 1))
         masks[cell] = 0
-        return Board(self.grid, self.values, tuple(masks))
+        return Board(self.grid, self.values, tuple(masks), self.stamps)
 
     @property
     def solved(self) -> bool:
@@ -138,27 +178,34 @@ class Board:
         size and sum, none of the placed digits, and no set a complete twin run uses."""
         empty = self.empty(run)
         placed = self.placed_mask(run)
-        taken = self.taken_sets(run)
-        return [
-            combo for combo in combination_masks(self.remaining(run), len(empty))
-            if not combo & placed and (combo | placed) not in taken
-        ]
+        return list(_combos(self.remaining(run), len(empty), placed, self.taken_sets(run)))
 
     def apply(self, step: Step) -> Board:
         """The board after ``step``'s eliminations and placements."""
         cols = self.grid.cols
         masks = list(self.masks)
+        touched = set()
         for row, col, digit in step.eliminations:
             masks[row * cols + col] &= ~(1 << (digit - 1))
-        board = Board(self.grid, self.values, tuple(masks))
+            touched.add(row * cols + col)
+        board = Board(self.grid, self.values, tuple(masks), self.stamps)
         for row, col, digit in step.placements:
             cell = row * cols + col
             if board.values[cell]:
                 continue
             values = list(board.values)
             values[cell] = digit
-            board = Board(self.grid, tuple(values), board.masks)._cleared(cell, digit)
-        return board
+            touched.add(cell)
+            board = Board(self.grid, tuple(values), board.masks, board.stamps)._cleared(cell, digit)
+        topo = self.grid.topology
+        neighbours = {other for cell in touched if board.values[cell]
+                      for index in (topo.across[cell], topo.down[cell]) if index >= 0
+                      for other in topo.runs[index].cells}
+        changed = {
+            cell for cell in touched | neighbours
+            if board.masks[cell] != self.masks[cell] or board.values[cell] != self.values[cell]
+        }
+        return Board(self.grid, board.values, board.masks, board._restamped(changed))
 
     def to_grid(self, like: KakuroGrid | None = None) -> KakuroGrid:
         """The board as a grid with digits and pencil marks."""

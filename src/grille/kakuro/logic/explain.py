@@ -11,7 +11,7 @@ from grille.kakuro.logic.rating import Rating, rate_steps
 from grille.kakuro.logic.techniques import TECHNIQUES, Technique
 from grille.logic import Explanation, Step
 
-__all__ = ["explain", "hint", "rate", "walk"]
+__all__ = ["explain", "hint", "rate", "sweep_path", "walk"]
 
 
 def walk(
@@ -51,13 +51,21 @@ def explain(puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
     return Explanation(tuple(steps), board.solved, final)
 
 
-def rate(puzzle: KakuroGrid) -> Rating:
-    """The level of ``puzzle``: the hardest technique a sweep of the ladder needs."""
+def sweep_path(
+    puzzle: KakuroGrid, ladder: Sequence[Technique] = TECHNIQUES
+) -> tuple[list[Step], Board]:
+    """The steps of a sweep of ``ladder`` from the bare puzzle, and the board it ends on."""
     board = Board.from_grid(puzzle.puzzle_only())
     steps = []
-    for step, after in walk(board, sweep=True):
+    for step, after in walk(board, ladder, sweep=True):
         steps.append(step)
         board = after
+    return steps, board
+
+
+def rate(puzzle: KakuroGrid) -> Rating:
+    """The level of ``puzzle``: the hardest technique a sweep of the ladder needs."""
+    steps, board = sweep_path(puzzle)
     return rate_steps(steps, solved=board.solved)
 
 

@@ -14,7 +14,7 @@ bounds                 3.1         the other cells' smallest and largest sums bo
 naked subset           3.2         k cells of a run hold k digits: other cells lose them
 hidden subset          3.3         k required digits fit only k cells: those cells keep them
 run consistency        3.5         a digit in no complete filling of the run is excluded
-area sum               3.8         runs across and down over one area: the cells outside sum up
+area sum               3.8         whole runs over one area: the few cells in or out sum up
 lookahead              6.0         assuming a digit breaks a run (full consistency): excluded
 =====================  ==========  ===========================================================
 """
@@ -29,6 +29,8 @@ from grille.kakuro.logic.board import Board, bit_count, run_support
 from grille.logic import Candidate, Step
 
 __all__ = [
+    "AREA_CELLS",
+    "DIFFICULTY",
     "TECHNIQUES",
     "Technique",
     "area_sum",
@@ -36,6 +38,7 @@ __all__ = [
     "combination",
     "hidden_subset",
     "intersection",
+    "ladder_up_to",
     "last_cell",
     "lookahead",
     "naked_subset",
@@ -92,13 +95,40 @@ def _step(
     )
 
 
-def _clued(board: Board) -> Iterator[tuple[Run, list[int]]]:
-    """Each clued run with empty cells, with those cells."""
-    for run in board.grid.runs:
+_QUIET: set[tuple[str, int, int]] = set()
+"""(technique, run key, other run key) where a technique found nothing: runs whose cells
+have not changed since are not looked at again (see :meth:`Board.run_key`)."""
+
+_QUIET_MAX = 1 << 20
+
+
+def _remember(name: str, key: int, other: int = 0) -> None:
+    if len(_QUIET) >= _QUIET_MAX:
+        _QUIET.clear()
+    _QUIET.add((name, key, other))
+
+
+def _fresh_runs(board: Board, name: str) -> Iterator[tuple[Run, int]]:
+    """Each run (with its key) where ``name`` has not already found nothing."""
+    if board.grid.distinct_combinations:
+        for index, run in enumerate(board.grid.runs):
+            yield run, board.run_key(index)
+        return
+    quiet = _QUIET
+    for run, key in zip(board.grid.runs, board.stamps, strict=True):
+        if (name, key, 0) not in quiet:
+            yield run, key
+
+
+def _clued(board: Board, name: str) -> Iterator[tuple[Run, list[int]]]:
+    """Each clued run with empty cells, with those cells, that ``name`` has not already
+    found nothing in; a run the caller takes and yields nothing for is remembered so."""
+    for run, key in _fresh_runs(board, name):
         if run.total:
             empty = board.empty(run)
             if empty:
                 yield run, empty
+        _remember(name, key)
 
 
 def _in_words(board: Board, run: Run, empty: list[int]) -> str:
@@ -114,7 +144,7 @@ def _in_words(board: Board, run: Run, empty: list[int]) -> str:
 
 def last_cell(board: Board) -> Iterator[Step]:
     """A clued run with one empty cell: it takes the rest of the sum."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "last_cell"):
         if len(empty) != 1:
             continue
         cell = empty[0]
@@ -146,7 +176,7 @@ def single(board: Board) -> Iterator[Step]:
 
 def unique_combination(board: Board) -> Iterator[Step]:
     """The run's remaining sum in its empty cells has exactly one digit set."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "unique_combination"):
         combos = board.combos(run)
         if len(combos) != 1:
             continue
@@ -173,11 +203,13 @@ def intersection(board: Board) -> Iterator[Step]:
     topo = board.grid.topology
     allowed: dict[int, int] = {}
     for cell in board.grid.whites:
-        if board.values[cell]:
+        if board.values[cell] or topo.across[cell] < 0 or topo.down[cell] < 0:
             continue
-        runs = [topo.runs[i] for i in (topo.across[cell], topo.down[cell]) if i >= 0]
-        runs = [run for run in runs if run.total]
-        if len(runs) != 2:
+        keys = board.run_key(topo.across[cell]), board.run_key(topo.down[cell])
+        if ("intersection", *keys) in _QUIET:
+            continue
+        runs = [topo.runs[topo.across[cell]], topo.runs[topo.down[cell]]]
+        if not all(run.total for run in runs):
             continue
         masks = []
         for run in runs:
@@ -187,7 +219,9 @@ def intersection(board: Board) -> Iterator[Step]:
             masks.append(allowed[key])
         keep = masks[0] & masks[1]
         removed = _eliminations(board, [cell], {cell: keep})
-        if removed:
+        if not removed:
+            _remember("intersection", *keys)
+        else:
             a, d = runs
             a_words = _in_words(board, a, board.empty(a))
             d_words = _in_words(board, d, board.empty(d))
@@ -204,7 +238,7 @@ def intersection(board: Board) -> Iterator[Step]:
 
 def bounds(board: Board) -> Iterator[Step]:
     """The other empty cells' smallest and largest possible sums bound each cell."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "bounds"):
         if len(empty) < 2:
             continue
         need = board.remaining(run)
@@ -271,7 +305,7 @@ def _combo_list(combos: list[int]) -> str:
 
 def combination(board: Board) -> Iterator[Step]:
     """Digits in no combination that fits the empty cells' candidates are excluded."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "combination"):
         all_combos = board.combos(run)
         combos = [combo for combo in all_combos if _fits(board, empty, combo)]
         union = 0
@@ -291,7 +325,7 @@ def combination(board: Board) -> Iterator[Step]:
 
 def required_digit(board: Board) -> Iterator[Step]:
     """A digit every fitting combination of a run needs, which only one cell can take."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "required_digit"):
         combos = fitting_combos(board, run)
         if not combos:
             continue
@@ -312,7 +346,7 @@ def required_digit(board: Board) -> Iterator[Step]:
 
 def naked_subset(board: Board) -> Iterator[Step]:
     """k empty cells of a run holding k digits between them: the run's other cells lose them."""
-    for run in board.grid.runs:
+    for run, key in _fresh_runs(board, "naked_subset"):
         empty = board.empty(run)
         for size in range(2, len(empty)):
             for group in itertools.combinations(empty, size):
@@ -330,12 +364,13 @@ def naked_subset(board: Board) -> Iterator[Step]:
                         f"{names} hold only {_set(union)} between them, so no other cell of "
                         f"the {run.name} run can.", 3.2, eliminations=removed, cells=group,
                     )
+        _remember("naked_subset", key)
 
 
 def hidden_subset(board: Board) -> Iterator[Step]:
     """k digits every fitting combination needs, which only k cells can take: those cells
     hold nothing else."""
-    for run, empty in _clued(board):
+    for run, empty in _clued(board, "hidden_subset"):
         combos = fitting_combos(board, run)
         if not combos:
             continue
@@ -364,9 +399,10 @@ def hidden_subset(board: Board) -> Iterator[Step]:
 def run_consistency(board: Board) -> Iterator[Step]:
     """A digit that appears in no complete filling of the run (distinct digits, the sum,
     the cells' candidates) is excluded."""
-    for run in board.grid.runs:
+    for run, key in _fresh_runs(board, "run_consistency"):
         empty = board.empty(run)
         if not empty:
+            _remember("run_consistency", key)
             continue
         forbidden = frozenset(t & ~board.placed_mask(run) for t in board.taken_sets(run))
         support = run_support(
@@ -374,11 +410,12 @@ def run_consistency(board: Board) -> Iterator[Step]:
             board.remaining(run) if run.total else 0,
             forbidden,
         )
-        if support is None:
-            continue
-        keep = dict(zip(empty, support, strict=True))
-        removed = _eliminations(board, empty, keep)
-        if removed:
+        removed = () if support is None else _eliminations(
+            board, empty, dict(zip(empty, support, strict=True))
+        )
+        if not removed:
+            _remember("run_consistency", key)
+        else:
             listed = ", ".join(f"{d} from r{r + 1}c{c + 1}" for r, c, d in removed)
             yield _step(
                 board, "Run consistency", run,
@@ -391,84 +428,140 @@ def run_consistency(board: Board) -> Iterator[Step]:
 # -- areas and lookahead ---------------------------------------------------------------------
 
 
+AREA_CELLS = 6
+"""The most cells an area sum constrains (the innies or outies of the area)."""
+
+
 def area_sum(board: Board) -> Iterator[Step]:
-    """Some across runs and every down run through them: the down runs' cells outside the
-    area add up to the difference of the totals. One such cell is placed; for two, each
-    keeps the digits some partner digit completes."""
+    """Some whole runs in one direction make an area; the runs of the other direction
+    through it cover the area and a few cells outside (outies), while those lying wholly
+    inside cover all but a few inner cells (innies). Either way those few cells add up to
+    a difference of clue totals: each keeps the digits some filling of them allows (cells
+    sharing a run distinct), and a lone cell is placed."""
     grid = board.grid
     topo = grid.topology
     for first, second in (("across", topo.down), ("down", topo.across)):
+        own = topo.across if first == "across" else topo.down
         seeds = [run for run in grid.runs if run.direction == first and run.total]
         for seed in seeds:
             area = set(seed.cells)
             inside = [seed]
-            for _ in range(3):
+            for _ in range(4):
                 crossing = {second[cell] for cell in area}
                 if -1 in crossing or any(not grid.runs[i].total for i in crossing):
                     break
-                outside = {c for i in crossing for c in grid.runs[i].cells} - area
-                step = _area_step(board, inside, [grid.runs[i] for i in sorted(crossing)],
-                                  sorted(outside))
+                runs = [grid.runs[i] for i in sorted(crossing)]
+                outside = {c for run in runs for c in run.cells} - area
+                step = _area_step(board, inside, runs, sorted(outside), outies=True)
+                if step is None:
+                    within = [run for run in runs if set(run.cells) <= area]
+                    innies = area - {c for run in within for c in run.cells}
+                    if within:
+                        step = _area_step(board, inside, within, sorted(innies), outies=False)
                 if step is not None:
                     yield step
                     break
-                grow = {topo.across[c] if first == "across" else topo.down[c] for c in outside}
-                if -1 in grow or len(grow) != 1:
+                grow = {own[c] for c in outside}
+                if -1 in grow or not 1 <= len(grow) <= 2:
                     break
-                extra = grid.runs[grow.pop()]
-                if not extra.total:
+                extra = [grid.runs[i] for i in sorted(grow)]
+                if not all(run.total for run in extra):
                     break
-                inside.append(extra)
-                area |= set(extra.cells)
+                inside += extra
+                for run in extra:
+                    area |= set(run.cells)
 
 
-def _area_step(board: Board, inside: list[Run], crossing: list[Run], outside: list[int]) -> (
-    Step | None
-):
-    if not outside or len(outside) > 2:
+def _area_support(board: Board, cells: list[int], need: int) -> list[int] | None:
+    """Each cell's digits in some filling of ``cells`` from their candidates that adds up
+    to ``need``, cells of one run distinct; ``None`` if there is none."""
+    topo = board.grid.topology
+    runs = [{topo.across[c], topo.down[c]} - {-1} for c in cells]
+    if set.intersection(*runs):
+        return run_support([board.masks[c] for c in cells], need)
+    clash = [[j for j in range(i) if runs[i] & runs[j]] for i in range(len(cells))]
+    masks = [board.masks[c] for c in cells]
+    lows = [digits_of_mask(m)[0] if m else 10 for m in masks]
+    highs = [digits_of_mask(m)[-1] if m else 0 for m in masks]
+    support = [0] * len(cells)
+    chosen = [0] * len(cells)
+
+    def place(i: int, left: int) -> bool:
+        if i == len(cells):
+            if left:
+                return False
+            for j, digit in enumerate(chosen):
+                support[j] |= 1 << (digit - 1)
+            return True
+        if not sum(lows[i:]) <= left <= sum(highs[i:]):
+            return False
+        found = False
+        for digit in digits_of_mask(masks[i]):
+            if any(chosen[j] == digit for j in clash[i]):
+                continue
+            chosen[i] = digit
+            found = place(i + 1, left - digit) or found
+        return found
+
+    return support if place(0, need) else None
+
+
+def _area_step(
+    board: Board, inside: list[Run], crossing: list[Run], cells: list[int], *, outies: bool
+) -> Step | None:
+    """The step the area of ``inside`` gives on ``cells``: with ``outies`` the ``crossing``
+    runs cover the area and ``cells``; else they cover the area but ``cells``."""
+    if not cells or len(cells) > AREA_CELLS:
         return None
-    # the crossing runs cover the area exactly once plus the outside cells
     covered = [c for run in crossing for c in run.cells]
     if len(covered) != len(set(covered)):
         return None
-    difference = sum(run.total for run in crossing) - sum(run.total for run in inside)
-    empty = [cell for cell in outside if not board.values[cell]]
-    need = difference - sum(board.values[cell] for cell in outside if board.values[cell])
+    inner_total = sum(run.total for run in inside)
+    cross_total = sum(run.total for run in crossing)
+    difference = cross_total - inner_total if outies else inner_total - cross_total
+    empty = [cell for cell in cells if not board.values[cell]]
+    need = difference - sum(board.values[cell] for cell in cells if board.values[cell])
     if not empty:
         return None
-    names = " + ".join(f"{run.total}" for run in crossing)
-    inner = " + ".join(f"{run.total}" for run in inside)
-    what = (f"The {len(crossing)} {crossing[0].direction} runs ({names}) cover the "
-            f"{len(inside)} {inside[0].direction} run(s) ({inner}) and "
-            f"{', '.join(_name(board, c) for c in outside)}")
-    shown = tuple(c for run in inside for c in run.cells) + tuple(outside)
+    listed = ", ".join(_name(board, c) for c in cells)
+    crossing_words = f"{len(crossing)} {crossing[0].direction} run(s) " + (
+        f"({' + '.join(str(run.total) for run in crossing)})"
+    )
+    inside_words = f"{len(inside)} {inside[0].direction} run(s) " + (
+        f"({' + '.join(str(run.total) for run in inside)})"
+    )
+    if outies:
+        what = f"The {crossing_words} cover the {inside_words} and {listed}"
+    else:
+        what = f"The {inside_words} are covered by the {crossing_words} and {listed}"
+    shown = tuple(c for run in inside for c in run.cells) + tuple(
+        c for c in cells if c not in {x for run in inside for x in run.cells}
+    )
     if len(empty) == 1:
         cell = empty[0]
         if not (1 <= need <= 9 and board.masks[cell] >> (need - 1) & 1):
             return None
         return _step(
             board, "Area sum", None,
-            f"{what}, so {_name(board, cell)} = {difference if len(outside) == 1 else need}.",
+            f"{what}, so {_name(board, cell)} = {need}.",
             3.8, placements=((*_rc(board, cell), need),), cells=shown,
             area=f"the area around {_name(board, cell)}",
         )
-    a, b = empty
-    topo = board.grid.topology
-    same_run = bool({topo.across[a], topo.down[a]} & {topo.across[b], topo.down[b]} - {-1})
-    keep = {a: 0, b: 0}
-    for da in digits_of_mask(board.masks[a]):
-        db = need - da
-        if 1 <= db <= 9 and board.masks[b] >> (db - 1) & 1 and not (same_run and da == db):
-            keep[a] |= 1 << (da - 1)
-            keep[b] |= 1 << (db - 1)
-    removed = _eliminations(board, [a, b], keep)
+    support = _area_support(board, empty, need)
+    if support is None:
+        return None
+    keep = dict(zip(empty, support, strict=True))
+    removed = _eliminations(board, empty, keep)
     if not removed:
         return None
+    total = " + ".join(_name(board, c) for c in empty)
+    kept = ", ".join(f"{_name(board, c)} {_set(keep[c])}" for c in empty)
+    placed = "" if len(empty) == len(cells) else " (with the digits placed there)"
     return _step(
         board, "Area sum", None,
-        f"{what}, so {_name(board, a)} + {_name(board, b)} = {need}: they keep "
-        f"{_set(keep[a])} and {_set(keep[b])}.",
-        3.8, eliminations=removed, cells=shown, area=f"the area around {_name(board, a)}",
+        f"{what}, so {total} = {need}{placed}; the fillings of those cells "
+        f"leave {kept}.",
+        3.8, eliminations=removed, cells=shown, area=f"the area around {_name(board, empty[0])}",
     )
 
 
@@ -516,4 +609,16 @@ TECHNIQUES: tuple[Technique, ...] = (
     lookahead,
 )
 """Every technique, easiest first."""
+
+DIFFICULTY: dict[Technique, float] = {
+    last_cell: 1.0, single: 1.1, unique_combination: 1.2, intersection: 1.5, combination: 2.0,
+    required_digit: 2.2, bounds: 3.1, naked_subset: 3.2, hidden_subset: 3.3,
+    run_consistency: 3.5, area_sum: 3.8, lookahead: 6.0,
+}
+"""Each technique's difficulty (the steps it yields carry the same)."""
+
+
+def ladder_up_to(limit: float) -> tuple[Technique, ...]:
+    """The techniques of difficulty at most ``limit``, easiest first."""
+    return tuple(technique for technique in TECHNIQUES if DIFFICULTY[technique] <= limit)
 
