@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grille.errors import GrilleError
+from grille.errors import BudgetExceededError, GrilleError
 from grille.kakuro.combos import combination_masks
 from grille.kakuro.grid import Clue, KakuroGrid
 from grille.kakuro.logic.rating import LEVELS
@@ -76,7 +76,7 @@ WANDER = 1.0
 climb that refuses worse fills measured about three times slower at 20x20)."""
 
 
-class GenerationError(GrilleError):
+class GenerationError(BudgetExceededError):
     """No puzzle with the requested properties was found within the attempt budget."""
 
 
