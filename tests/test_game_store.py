@@ -369,3 +369,18 @@ def test_docstring_examples(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_statistics_list_levels_easiest_first_and_unrated_last(store: Store) -> None:
+    sudoku = get_kind("sudoku")
+    puzzle = sudoku.read(PUZZLES["sudoku"])[0].puzzle
+    solution = sudoku.solve(puzzle).solution
+    empty = [cell for cell in range(81) if not puzzle.cells[cell]]
+    for extra, level in enumerate(("hard", None, "extreme", "easy")):
+        cells = list(puzzle.cells)
+        for cell in empty[:extra]:
+            cells[cell] = solution.cells[cell]
+        text = "".join(str(digit or ".") for digit in cells)
+        entry = store.add_puzzle(sudoku.read(text)[0].puzzle, level=level)
+        store.new_game(entry.id)
+    assert [s.level for s in store.statistics()] == ["easy", "hard", "extreme", None]

@@ -144,6 +144,8 @@ class Kind(Protocol[P]):
     name: str
     formats: tuple[str, ...]
     default_format: str
+    levels: tuple[str, ...]
+    """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
 
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like puzzles of this kind."""

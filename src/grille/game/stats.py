@@ -9,6 +9,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from grille.kinds import KIND_NAMES, get_kind
+
 __all__ = ["Statistic", "statistics"]
 
 
@@ -52,12 +54,20 @@ GROUP BY p.kind, p.size, p.level
 
 def statistics(connection: sqlite3.Connection, kind: str | None = None) -> list[Statistic]:
     """One :class:`Statistic` per kind, size and level with games (of ``kind`` if given),
-    ordered by kind, then size (smallest first), then level."""
+    ordered by kind, then size (smallest first), then level (easiest first, unrated last)."""
     rows = connection.execute(_QUERY, (kind, kind)).fetchall()
     found = [
         Statistic(row[0], row[1], row[2], row[3], row[4] or 0, row[5], row[6]) for row in rows
     ]
-    return sorted(found, key=lambda s: (s.kind, _size_key(s.size), s.level or "~"))
+    return sorted(found, key=lambda s: (s.kind, _size_key(s.size), _level_key(s.kind, s.level)))
+
+
+def _level_key(kind: str, level: str | None) -> tuple[int, str]:
+    """Where ``level`` comes in ``kind``'s levels; unknown names after them, unrated last."""
+    levels = get_kind(kind).levels if kind in KIND_NAMES else ()
+    if level in levels:
+        return levels.index(level), ""
+    return len(levels) + (level is None), level or ""
 
 
 def _size_key(size: str) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from grille.hints import Hint
 from grille.kakuro import formats, play, rules
 from grille.kakuro.grid import KakuroGrid
-from grille.kakuro.logic.rating import Rating
+from grille.kakuro.logic.rating import LEVELS, Rating
 from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
 from grille.logic import Explanation, Step
 
@@ -21,6 +21,7 @@ class KakuroKind:
     name = "kakuro"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "text"
+    levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
         return "KakuroKind()"

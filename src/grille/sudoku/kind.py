@@ -12,7 +12,7 @@ from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
 from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic.rating import Rating
+from grille.sudoku.logic.rating import LEVELS, Rating
 
 __all__ = ["SudokuKind"]
 
@@ -23,6 +23,7 @@ class SudokuKind:
     name = "sudoku"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "line"
+    levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
         return "SudokuKind()"

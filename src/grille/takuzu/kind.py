@@ -11,7 +11,7 @@ from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
-from grille.takuzu.logic.rating import Rating
+from grille.takuzu.logic.rating import LEVELS, Rating
 
 __all__ = ["TakuzuKind"]
 
@@ -22,6 +22,7 @@ class TakuzuKind:
     name = "takuzu"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "rows"
+    levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
         return "TakuzuKind()"

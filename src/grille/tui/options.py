@@ -1,11 +1,11 @@
 """What the terminal game offers to choose from: each kind's sizes and levels.
 
-The levels come from each kind's rating table, so a level added there shows up here.
+The levels are each kind's ``levels`` (its rating table), so a level added there shows up here.
 """
 
 from __future__ import annotations
 
-import importlib
+from grille.kinds import get_kind
 
 __all__ = ["DEFAULT_SIZES", "KIND_TITLES", "SIZES", "levels_of"]
 
@@ -22,14 +22,6 @@ DEFAULT_SIZES = {"sudoku": "9x9", "takuzu": "8x8", "kakuro": "8x8"}
 KIND_TITLES = {"sudoku": "Sudoku", "takuzu": "Takuzu", "kakuro": "Kakuro"}
 """How the kinds are named on screen."""
 
-_RATING_MODULES = {
-    "sudoku": "grille.sudoku.logic.rating",
-    "takuzu": "grille.takuzu.logic.rating",
-    "kakuro": "grille.kakuro.logic.rating",
-}
-
-
 def levels_of(kind: str) -> tuple[str, ...]:
     """The level names of ``kind``, easiest first."""
-    table: tuple[tuple[str, float], ...] = importlib.import_module(_RATING_MODULES[kind]).LEVELS
-    return tuple(name for name, _ in table)
+    return get_kind(kind).levels
