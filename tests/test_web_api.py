@@ -495,3 +495,78 @@ def test_allowed_hosts_refuse_rebinding(db: Path) -> None:
         assert local.get("/api/kinds").status_code == 200
         response = local.get("/api/kinds", headers={"host": "attacker.example"})
         assert error_of(response, 400)
+
+
+# -- more bad input: never a 5xx, always JSON with a message -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "headers", "needle"),
+    [(b"", {"content-type": "application/json"}, "body: Field required"),
+     (b"null", {"content-type": "application/json"}, "body: Input should be a valid dict"),
+     (b'"r1c3=4"', {"content-type": "application/json"}, "valid dictionary"),
+     (b'{"move": "r1c3=4"}', {"content-type": "text/plain"}, "valid dictionary"),
+     (b'{"move": "r1c3=4"}', {}, "valid dictionary"),
+     (b'{"move": "\\ud800"}', {"content-type": "application/json"}, "move"),
+     (b'{"move": "r1c3=4\\u0000"}', {"content-type": "application/json"}, "not a move")],
+)
+def test_bodies_that_are_not_a_move_object_are_422(
+    client: TestClient, content: bytes, headers: dict[str, str], needle: str
+) -> None:
+    game = start(client)
+    response = client.post(f"/api/games/{game['id']}/moves", content=content, headers=headers)
+    assert needle in error_of(response, 422)
+    assert client.get(f"/api/games/{game['id']}").json()["position"] == 0
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"move": "\xff\xfe"}',  # not UTF-8
+     b"[" * 200_000 + b"]" * 200_000,  # nested deeper than any parser recurses
+     b'{"depth": ' + b"9" * 5_000 + b"}"],  # an integer too long to read
+)
+def test_unparsable_bodies_are_400(client: TestClient, content: bytes) -> None:
+    game = start(client)
+    response = client.post(f"/api/games/{game['id']}/hint", content=content,
+                           headers={"content-type": "application/json"})
+    assert error_of(response, 400)
+
+
+@pytest.mark.parametrize("number", [b"NaN", b"1e400", b"-1", b"2.5", b"true"])
+def test_positions_must_be_plain_integers(client: TestClient, number: bytes) -> None:
+    game = start(client)
+    response = client.post(f"/api/games/{game['id']}/goto", content=b'{"position": ' + number
+                           + b"}", headers={"content-type": "application/json"})
+    assert "position" in error_of(response, 422)
+
+
+def test_wrong_methods_are_405_with_a_message(client: TestClient) -> None:
+    game = start(client)
+    response = client.put(f"/api/games/{game['id']}/moves", json={"move": "r1c3=4"})
+    assert "not allowed" in error_of(response, 405)
+    assert response.headers["allow"] == "POST"
+    response = client.delete("/api/games/last")
+    assert "not allowed" in error_of(response, 405)
+    assert response.headers["allow"] == "GET"
+
+
+@pytest.mark.parametrize(
+    "path", ["/nothing", "/static/nothing.js", "/static/../app.py", "/static/%2e%2e/app.py",
+             "/api/games/1/savepoints/a%2Fb/return", "/api"],
+)
+def test_unknown_routes_are_404_json(client: TestClient, path: str) -> None:
+    start(client)
+    method = "POST" if path.endswith("return") else "GET"
+    assert error_of(client.request(method, path), 404)
+
+
+def test_unknown_generation_sizes_fail_the_job_with_a_reason(client: TestClient) -> None:
+    job = client.post("/api/generate", json={"kind": "takuzu", "size": "7x7"})
+    assert job.status_code == 202
+    for _ in range(200):
+        found = client.get(f"/api/jobs/{job.json()['id']}").json()
+        if found["status"] == "failed":
+            assert "even" in found["error"]
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the job did not fail: {found}")

@@ -22,6 +22,7 @@ from grille.web.export import FORMATS, Picture, export_picture
 from grille.web.games import Games, LiveGame
 from grille.web.jobs import Jobs
 from grille.web.models import (
+    MAX_ID,
     EnterRequest,
     ErrorBody,
     GameList,
@@ -50,9 +51,6 @@ __all__ = ["ENTER_BUDGET", "Services", "router"]
 
 ENTER_BUDGET = 5_000_000
 """Search nodes the uniqueness check of an entered puzzle may use."""
-
-MAX_ID = 2**62
-"""The largest id a path accepts (SQLite integers are 64-bit)."""
 
 IMPORT_LISTED = 200
 """Puzzles of an import listed in the answer."""

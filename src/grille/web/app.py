@@ -3,8 +3,9 @@
 The JSON API lives under ``/api`` (OpenAPI description at ``/api/openapi.json``); the page
 and its modules are served from the package's ``static`` folder. Every error answer is
 JSON ``{"error": "..."}``: bad input gets 4xx with a sentence that says what was wrong
-(400 malformed JSON, 404 unknown game, 409 changed elsewhere, 413 too large, 422 a bad
-move, puzzle or field, 429 too many generations), never a 5xx.
+(400 malformed JSON, 404 unknown game, 405 a method the path does not serve, with
+``Allow``, 409 changed elsewhere, 413 too large, 422 a bad move, puzzle or field (request
+bodies are strict: ``false`` is not a position), 429 too many generations), never a 5xx.
 
 >>> import tempfile, pathlib
 >>> from fastapi.testclient import TestClient
@@ -30,6 +31,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -117,7 +119,10 @@ def _add_error_handlers(app: FastAPI) -> None:
     """Every failure as JSON ``{"error": ...}`` with the right status."""
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        allowed = path_methods(request.url.path)
+        if allowed and request.method not in allowed:  # DELETE /api/games/last
+            return _method_not_allowed(request.method, allowed)
         problems = error.errors()
         for problem in problems:
             if problem.get("type") == "json_invalid":
@@ -126,7 +131,10 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(422, "; ".join(_describe(problem) for problem in problems))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http(_: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        allowed = path_methods(request.url.path)
+        if error.status_code == 405 and allowed:
+            return _method_not_allowed(request.method, allowed)
         return _error(error.status_code, str(error.detail), getattr(error, "headers", None))
 
     @app.exception_handler(NotFoundError)
@@ -163,9 +171,40 @@ def _add_error_handlers(app: FastAPI) -> None:
         return _error(500, f"internal error: {type(error).__name__}: {error}")
 
 
+def path_methods(path: str) -> frozenset[str]:
+    """The methods the API serves at ``path`` (empty: none). Fixed segments win over
+    parameters, as in routing: ``/api/games/last`` is that route's, not game ``last``'s.
+
+    >>> sorted(path_methods("/api/games")), sorted(path_methods("/api/games/last"))
+    (['GET', 'POST'], ['GET'])
+    >>> sorted(path_methods("/api/games/7")), path_methods("/api/nothing")
+    (['DELETE', 'GET'], frozenset())
+    """
+    matching = [
+        route for route in router.routes
+        if isinstance(route, APIRoute) and route.path_regex.match(path)
+    ]
+    if not matching:
+        return frozenset()
+    fewest = min(len(route.param_convertors) for route in matching)
+    return frozenset(
+        method for route in matching if len(route.param_convertors) == fewest
+        for method in route.methods or ()
+    )
+
+
+def _method_not_allowed(method: str, allowed: frozenset[str]) -> JSONResponse:
+    listed = ", ".join(sorted(allowed))
+    return _error(405, f"method {method} is not allowed here; allowed: {listed}",
+                  {"allow": listed})
+
+
 def _describe(problem: Any) -> str:
     """One validation problem: ``body.move: String should have at most 40 characters``."""
-    where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
+    location = tuple(problem.get("loc", ()))
+    where = ".".join(str(part) for part in location if part != "body")
+    if not where and location == ("body",):
+        where = "body"  # no body, or not a JSON object
     message = str(problem.get("msg", "invalid"))
     return f"{where}: {message}" if where else message
 

@@ -62,7 +62,8 @@ class Jobs:
         max_pending: int = MAX_PENDING,
     ) -> None:
         self._generate = generate
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grille-gen")
+        self._workers = workers
+        self._pool: ThreadPoolExecutor | None = None
         self._max_pending = max_pending
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
@@ -82,7 +83,11 @@ class Jobs:
                 )
             job = Job(secrets.token_hex(8), request, submitted=now)
             self._jobs[job.id] = job
-        self._pool.submit(self._run, job.id)
+            if self._pool is None:  # first job, or the first since a shutdown
+                self._pool = ThreadPoolExecutor(
+                    max_workers=self._workers, thread_name_prefix="grille-gen"
+                )
+            self._pool.submit(self._run, job.id)
         return job.to_out(now)
 
     def get(self, job_id: str) -> JobOut | None:
@@ -92,8 +97,11 @@ class Jobs:
         return None if job is None else job.to_out(time.monotonic())
 
     def shutdown(self) -> None:
-        """Stop taking jobs; queued ones are cancelled, running ones finish."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Cancel the queued jobs (running ones finish); a later job starts new threads."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _update(self, job_id: str, **changes: object) -> Job:
         with self._lock:

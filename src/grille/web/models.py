@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "MAX_ID",
     "MAX_TEXT",
     "Board",
     "BoardCell",
@@ -43,15 +44,19 @@ __all__ = [
 MAX_TEXT = 1_000_000
 """Characters a typed or uploaded puzzle text may have."""
 
+MAX_ID = 2**62
+"""The largest id a request names (SQLite integers are 64-bit)."""
+
 KindName = Literal["sudoku", "takuzu", "kakuro"]
 CheckName = Literal["off", "rules", "solution"]
 Cell = tuple[int, int]
 
 
 class _Body(BaseModel):
-    """A request body: unknown fields are refused."""
+    """A request body: unknown fields are refused, and so are values of another JSON type
+    than the field's (``false`` is not a position, ``0`` is not a boolean)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- requests -------------------------------------------------------------------------------
@@ -92,7 +97,7 @@ class SettingsRequest(_Body):
 class NewGameRequest(_Body):
     """Start a new game of a library puzzle."""
 
-    puzzle_id: int = Field(ge=1)
+    puzzle_id: int = Field(ge=1, le=MAX_ID)
 
 
 class GenerateRequest(_Body):
