@@ -170,3 +170,28 @@ def test_rule_variant_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         ["generate", "takuzu", "--size", "6x6", "--seed", "3", "--no-unique-lines", "--quiet",
          "--format", "unruly"], capsys)
     assert status == 0 and out.startswith("6x6:")
+
+
+TAKUZU = ".11.........0..1..0.00.......00...0......1.....0...010.10...00.."
+TAKUZU_SOLUTION = "0110110010010101110100100110100110010110110011000010101100110011"
+
+
+def test_hint_marks_takes_a_players_grid_of_any_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = write(tmp_path, f"t\t8\t8\t{TAKUZU}\n", "takuzu.txt")
+    right = write(tmp_path, f"t\t8\t8\t{TAKUZU_SOLUTION[0]}{TAKUZU[1:]}\n", "right.txt")
+    wrong = write(tmp_path, f"t\t8\t8\t1{TAKUZU[1:]}\n", "wrong.txt")
+    status, out, _ = run(["hint", "--depth", "4", "--marks", right, puzzle], capsys)
+    assert status == 0 and "wrong" not in out
+    status, out, _ = run(["hint", "--depth", "4", "--marks", wrong, puzzle], capsys)
+    assert status == 0 and out == "r1c1 holds 1, which is wrong.\n"
+
+
+def test_hint_marks_refuses_a_grid_that_changes_a_clue(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = write(tmp_path, f"t\t8\t8\t{TAKUZU}\n", "takuzu.txt")
+    changed = write(tmp_path, f"t\t8\t8\t.0{TAKUZU[2:]}\n", "changed.txt")
+    status, _, err = run(["hint", "--marks", changed, puzzle], capsys)
+    assert status == 2 and "changed.txt" in err and "r1c2" in err

@@ -408,7 +408,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         player = kind.read(marked.text, source=marked.source)
         if len(player) != 1:
             raise GrilleError(f"{marked.source}: expected one grid, found {len(player)}")
-        state = _player_state(state, player[0].puzzle, marked.source)
+        state = _player_state(kind, state, player[0].puzzle, marked.source)
         fmt = player[0].fmt
     with time_limit(args.time_limit, given.source):
         found = kind.hint(state, depth=args.depth)
@@ -418,21 +418,16 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _player_state(puzzle: Any, player: Any, source: str) -> Any:
-    """The player's grid with the clues of ``puzzle`` (their digits must agree)."""
-    from grille.sudoku import Grid
-
-    if not isinstance(puzzle, Grid) or not isinstance(player, Grid):
-        raise GrilleError("--marks is only supported for Sudoku so far")
-    if puzzle.shape != player.shape:
-        raise GrilleError(f"{source}: the grid is {player.shape}, the puzzle {puzzle.shape}")
-    for cell, clue in enumerate(puzzle.cells):
-        if clue and player.cells[cell] != clue:
-            raise GrilleError(
-                f"{source}: {puzzle.cell_name(cell)} must hold the clue {clue}"
-            )
-    givens = tuple(clue != 0 for clue in puzzle.cells)
-    return Grid(player.shape, player.cells, givens, player.marks, puzzle.metadata)
+def _player_state(kind: Kind[Any], puzzle: Any, player: Any, source: str) -> Any:
+    """``puzzle`` with the player's entries and pencil marks of ``player`` played on it, so
+    its clues stay clues; a player's grid that changes a clue is refused."""
+    state = puzzle
+    try:
+        for move in kind.moves_between(puzzle, player):
+            state = kind.apply(state, move)
+    except GrilleError as error:
+        raise GrilleError(f"{source}: {error}") from None
+    return state
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
