@@ -140,3 +140,33 @@ def test_tiers_are_sound_on_top1465_sample() -> None:
 def test_tiers_are_sound_on_more_puzzles() -> None:
     _sound_walks("magictour_top1465.txt", 30)
     _sound_walks("forum_hardest_1106_half.txt", 10)
+
+
+
+TOP1465_3 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+"""Puzzle 3 of top1465: Nishio, multiple and dynamic forcing all find a step once it stalls."""
+
+
+def _stalled(puzzle: str) -> Board:
+    """``puzzle``'s board once the basic ladder has nothing more to say."""
+    from grille.sudoku.logic.walk import walk
+
+    board = Board.from_grid(Grid.from_string(puzzle))
+    for _, after in walk(board, BASIC_LADDER):
+        board = after
+    return board
+
+
+@pytest.mark.parametrize(
+    "tier", [forcing.NISHIO, forcing.MULTIPLE, forcing.DYNAMIC_TIER], ids=lambda t: t.name
+)
+def test_compiled_search_finds_the_same_step_as_net_by_net(
+    tier: forcing._Tier, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = _stalled(TOP1465_3)
+    compiled = forcing._easiest(board, tier)
+    nishio = [forcing._nishio_digit(board, digit) for digit in range(1, 10)]
+    assert compiled is not None and compiled.technique.startswith(tier.name)
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing._easiest(board, tier) == compiled
+    assert [forcing._nishio_digit(board, digit) for digit in range(1, 10)] == nishio

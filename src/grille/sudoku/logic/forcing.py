@@ -50,6 +50,7 @@ import numpy as np
 
 from grille.logic import Link, Step
 from grille.sudoku.grid import Grid
+from grille.sudoku.logic import tier_scan
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.implications import (
@@ -294,6 +295,10 @@ def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]
 
 def _easiest(board: Board, tier: _Tier) -> Step | None:
     """The tier's step with the fewest nodes, or ``None`` (also when over budget)."""
+    topo = topology(board.shape)
+    if tier.level == 0 and tier_scan.fits(topo, board.marks):
+        hint = _compiled_hint(board, tier)
+        return None if hint is None else _step(board, tier, hint)
     marks = np.array(board.marks, dtype=np.int64)
     budget = _Budget(NET_BUDGET if tier.level < 2 else NESTED_NET_BUDGET)
     scan = _Scan(topology(board.shape), marks, tier, budget)
@@ -305,6 +310,55 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
         return None
     best = min(hints, key=lambda hint: hint.nodes)
     return _step(board, tier, best)
+
+
+_KINDS = {
+    tier_scan.CONTRADICTION: "contradiction",
+    tier_scan.DOUBLE: "double",
+    tier_scan.CELL: "cell",
+    tier_scan.REGION: "region",
+}
+"""The kernel's kinds of conclusion, by name."""
+
+
+def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | None:
+    """The tier's easiest hint, found by :mod:`tier_scan`'s kernel and rebuilt with its nets.
+
+    The kernel walks the same conclusions in the same order as :func:`_hints` and keeps the
+    first with the fewest nodes; only the winner's nets are built again here, to explain it.
+    """
+    topo = topology(board.shape)
+    win = tier_scan.easiest(
+        topo,
+        board.marks,
+        tier.flags,
+        contradiction=tier.contradiction,
+        double=tier.double,
+        multiple=tier.multiple,
+        min_count=tier.min_count,
+        only_digit=only_digit,
+    )
+    if win is None:
+        return None
+    n = topo.n
+    marks = board.marks
+    scan = _Scan(topo, np.array(marks, dtype=np.int64), tier, _Budget(NET_BUDGET))
+    if win.kind in (tier_scan.CONTRADICTION, tier_scan.DOUBLE):
+        hints = _binary(scan, win.subject[0], double=win.kind == tier_scan.DOUBLE)
+    else:
+        if win.kind == tier_scan.CELL:
+            places = [(win.subject[0], d) for d in range(n) if marks[win.subject[0]] >> d & 1]
+        else:
+            unit, d = win.subject
+            places = [(c, d) for c in topo.units[unit] if marks[c] >> d & 1]
+        nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c, d in places]
+        hints = _common(nets, _KINDS[win.kind], win.subject)
+    for hint in hints:
+        if hint.kind == _KINDS[win.kind] and hint.conclusion == win.conclusion:
+            if hint.nodes != win.nodes:
+                raise RuntimeError(f"forcing kernel counted {win.nodes} nodes, nets {hint.nodes}")
+            return hint
+    raise RuntimeError(f"forcing kernel found {win}, which the nets do not prove")
 
 
 # -- the techniques -------------------------------------------------------------------------
@@ -340,6 +394,9 @@ def _nishio_digit(board: Board, digit: int) -> tuple[int, int, Step] | None:
     """(node count, candidate, step) of the easiest Nishio step on ``digit``."""
     n = board.n
     d = digit - 1
+    if tier_scan.fits(topology(board.shape), board.marks):
+        hint = _compiled_hint(board, NISHIO, only_digit=d)
+        return None if hint is None else (hint.nodes, hint.subject[0], _step(board, NISHIO, hint))
     marks = np.array(board.marks, dtype=np.int64)
     scan = _Scan(topology(board.shape), marks, NISHIO, _Budget(NET_BUDGET))
     hints: list[_Hint] = []
