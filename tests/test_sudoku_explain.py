@@ -102,9 +102,15 @@ def test_hint_and_rate_commands(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
     from grille.sudoku.logic.chains import CHAIN_TECHNIQUES
-    from grille.sudoku.logic.explain import GRILLE_EXTRAS, SE_CHAINS, ladder
+    from grille.sudoku.logic.exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
+    from grille.sudoku.logic.explain import FORCING, GRILLE_EXTRAS, SE_CHAINS, ladder
     from grille.sudoku.logic.ladder import SE_QUADS, UP_TO_XYZ_WING
-    from grille.sudoku.logic.uniqueness import bug_plus_one
+    from grille.sudoku.logic.uniqueness import (
+        bivalue_universal_grave,
+        bug_plus_one,
+        unique_loop,
+        unique_rectangle_type_3,
+    )
 
     full = ladder(unique=True)
     rating = ladder(unique=True, rating=True)
@@ -113,8 +119,17 @@ def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
     # SE's order: singles .. XYZ-Wing, unique rectangles, quads, BUG, then SE's one chain
     # producer in place of grille's named chains, then the forcing tiers
     assert list(rating[: len(UP_TO_XYZ_WING)]) == list(UP_TO_XYZ_WING)
+    assert rating.index(unique_loop) == rating.index(unique_rectangle_type_3) + 1
+    assert rating.index(SE_QUADS[0]) == rating.index(unique_loop) + 1
     assert rating.index(bug_plus_one) == rating.index(SE_QUADS[-1]) + 1
-    assert rating[rating.index(bug_plus_one) + 1] == SE_CHAINS[0]
+    # then SE's BUG types 2-4, aligned pair exclusion, the chains, aligned triplet exclusion
+    at = rating.index(bug_plus_one)
+    assert rating[at + 1 : at + 6] == (
+        bivalue_universal_grave, aligned_pair_exclusion, SE_CHAINS[0],
+        aligned_triplet_exclusion, FORCING[0],
+    )
+    assert unique_loop not in ladder(unique=False, rating=True)
+    assert {aligned_pair_exclusion, aligned_triplet_exclusion, unique_loop} <= set(full)
     assert not set(CHAIN_TECHNIQUES) & set(rating)
     assert set(SE_CHAINS) & set(full) == set()
 

@@ -6,7 +6,9 @@ Two ladders walk the same way, easiest step first:
   including the ones players like that Sudoku Explainer (SE) lacks (finned fish, W-Wing,
   ALS, Sue de Coq, hidden unique rectangle, grouped chains);
 - the *rating* ladder, for :func:`rate` and the generator's levels: SE's techniques only,
-  in SE's order, so ER/EP/ED are comparable with published SE ratings. Its chains are SE's
+  in SE's order, so ER/EP/ED are comparable with published SE ratings: singles .. XYZ-Wing,
+  unique rectangles and loops, quads, BUG, aligned pair exclusion, SE's chains, aligned
+  triplet exclusion, then the forcing tiers. Its chains are SE's
   own producer (:func:`~grille.sudoku.logic.unary.forcing_chains_and_cycles`: X-/Y-cycles,
   forcing X-chains and mixed forcing chains, the easiest of them all), not grille's named
   chains, whose order and values differ (an XY-chain is 6.6+L in grille's named ladder, but
@@ -22,6 +24,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.chains import aic, grouped_aic, grouped_x_chain, x_chain, xy_chain
+from grille.sudoku.logic.exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
 from grille.sudoku.logic.fish import finned_jellyfish, finned_swordfish, finned_x_wing
 from grille.sudoku.logic.forcing import (
     cell_region_forcing,
@@ -35,8 +38,8 @@ from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, SE_QUADS, UP_TO_XYZ_WING
 from grille.sudoku.logic.rating import Rating, rate_steps
 from grille.sudoku.logic.unary import forcing_chains_and_cycles
 from grille.sudoku.logic.uniqueness import (
+    BUG_TECHNIQUES,
     UNIQUENESS_TECHNIQUES,
-    bug_plus_one,
     hidden_unique_rectangle,
 )
 from grille.sudoku.logic.walk import Technique, walk
@@ -54,8 +57,10 @@ CHAINS_AND_SETS: tuple[Technique, ...] = (
     aic,
     als_xy_wing,
     grouped_aic,
+    aligned_triplet_exclusion,
 )
-"""Chains and almost locked sets, in increasing difficulty (6.5 .. 7.x)."""
+"""Chains, almost locked sets and aligned triplet exclusion, in increasing difficulty (6.5 ..
+7.x)."""
 
 
 FORCING: tuple[Technique, ...] = (
@@ -102,10 +107,12 @@ def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Tec
     if rating:
         return (
             *UP_TO_XYZ_WING,
-            *(t for t in uniqueness if t not in GRILLE_EXTRAS and t is not bug_plus_one),
+            *(t for t in uniqueness if t not in GRILLE_EXTRAS and t not in BUG_TECHNIQUES),
             *SE_QUADS,
-            *(t for t in uniqueness if t is bug_plus_one),
+            *(t for t in uniqueness if t in BUG_TECHNIQUES),
+            aligned_pair_exclusion,
             *SE_CHAINS,
+            aligned_triplet_exclusion,
             *FORCING,
             *nested,
             trial_and_error,

@@ -18,7 +18,8 @@ naked / locked pair    3.0        Jellyfish              5.2
 =====================  =========  =====================  =========
 
 then grille's extras, whose values (grille's own, SE has none) increase along the ladder: finned
-/ sashimi X-Wing 5.8 / 5.9, Swordfish 6.0 / 6.1, Jellyfish 6.2 / 6.3, W-Wing 6.4, and the
+/ sashimi X-Wing 5.8 / 5.9, Swordfish 6.0 / 6.1, Jellyfish 6.2 / 6.3, then SE's aligned pair
+exclusion (6.2), W-Wing 6.4, and the
 single-digit chains SE rates as X-chains: Skyscraper, 2-String Kite, Turbot Fish, Empty
 Rectangle, 6.6 each.
 
@@ -28,6 +29,7 @@ Uniqueness techniques (SE 4.5 and up) belong between :data:`UP_TO_XYZ_WING` and
 
 from __future__ import annotations
 
+from grille.sudoku.logic.exclusion import aligned_pair_exclusion
 from grille.sudoku.logic.fish import (
     finned_jellyfish,
     finned_swordfish,
@@ -93,13 +95,15 @@ FROM_NAKED_QUAD: tuple[Technique, ...] = (
     finned_x_wing,
     finned_swordfish,
     finned_jellyfish,
+    aligned_pair_exclusion,
     w_wing,
     skyscraper,
     two_string_kite,
     turbot_fish,
     empty_rectangle,
 )
-"""SE's naked quad, Jellyfish and hidden quad (5.0 to 5.4), then grille's extras (5.8 to 6.6)."""
+"""SE's naked quad, Jellyfish and hidden quad (5.0 to 5.4), then grille's extras (5.8 to 6.6)
+with SE's aligned pair exclusion (6.2) among them."""
 
 BASIC_LADDER: tuple[Technique, ...] = UP_TO_XYZ_WING + FROM_NAKED_QUAD
 """Every basic and intermediate technique, easiest first."""
