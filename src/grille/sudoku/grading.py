@@ -116,6 +116,12 @@ def truncated_ladder(cap: float) -> tuple[Technique, ...]:
 def _floors() -> tuple[tuple[Technique, float], ...]:
     """Techniques of the rating ladder with the difficulty of their easiest step."""
     from grille.sudoku.logic.chains import CYCLE, x_chain
+    from grille.sudoku.logic.exclusion import (
+        ALIGNED_PAIR_EXCLUSION,
+        ALIGNED_TRIPLET_EXCLUSION,
+        aligned_pair_exclusion,
+        aligned_triplet_exclusion,
+    )
     from grille.sudoku.logic.forcing import nishio
     from grille.sudoku.logic.single_digit import SKYSCRAPER, skyscraper
     from grille.sudoku.logic.subsets import (
@@ -125,6 +131,7 @@ def _floors() -> tuple[tuple[Technique, float], ...]:
         naked_pair,
         naked_quad,
     )
+    from grille.sudoku.logic.unary import forcing_chains_and_cycles
     from grille.sudoku.logic.uniqueness import UNIQUE_RECTANGLE, UNIQUENESS_TECHNIQUES
 
     return (
@@ -134,5 +141,8 @@ def _floors() -> tuple[tuple[Technique, float], ...]:
         (naked_quad, NAKED[4]),
         (skyscraper, SKYSCRAPER),
         (x_chain, CYCLE),
+        (aligned_pair_exclusion, ALIGNED_PAIR_EXCLUSION),
+        (forcing_chains_and_cycles, CYCLE),  # SE's X-cycles, the cheapest of its chains
+        (aligned_triplet_exclusion, ALIGNED_TRIPLET_EXCLUSION),
         (nishio, 7.5),  # SE's Nishio forcing chains, the first tier of forcing (7.5 + length)
     )
