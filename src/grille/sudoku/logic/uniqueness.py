@@ -211,20 +211,7 @@ def _type_3_in_unit(
     """The smallest naked set the roof's extra digits make in ``unit``, if it removes something."""
     others = [c for c in board.units[unit] if board.cells[c] == 0 and c not in roof]
     for size in range(1, min(TYPE_3_MAX_CELLS, len(others) - 1) + 1):
-        for chosen in itertools.combinations(others, size):
-            union = extra
-            for cell in chosen:
-                union |= board.marks[cell]
-            if popcount(union) != size + 1:
-                continue
-            elims = [
-                board.candidate(cell, digit)
-                for cell in others
-                if cell not in chosen
-                for digit in bits(board.marks[cell] & union)
-            ]
-            if not elims:
-                continue
+        for chosen, union, elims in _locking_sets(board, others, extra, size):
             a, b = digits
             names = ", ".join(board.digit(d) for d in bits(union))
             unit_name = board.unit_name(unit)
@@ -539,20 +526,7 @@ def _loop_naked_set(
     size: int,
 ) -> Step | None:
     """The first naked set of ``size`` other cells that locks the loop's extras in ``unit``."""
-    for chosen in itertools.combinations(others, size):
-        union = extra
-        for cell in chosen:
-            union |= board.marks[cell]
-        if popcount(union) != size + 1:
-            continue
-        elims = [
-            board.candidate(cell, digit)
-            for cell in others
-            if cell not in chosen
-            for digit in bits(board.marks[cell] & union)
-        ]
-        if not elims:
-            continue
+    for chosen, union, elims in _locking_sets(board, others, extra, size):
         v1, v2 = digits
         unit_name = board.unit_name(unit)
         reason = (
@@ -567,6 +541,28 @@ def _loop_naked_set(
         )
     return None
 
+
+
+def _locking_sets(
+    board: Board, others: Sequence[int], extra: int, size: int
+) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int, int]]]]:
+    """Each ``size`` cells of ``others`` whose marks with the ``extra`` digits make a naked set
+    of ``size + 1`` digits that removes something from the rest of ``others``: the cells, the
+    set's digits and the eliminations (the uniqueness patterns' type 3)."""
+    for chosen in itertools.combinations(others, size):
+        union = extra
+        for cell in chosen:
+            union |= board.marks[cell]
+        if popcount(union) != size + 1:
+            continue
+        elims = [
+            board.candidate(cell, digit)
+            for cell in others
+            if cell not in chosen
+            for digit in bits(board.marks[cell] & union)
+        ]
+        if elims:
+            yield chosen, union, elims
 
 def _loop_type_4(
     board: Board, loop: Sequence[int], v1: int, v2: int, extras: Sequence[int]
