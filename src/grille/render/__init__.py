@@ -19,36 +19,21 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from grille.errors import GrilleError
 from grille.kind import Puzzle
 from grille.logic import Step
-
-if TYPE_CHECKING:
-    from grille.render.booklet import PAPERS, PER_PAGE, booklet
-    from grille.render.drawing import Drawing
-    from grille.render.pdf import to_pdf
-    from grille.render.png import to_png
-    from grille.render.steps import StepView
-    from grille.render.svg import to_svg
+from grille.render.booklet import PAPERS, PER_PAGE, booklet
+from grille.render.drawing import Drawing
+from grille.render.pdf import to_pdf
+from grille.render.png import to_png
+from grille.render.steps import StepView
+from grille.render.svg import to_svg
+from grille.render.titles import title_line
 
 __all__ = ["PAPERS", "PER_PAGE", "Drawing", "booklet", "draw", "to_pdf", "to_png", "to_svg"]
-
-_LAZY = {
-    "PAPERS": "booklet", "PER_PAGE": "booklet", "booklet": "booklet", "Drawing": "drawing",
-    "to_pdf": "pdf", "to_png": "png", "to_svg": "svg",
-}
-"""Where the re-exported names live: loaded on first use, so that importing the package
-(as ``grille render --help`` and every other command's parser do) stays cheap."""
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(importlib.import_module(f"grille.render.{_LAZY[name]}"), name)
-    raise AttributeError(f"module 'grille.render' has no attribute {name!r}")
 
 
 def draw(
@@ -65,8 +50,6 @@ def draw(
     and size, ``level`` or the file's, ID; ``""`` for none). ``digits`` draws Takuzu values
     as 0 and 1 rather than circles; ``solution`` draws the non-clue digits dark grey.
     """
-    from grille.render.titles import title_line
-
     module = _module(puzzle.kind)
     caption = ""
     heading = title
