@@ -20,7 +20,7 @@ from grille.kakuro.grid import KakuroGrid
 
 __all__ = ["dump_block", "looks_like_block", "read_block"]
 
-_KEY_RE = re.compile(r"([a-z][\w-]*):\s*(.*)")
+_KEY_RE = re.compile(r"([A-Za-z][\w-]*):\s*(.*)")
 _KEYS = ("id", "size", "source", "label", "stats", "rules", "puzzle", "solution")
 
 

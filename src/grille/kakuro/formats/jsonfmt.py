@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,6 +60,10 @@ def read_json(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
     return [(_grid(item, index, source), 1) for index, item in enumerate(items)]
 
 
+_METADATA_KEY = re.compile(r"[A-Za-z][\w-]*")
+"""A metadata key the text and block formats can carry."""
+
+
 def _fail(reason: str, index: int, source: str) -> ParseError:
     return ParseError(f"puzzle {index + 1}: {reason}", source=source)
 
@@ -79,10 +84,16 @@ def _grid(item: Any, index: int, source: str) -> KakuroGrid:
             tokens = ["." if token in (None, 0) else str(token) for token in row]
         else:
             raise _fail(f"row {r + 1} must be a list of cells or a string", index, source)
+        if not tokens:
+            raise _fail(f"row {r + 1} has no cells", index, source)
         parsed.append(Row(r + 1, tuple((c + 1, t) for c, t in enumerate(tokens))))
     metadata = item.get("metadata", {})
     if not isinstance(metadata, dict):
         raise _fail("'metadata' must be an object", index, source)
+    for key, value in metadata.items():
+        if not _METADATA_KEY.fullmatch(key) or "".join(str(value).splitlines()) != str(value):
+            raise _fail(f"metadata {key!r}: keys are a letter then letters, digits, '_' or "
+                        "'-', values one line (as the text formats write them)", index, source)
     try:
         grid = build_grid(
             parsed, source,
