@@ -94,7 +94,10 @@ def _xml_elements(t: Text, text: str) -> list[_Element]:
         parser.Parse(text, True)
     except expat.ExpatError as error:
         reason = f"malformed XML: {expat.ErrorString(error.code)}"
-        raise t.error(reason, error.lineno - 1, error.offset + 1) from None
+        index = error.lineno - 1
+        # expat counts columns in its own way for some bytes (a NUL): stay on the line
+        width = len(t.lines[index]) + 1 if index < len(t.lines) else 1
+        raise t.error(reason, index, min(error.offset + 1, width)) from None
     return elements
 
 
