@@ -4,7 +4,8 @@ Basic fish, with Sudoku Explainer's values: X-Wing (k = 2) 3.2, Swordfish (3) 3.
 5.2; rows as base and columns as cover, and the reverse.
 On an n x n grid a fish of k lines mirrors one of n - k lines with base and cover swapped, so
 every fish is found on every size, but a Jellyfish adds nothing on 4x4 (where it spans the grid)
-and on 6x6 (where it mirrors an X-Wing).
+and on 6x6 (where it mirrors an X-Wing). With compiling on, :mod:`basic_scan` finds the digit
+of the first basic fish and the search here builds its step.
 
 Finned fish: the base lines' places fall in k cover lines except for a few *fins*, all in one
 box. Either a fin holds the digit or the fish holds, so the digit leaves the cells of the cover
@@ -34,6 +35,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from grille.logic import Step
+from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board, Memo, bits, popcount
 from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
 
@@ -119,6 +121,14 @@ _FINNED_BY_PLANE: Memo[tuple[Step | None, Step | None]] = Memo()
 
 def _basic(board: Board, size: int) -> Step | None:
     """The first basic fish of ``size`` that eliminates something."""
+    if basic_scan.enabled():
+        digit = basic_scan.first_fish_digit(board, size)
+        return None if digit < 0 else _basic_digit(board, size, digit)
+    return _basic_search(board, size)
+
+
+def _basic_search(board: Board, size: int) -> Step | None:
+    """:func:`_basic` in plain Python, digit by digit (the compiled scan's reference)."""
     for digit, plane in enumerate(board.planes, start=1):
         step = _BY_PLANE.get(
             (board.shape, size, digit, plane), functools.partial(_basic_digit, board, size, digit)

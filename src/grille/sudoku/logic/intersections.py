@@ -6,7 +6,8 @@ lie in one box, so the digit leaves the rest of that box.
 
 Sudoku Explainer tries *direct* variants before the naked single: a pointing (1.7) or claiming
 (1.9) whose eliminations at once leave the digit a single place in some unit. The direct step
-both eliminates and places that hidden single.
+both eliminates and places that hidden single. With compiling on, :mod:`basic_scan` finds the
+digit of the first step and the search here builds it.
 
 This module also holds the small text helpers the other technique modules share.
 """
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
+from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board, Memo
 
 __all__ = ["claiming", "direct_claiming", "direct_pointing", "pointing"]
@@ -88,12 +90,29 @@ _BY_PLANE: Memo[Found | None] = Memo()
 
 
 def _first_by_digit(
-    board: Board, tag: str, find: Callable[[Board, int], Found | None]
+    board: Board,
+    tag: str,
+    find: Callable[[Board, int], Found | None],
+    *,
+    from_box: bool,
+    direct: bool,
 ) -> Step | None:
     """The step of the first base unit (then the lowest digit) that ``find`` gives a step for.
 
-    ``find(board, digit)`` must read no candidates but the digit's.
+    ``find(board, digit)`` must read no candidates but the digit's, and find the first
+    pointing (``from_box``) or claiming of the digit, leaving a hidden single when ``direct``.
     """
+    if basic_scan.enabled():
+        digit = basic_scan.first_lock_digit(board, from_box=from_box, direct=direct)
+        found = None if digit < 0 else find(board, digit)
+        return None if found is None else found[1]
+    return _first_by_digit_search(board, tag, find)
+
+
+def _first_by_digit_search(
+    board: Board, tag: str, find: Callable[[Board, int], Found | None]
+) -> Step | None:
+    """:func:`_first_by_digit` in plain Python, digit by digit (the compiled scan's reference)."""
     best: Found | None = None
     for digit, plane in enumerate(board.planes, start=1):
         found = _BY_PLANE.get(
@@ -152,7 +171,7 @@ def _lock_step(board: Board, lock: _Lock, name: str, difficulty: float) -> Step:
 
 def pointing(board: Board) -> Step | None:
     """A digit confined to one line within a box leaves the rest of that line (SE 2.6)."""
-    return _first_by_digit(board, "pointing", _pointing_of)
+    return _first_by_digit(board, "pointing", _pointing_of, from_box=True, direct=False)
 
 
 def _pointing_of(board: Board, digit: int) -> Found | None:
@@ -164,7 +183,7 @@ def _pointing_of(board: Board, digit: int) -> Found | None:
 
 def claiming(board: Board) -> Step | None:
     """A digit confined to one box within a line leaves the rest of that box (SE 2.8)."""
-    return _first_by_digit(board, "claiming", _claiming_of)
+    return _first_by_digit(board, "claiming", _claiming_of, from_box=False, direct=False)
 
 
 def _claiming_of(board: Board, digit: int) -> Found | None:
@@ -216,7 +235,7 @@ def direct_pointing(board: Board) -> Step | None:
     find = functools.partial(
         _direct, from_box=True, name="Direct Pointing", difficulty=DIRECT_POINTING
     )
-    return _first_by_digit(board, "direct pointing", find)
+    return _first_by_digit(board, "direct pointing", find, from_box=True, direct=True)
 
 
 def direct_claiming(board: Board) -> Step | None:
@@ -224,4 +243,4 @@ def direct_claiming(board: Board) -> Step | None:
     find = functools.partial(
         _direct, from_box=False, name="Direct Claiming", difficulty=DIRECT_CLAIMING
     )
-    return _first_by_digit(board, "direct claiming", find)
+    return _first_by_digit(board, "direct claiming", find, from_box=False, direct=True)

@@ -1,12 +1,13 @@
 """Singles: the last empty cell of a unit, a digit with one place in a unit, a cell with one digit.
 
 Difficulties are Sudoku Explainer's: full house 1.0, hidden single 1.2 in a box and 1.5 in a
-row or column, naked single 2.3.
+row or column, naked single 2.3. With compiling on, :mod:`basic_scan` finds the hidden single.
 """
 
 from __future__ import annotations
 
 from grille.logic import Step
+from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board, bits
 
 __all__ = ["full_house", "hidden_single", "naked_single"]
@@ -45,6 +46,14 @@ def full_house(board: Board) -> Step | None:
 
 def hidden_single(board: Board) -> Step | None:
     """A digit with one place left in a unit goes there (boxes first, the easier kind)."""
+    if basic_scan.enabled():
+        found = basic_scan.first_hidden_single(board)
+        return None if found is None else _hidden_single_step(board, *found)
+    return _hidden_single_search(board)
+
+
+def _hidden_single_search(board: Board) -> Step | None:
+    """:func:`hidden_single` in plain Python (the compiled scan's reference)."""
     n = board.n
     planes = board.planes
     unit_masks = board.tables.unit_masks
@@ -52,30 +61,33 @@ def hidden_single(board: Board) -> Step | None:
         unit_mask = unit_masks[unit_index]
         for digit, plane in enumerate(planes, start=1):
             place = unit_mask & plane
-            if not place or place & (place - 1):
-                continue
-            cell = place.bit_length() - 1
-            unit_name = board.unit_name(unit_index)
-            return Step(
-                "Hidden Single",
-                placements=(board.candidate(cell, digit),),
-                cells=(board.rc(cell),),
-                units=(unit_name,),
-                explanation=f"In {unit_name}, {board.digit(digit)} can only go in "
-                f"{board.name(cell)}.",
-                difficulty=HIDDEN_SINGLE_BOX if unit_index >= 2 * n else HIDDEN_SINGLE_LINE,
-                area=unit_name,
-            )
+            if place and not place & (place - 1):
+                return _hidden_single_step(board, unit_index, digit)
     return None
+
+
+def _hidden_single_step(board: Board, unit_index: int, digit: int) -> Step:
+    """The Step of ``digit``'s one place in a unit."""
+    place = board.tables.unit_masks[unit_index] & board.planes[digit - 1]
+    cell = place.bit_length() - 1
+    unit_name = board.unit_name(unit_index)
+    return Step(
+        "Hidden Single",
+        placements=(board.candidate(cell, digit),),
+        cells=(board.rc(cell),),
+        units=(unit_name,),
+        explanation=f"In {unit_name}, {board.digit(digit)} can only go in {board.name(cell)}.",
+        difficulty=HIDDEN_SINGLE_BOX if unit_index >= 2 * board.n else HIDDEN_SINGLE_LINE,
+        area=unit_name,
+    )
 
 
 def naked_single(board: Board) -> Step | None:
     """A cell with one candidate left takes it."""
-    for cell in board.empty_cells:
-        digits = bits(board.marks[cell])
-        if len(digits) != 1:
+    for cell, mask in enumerate(board.marks):
+        if not mask or mask & (mask - 1):
             continue
-        digit = digits[0]
+        digit = mask.bit_length()
         return Step(
             "Naked Single",
             placements=(board.candidate(cell, digit),),

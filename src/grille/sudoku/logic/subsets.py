@@ -11,7 +11,8 @@ early: one whose eliminations at once leave another digit a single place in the 
 direct step eliminates and places that hidden single.
 
 Subsets are searched with pruning (a partial union wider than k is abandoned), so they stay
-quick on every grid size.
+quick on every grid size. With compiling on, :mod:`basic_scan` finds the unit of the first
+subset and the search here runs in that unit only, to build the step.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from grille.logic import Step
 from grille.sudoku.geometry import Shape
+from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board, Memo, bits, popcount
 from grille.sudoku.logic.intersections import (
     as_candidates,
@@ -76,16 +78,32 @@ def _shared_units(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
 
 def _naked(board: Board, size: int) -> Step | None:
     """The first naked subset of ``size`` cells that eliminates something."""
+    if basic_scan.enabled():
+        unit_index = basic_scan.first_naked_unit(board, size)
+        return None if unit_index < 0 else _naked_in(board, size, unit_index)
+    return _naked_search(board, size)
+
+
+def _naked_search(board: Board, size: int) -> Step | None:
+    """:func:`_naked` in plain Python, unit by unit (the compiled scan's reference)."""
+    for unit_index in range(len(board.units)):
+        step = _naked_in(board, size, unit_index)
+        if step is not None:
+            return step
+    return None
+
+
+def _naked_in(board: Board, size: int, unit_index: int) -> Step | None:
+    """The first naked subset of ``size`` cells of a unit that eliminates something."""
     marks = board.marks
-    for unit in board.units:
-        members = [c for c in unit if marks[c] and 2 <= popcount(marks[c]) <= size]
-        if len(members) < size:
-            continue
-        for chosen in tight_subsets([marks[c] for c in members], size):
-            cells = tuple(members[i] for i in chosen)
-            step = _naked_step(board, cells, size)
-            if step is not None:
-                return step
+    members = [c for c in board.units[unit_index] if marks[c] and 2 <= popcount(marks[c]) <= size]
+    if len(members) < size:
+        return None
+    for chosen in tight_subsets([marks[c] for c in members], size):
+        cells = tuple(members[i] for i in chosen)
+        step = _naked_step(board, cells, size)
+        if step is not None:
+            return step
     return None
 
 
@@ -218,6 +236,9 @@ def _hidden_text(board: Board, unit: int, digits: tuple[int, ...], cells: tuple[
 
 def _hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset of ``size`` digits that eliminates something."""
+    if basic_scan.enabled():
+        unit_index = basic_scan.first_hidden_unit(board, size, direct=False)
+        return None if unit_index < 0 else _hidden_in(board, size, unit_index)
     return _first_in_units(board, "hidden", size, _hidden_in)
 
 
@@ -239,6 +260,9 @@ def _hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
 
 def _direct_hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset leaving another digit one place in its unit, with that single."""
+    if basic_scan.enabled():
+        unit_index = basic_scan.first_hidden_unit(board, size, direct=True)
+        return None if unit_index < 0 else _direct_hidden_in(board, size, unit_index)
     return _first_in_units(board, "direct", size, _direct_hidden_in)
 
 

@@ -12,6 +12,9 @@ every cell that sees both. SE has no W-Wing: it finds these eliminations as chai
 bivalue cells and conjugate pairs (7.0 and up). Grille rates it 6.4, its own value: above the
 finned fish that the walk tries before it (up to 6.3) and below the 6.6 single-digit chains
 that follow, as HoDoKu orders them, so the walk's order and the values agree.
+
+With compiling on, :mod:`basic_scan` finds the pivot of the first XY- or XYZ-Wing and the search
+here builds its step from that pivot.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import functools
 
 from grille.logic import Link, Step
+from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board, bits, popcount
 from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
 
@@ -50,23 +54,40 @@ def _digit_of(mask: int) -> int:
 
 def xy_wing(board: Board) -> Step | None:
     """Pivot x/y seeing pincers x/z and y/z: z leaves cells seeing both pincers (SE 4.2)."""
+    if basic_scan.enabled():
+        pivot = basic_scan.first_wing_pivot(board, xyz=False)
+        return None if pivot < 0 else _xy_at(board, pivot)
+    return _xy_search(board)
+
+
+def _xy_search(board: Board) -> Step | None:
+    """:func:`xy_wing` in plain Python, pivot by pivot (the compiled scan's reference)."""
+    for pivot in bivalue_cells(board):
+        step = _xy_at(board, pivot)
+        if step is not None:
+            return step
+    return None
+
+
+def _xy_at(board: Board, pivot: int) -> Step | None:
+    """The first XY-Wing around the bivalue ``pivot`` that eliminates something."""
     marks = board.marks
-    pairs = bivalue_cells(board)
-    for pivot in pairs:
-        pivot_mask = marks[pivot]
-        wings = [c for c in pairs if c in board.peer_sets[pivot] and marks[c] != pivot_mask]
-        for i, first in enumerate(wings):
-            shared_first = marks[first] & pivot_mask
-            if popcount(shared_first) != 1:
+    pivot_mask = marks[pivot]
+    wings = [
+        c for c in bivalue_cells(board) if c in board.peer_sets[pivot] and marks[c] != pivot_mask
+    ]
+    for i, first in enumerate(wings):
+        shared_first = marks[first] & pivot_mask
+        if popcount(shared_first) != 1:
+            continue
+        z_mask = marks[first] & ~pivot_mask
+        for second in wings[i + 1 :]:
+            if marks[second] != (pivot_mask & ~shared_first) | z_mask:
                 continue
-            z_mask = marks[first] & ~pivot_mask
-            for second in wings[i + 1 :]:
-                if marks[second] != (pivot_mask & ~shared_first) | z_mask:
-                    continue
-                z = _digit_of(z_mask)
-                removed = _seen_by_all(board, z, (first, second))
-                if removed:
-                    return _xy_step(board, pivot, first, second, z, removed)
+            z = _digit_of(z_mask)
+            removed = _seen_by_all(board, z, (first, second))
+            if removed:
+                return _xy_step(board, pivot, first, second, z, removed)
     return None
 
 
@@ -99,22 +120,37 @@ def _xy_step(
 
 def xyz_wing(board: Board) -> Step | None:
     """Pivot x/y/z seeing pincers x/z and y/z: z leaves cells seeing all three (SE 4.4)."""
-    marks = board.marks
-    pairs = bivalue_cells(board)
+    if basic_scan.enabled():
+        pivot = basic_scan.first_wing_pivot(board, xyz=True)
+        return None if pivot < 0 else _xyz_at(board, pivot)
+    return _xyz_search(board)
+
+
+def _xyz_search(board: Board) -> Step | None:
+    """:func:`xyz_wing` in plain Python, pivot by pivot (the compiled scan's reference)."""
     for pivot in board.empty_cells:
-        pivot_mask = marks[pivot]
-        if popcount(pivot_mask) != 3:
-            continue
-        wings = [c for c in pairs if c in board.peer_sets[pivot] and marks[c] & ~pivot_mask == 0]
-        for i, first in enumerate(wings):
-            for second in wings[i + 1 :]:
-                z_mask = marks[first] & marks[second]
-                if marks[first] == marks[second] or not z_mask:
-                    continue
-                z = _digit_of(z_mask)
-                removed = _seen_by_all(board, z, (pivot, first, second))
-                if removed:
-                    return _xyz_step(board, pivot, first, second, z, removed)
+        if popcount(board.marks[pivot]) == 3:
+            step = _xyz_at(board, pivot)
+            if step is not None:
+                return step
+    return None
+
+
+def _xyz_at(board: Board, pivot: int) -> Step | None:
+    """The first XYZ-Wing around ``pivot`` (three candidates) that eliminates something."""
+    marks = board.marks
+    pivot_mask = marks[pivot]
+    peers = board.peer_sets[pivot]
+    wings = [c for c in bivalue_cells(board) if c in peers and marks[c] & ~pivot_mask == 0]
+    for i, first in enumerate(wings):
+        for second in wings[i + 1 :]:
+            z_mask = marks[first] & marks[second]
+            if marks[first] == marks[second] or not z_mask:
+                continue
+            z = _digit_of(z_mask)
+            removed = _seen_by_all(board, z, (pivot, first, second))
+            if removed:
+                return _xyz_step(board, pivot, first, second, z, removed)
     return None
 
 
