@@ -8,6 +8,8 @@ everything the producer finds.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -143,3 +145,14 @@ def test_rating_walk_uses_se_chains_on_a_hard_puzzle() -> None:
     assert path.solved
     names = {step.technique for step in path.steps}
     assert not names & {"AIC", "Skyscraper", "2-String Kite", "Turbot Fish", "W-Wing"}
+
+
+def test_each_thread_has_its_own_kernel_arrays() -> None:
+    """The kernel writes its answer into reusable arrays: threads (web workers, the terminal
+    game's hint worker) must not share them, or one thread reads another's chain."""
+    seen: list[object] = []
+    worker = threading.Thread(target=lambda: seen.append(unary._buffers(9)))
+    worker.start()
+    worker.join()
+    assert unary._buffers(9) is unary._buffers(9)
+    assert seen[0] is not unary._buffers(9)
