@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import shared_file
 from grille.sudoku import Grid, default_shape, solve
-from grille.sudoku.logic import forcing
+from grille.sudoku.logic import forcing, net_rules
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.implications import DYNAMIC, X_LINKS, Y_LINKS, Net, topology
+from grille.sudoku.logic.implications import (
+    BASIC_RULES,
+    DYNAMIC,
+    X_LINKS,
+    Y_LINKS,
+    Net,
+    topology,
+)
 from grille.sudoku.logic.ladder import BASIC_LADDER
 from grille.sudoku.logic.walk import Technique
 from logic_support import assert_sound, replay
@@ -142,7 +153,6 @@ def test_tiers_are_sound_on_more_puzzles() -> None:
     _sound_walks("forum_hardest_1106_half.txt", 10)
 
 
-
 TOP1465_3 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
 """Puzzle 3 of top1465: Nishio, multiple and dynamic forcing all find a step once it stalls."""
 
@@ -170,3 +180,93 @@ def test_compiled_search_finds_the_same_step_as_net_by_net(
     monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
     assert forcing._easiest(board, tier) == compiled
     assert [forcing._nishio_digit(board, digit) for digit in range(1, 10)] == nishio
+
+
+PLUS_STATE = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1.35"
+"""A top1465 puzzle's grid where the rating ladder first needs dynamic plus."""
+PLUS_MARKS = {
+    "region": "1589 568 1269 13569 23569 125 123 14569 456 149 3459 156 13 1456 145 1246 156 "
+    "12567 1257 2489 4789 2478 1689 46 1247 12478 358 457 18 34 1578 1478 234589 4589 489 39 258 "
+    "245 12568 1578 25678 568 25 1247 12478 1258 2578 2789 259 1278 1278 2468 478 2678 68 278",
+    "double": "189 68 1269 13569 23569 125 123 14569 456 149 3459 156 13 1456 145 246 156 1267 "
+    "1257 2489 4789 2478 1689 46 1247 12478 358 457 18 34 1578 1478 234589 4589 489 39 258 245 "
+    "12568 1578 25678 568 25 1247 12478 1258 2578 2789 259 1278 1278 2468 478 2678 68 278",
+}
+"""Candidates of PLUS_STATE's empty cells, in order, on two boards where dynamic plus is the
+first technique of the rating ladder that applies (its winner is a region, a double)."""
+
+
+def _plus_board(marks: str) -> Board:
+    """PLUS_STATE with ``marks`` as the candidates of its empty cells."""
+    cells = [0 if ch == "." else int(ch) for ch in PLUS_STATE]
+    masks = iter(sum(1 << (int(d) - 1) for d in token) for token in marks.split())
+    return Board(SHAPE, cells, [0 if digit else next(masks) for digit in cells])
+
+
+@pytest.mark.parametrize("kind", ["region", "double"])
+def test_compiled_dynamic_plus_finds_the_same_step_as_net_by_net(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = _plus_board(PLUS_MARKS[kind])
+    assert forcing.dynamic_forcing(board) is None  # the step needs the rules
+    compiled = forcing.dynamic_plus_forcing(board)
+    assert compiled is not None
+    assert compiled.technique == f"Dynamic Forcing Chains (+): {kind.title()}"
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing.dynamic_plus_forcing(board) == compiled
+
+
+def test_compiled_dynamic_plus_matches_where_the_rules_apply_to_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = Board.from_grid(Grid.from_string(TOP1465_3))  # locked candidates, subsets apply
+    compiled = forcing.dynamic_plus_forcing(board)
+    assert compiled is not None
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing.dynamic_plus_forcing(board) == compiled
+
+
+def _new_removals(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:
+    """What ``Net._advance`` records of a rule's findings: unknown candidates, first time."""
+    kept: dict[int, tuple[int, ...]] = {}
+    for cand, parents, _ in found:
+        if not net.seen[2 * cand] and cand not in kept:
+            kept[cand] = parents
+    return list(kept.items())
+
+
+@given(st.data())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_compiled_rules_list_what_the_python_rules_remove(data: st.DataObject) -> None:
+    board = _plus_board(PLUS_MARKS[data.draw(st.sampled_from(sorted(PLUS_MARKS)))])
+    topo = topology(SHAPE)
+    marks0 = np.array(board.marks, dtype=np.int64)
+    cands = [
+        9 * cell + d for cell, mask in enumerate(board.marks) for d in range(9) if mask >> d & 1
+    ]
+    net = Net(topo, marks0, DYNAMIC | X_LINKS | Y_LINKS)
+    net.assume(2 * data.draw(st.sampled_from(cands)) + data.draw(st.integers(0, 1)))
+    while net.run().conflict < 0 and not net.truncated:
+        for which, rule in enumerate(BASIC_RULES):
+            expected = _new_removals(rule(net), net)
+            assert net_rules.removals(which, topo, marks0, net.marks, net.seen) == expected
+        if not net._advance(BASIC_RULES):
+            break
+
+
+def _sparse(rng: random.Random) -> int:
+    """A cell's candidates, each digit there one time in four: subsets and fish of every size."""
+    return rng.randrange(ALL + 1) & rng.randrange(ALL + 1)
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, net_rules.RULES - 1))
+@settings(max_examples=100, deadline=None)
+def test_compiled_rules_match_the_python_rules_on_any_marks(rng: random.Random, which: int) -> None:
+    topo = topology(SHAPE)
+    marks0 = np.array([_sparse(rng) for _ in range(81)], dtype=np.int64)
+    net = Net(topo, marks0, DYNAMIC | X_LINKS | Y_LINKS)
+    net.marks[:] = marks0 & ~np.array([_sparse(rng) for _ in range(81)], dtype=np.int64)
+    for cand in rng.sample(range(81 * 9), 20):
+        net.seen[2 * cand] = 1  # known already: left out
+    expected = _new_removals(BASIC_RULES[which](net), net)
+    assert net_rules.removals(which, topo, marks0, net.marks, net.seen) == expected

@@ -34,6 +34,11 @@ the X/Y forcing chains of :mod:`chains` cover; region forcing, as in SE, starts 
 unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5 nest, in
 order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic plus.
 
+Nishio, multiple, dynamic and dynamic plus search in one compiled call
+(:mod:`~grille.sudoku.logic.tier_scan`; dynamic plus's rules in
+:mod:`~grille.sudoku.logic.net_rules`) and rebuild only the winner's nets here; the net-by-net
+search below stays as the reference and for grids too big for the kernel's tables.
+
 Work caps: one call builds at most :data:`NET_BUDGET` nets (the assumptions followed), or
 :data:`NESTED_NET_BUDGET` for nested levels (nested nets included), and returns ``None`` if it
 runs out, so deep nesting stays bounded; a net records at most every node of the grid.
@@ -50,7 +55,7 @@ import numpy as np
 
 from grille.logic import Link, Step
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic import tier_scan
+from grille.sudoku.logic import net_rules, tier_scan
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.implications import (
@@ -157,14 +162,24 @@ class _Budget:
 
 
 class _Scan:
-    """One tier's search on one set of marks, caching each assumption's net."""
+    """One tier's search on one set of marks, caching each assumption's net.
 
-    def __init__(self, topo: Topology, marks: Any, tier: _Tier, budget: _Budget) -> None:
+    ``rules``, when given, replace what the tier's stalled nets apply (the same deductions).
+    """
+
+    def __init__(
+        self,
+        topo: Topology,
+        marks: Any,
+        tier: _Tier,
+        budget: _Budget,
+        rules: tuple[Rule, ...] | None = None,
+    ) -> None:
         self.topo = topo
         self.marks = marks
         self.tier = tier
         self.budget = budget
-        self.rules = _rules(tier.level, budget)
+        self.rules = _rules(tier.level, budget) if rules is None else rules
         self._nets: dict[int, Net] = {}
 
     def net(self, node: int) -> Net:
@@ -296,7 +311,7 @@ def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]
 def _easiest(board: Board, tier: _Tier) -> Step | None:
     """The tier's step with the fewest nodes, or ``None`` (also when over budget)."""
     topo = topology(board.shape)
-    if tier.level == 0 and tier_scan.fits(topo, board.marks):
+    if tier.level <= 1 and tier_scan.fits(topo, board.marks):
         hint = _compiled_hint(board, tier)
         return None if hint is None else _step(board, tier, hint)
     marks = np.array(board.marks, dtype=np.int64)
@@ -325,7 +340,9 @@ def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | N
     """The tier's easiest hint, found by :mod:`tier_scan`'s kernel and rebuilt with its nets.
 
     The kernel walks the same conclusions in the same order as :func:`_hints` and keeps the
-    first with the fewest nodes; only the winner's nets are built again here, to explain it.
+    first with the fewest nodes; only the winner's nets are built again here, to explain it
+    (dynamic plus's with :data:`net_rules.COMPILED_RULES`, which remove what the Python rules
+    remove, with the same parents).
     """
     topo = topology(board.shape)
     win = tier_scan.easiest(
@@ -337,12 +354,14 @@ def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | N
         multiple=tier.multiple,
         min_count=tier.min_count,
         only_digit=only_digit,
+        rules=tier.level == 1,
     )
     if win is None:
         return None
     n = topo.n
     marks = board.marks
-    scan = _Scan(topo, np.array(marks, dtype=np.int64), tier, _Budget(NET_BUDGET))
+    rules = net_rules.COMPILED_RULES if tier.level == 1 else None
+    scan = _Scan(topo, np.array(marks, dtype=np.int64), tier, _Budget(NET_BUDGET), rules)
     if win.kind in (tier_scan.CONTRADICTION, tier_scan.DOUBLE):
         hints = _binary(scan, win.subject[0], double=win.kind == tier_scan.DOUBLE)
     else:

@@ -9,8 +9,11 @@ each net once, with the very propagation of :mod:`implications` (``_propagate``)
 all side by side, and walks the tier's conclusions in :mod:`forcing`'s order, keeping the
 first with the fewest nodes. Python then rebuilds only the winner's few nets to explain it.
 
-This covers the tiers without rules (nesting level 0: Nishio, multiple, dynamic); nets that
-apply rules when they stall (dynamic plus, nested) stay in :mod:`forcing`.
+This covers Nishio, multiple, dynamic and dynamic plus: a dynamic-plus net that stalls
+applies the basic rules compiled in :mod:`net_rules` and goes on, as a ``Net`` does with
+``BASIC_RULES``. Nested levels (whose rules run a whole inner tier) stay in :mod:`forcing`.
+Conclusions shared by several nets are looked for among the nodes the smallest of them
+reached (each net keeps that list after its parents), then taken in node order.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled
-from grille.sudoku.logic import implications
+from grille.sudoku.logic import implications, net_rules
 from grille.sudoku.logic.implications import NODE_LIMIT, Topology
 
 __all__ = ["CELL", "CONTRADICTION", "DOUBLE", "MAX_TABLE", "REGION", "Winner", "easiest"]
@@ -80,10 +83,16 @@ def _net(
     queue_off: Array,
     ctr: Array,
     state: Array,
+    rules: int,
+    scratch: tuple[Array, ...],
 ) -> int:
     """The slot of assumption ``node``'s net, built on first use; -1 when the pool is full.
 
-    ``state`` holds the slots used and the pool top.
+    The net's parents go to the pool, followed by the nodes it reached (in no useful order);
+    ``base`` holds, per slot, where each starts and how many nodes it reached. ``state``
+    holds the slots used and the pool top. With ``rules``, a stalled net applies
+    dynamic plus's rules (:mod:`net_rules`; ``scratch`` is their tables, surveyed on
+    ``marks0``) and goes on.
     """
     s = slot[node]
     if s >= 0:
@@ -91,7 +100,7 @@ def _net(
     nodes = 2 * n * n * n
     cap = nodes * (n + 1)
     top = state[1]
-    if top + cap > pool.shape[0]:
+    if top + cap + nodes > pool.shape[0]:
         return -1
     s = state[0]
     state[0] += 1
@@ -115,14 +124,38 @@ def _net(
     else:
         queue_off[0] = cand
         ctr[4] = 1
-    result = _propagate(
-        n, npeers, peers, cell_units, unit_cells, marks0, marks, flags,
-        seen[row : row + nodes], pstart[row : row + nodes], plen[row : row + nodes],
-        pool[top : top + cap], queue_on, queue_off, ctr, NODE_LIMIT,
-    )  # fmt: skip
+    while True:
+        result = _propagate(
+            n, npeers, peers, cell_units, unit_cells, marks0, marks, flags,
+            seen[row : row + nodes], pstart[row : row + nodes], plen[row : row + nodes],
+            pool[top : top + cap], queue_on, queue_off, ctr, NODE_LIMIT,
+        )  # fmt: skip
+        if result != -1 or not rules:
+            break
+        result = _stalled(
+            n, unit_cells, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
+            plen[row : row + nodes], pool[top : top + cap], queue_off, ctr, scratch,
+        )  # fmt: skip
+        if result != _MORE:
+            break
+    # The nodes reached: all were queued, but for the later of a contradiction's two.
+    reach = top + ctr[0]
+    k = reach
+    for i in range(ctr[2]):
+        pool[k] = 2 * queue_on[i] + 1
+        k += 1
+    for i in range(ctr[4]):
+        pool[k] = 2 * queue_off[i]
+        k += 1
+    if result >= 0:
+        on, off = 2 * result + 1, 2 * result
+        pool[k] = off if seen[row + off] > seen[row + on] else on
+        k += 1
     conflict[s] = result if result >= 0 else -1
-    base[s] = top
-    state[1] = top + ctr[0]
+    base[3 * s] = top
+    base[3 * s + 1] = reach
+    base[3 * s + 2] = k - reach
+    state[1] = k
     return int(s)
 
 
@@ -144,7 +177,7 @@ def _tally(
     nodes = 2 * n * n * n
     row = s * nodes
     state[2] += 1
-    top = base[s]
+    top = base[3 * s]
     return int(
         _count(
             node, pstart[row : row + nodes], plen[row : row + nodes],
@@ -166,6 +199,8 @@ def _scan(
     multiple: int,
     min_count: int,
     only_digit: int,
+    rules: int,
+    scratch: tuple[Array, ...],
     slot: Array,
     seen: Array,
     pstart: Array,
@@ -182,6 +217,7 @@ def _scan(
     stack: Array,
     group: Array,
     best: Array,
+    hits: Array,
 ) -> int:
     """Find the tier's easiest conclusion into ``best`` (nodes, kind, conclusion, a, b).
 
@@ -196,6 +232,8 @@ def _scan(
         slot[i] = -1
         mark[i] = 0
     best[0] = -1
+    if rules:
+        _survey(n, unit_cells, marks0, mark, scratch)  # mark is all zeros until counting
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -212,12 +250,12 @@ def _scan(
                 son = _net(
                     2 * cand + 1, n, npeers, peers, cell_units, unit_cells, marks0, flags,
                     slot, seen, pstart, plen, conflict, base, pool, marks, queue_on,
-                    queue_off, ctr, state,
+                    queue_off, ctr, state, rules, scratch,
                 )  # fmt: skip
                 soff = _net(
                     2 * cand, n, npeers, peers, cell_units, unit_cells, marks0, flags,
                     slot, seen, pstart, plen, conflict, base, pool, marks, queue_on,
-                    queue_off, ctr, state,
+                    queue_off, ctr, state, rules, scratch,
                 )  # fmt: skip
                 if son < 0 or soff < 0:
                     return _OVERFLOW
@@ -246,7 +284,7 @@ def _scan(
                     group[1] = soff
                     _common(
                         2, 1, cand, 0, n, group, seen, pstart, plen, base, pool, extra,
-                        mark, stack, state, best,
+                        mark, stack, state, best, hits,
                     )  # fmt: skip
             if multiple:
                 for r in range(3):
@@ -268,7 +306,7 @@ def _scan(
                             s = _net(
                                 2 * (c * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
                                 marks0, flags, slot, seen, pstart, plen, conflict, base, pool,
-                                marks, queue_on, queue_off, ctr, state,
+                                marks, queue_on, queue_off, ctr, state, rules, scratch,
                             )  # fmt: skip
                             if s < 0:
                                 return _OVERFLOW
@@ -276,7 +314,7 @@ def _scan(
                             size += 1
                     _common(
                         size, 3, unit, d, n, group, seen, pstart, plen, base, pool, extra,
-                        mark, stack, state, best,
+                        mark, stack, state, best, hits,
                     )  # fmt: skip
         if multiple:
             size = 0
@@ -285,7 +323,7 @@ def _scan(
                     s = _net(
                         2 * (cell * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
                         marks0, flags, slot, seen, pstart, plen, conflict, base, pool, marks,
-                        queue_on, queue_off, ctr, state,
+                        queue_on, queue_off, ctr, state, rules, scratch,
                     )  # fmt: skip
                     if s < 0:
                         return _OVERFLOW
@@ -293,7 +331,7 @@ def _scan(
                     size += 1
             _common(
                 size, 2, cell, 0, n, group, seen, pstart, plen, base, pool, extra, mark,
-                stack, state, best,
+                stack, state, best, hits,
             )  # fmt: skip
     return 1 if best[0] >= 0 else 0
 
@@ -315,17 +353,31 @@ def _common(
     stack: Array,
     state: Array,
     best: Array,
+    hits: Array,
 ) -> None:
-    """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``."""
+    """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``.
+
+    They are looked for among the nodes of the group's smallest net (``hits`` is scratch).
+    """
     nodes = 2 * n * n * n
-    for node in range(nodes):
+    least = group[0]
+    for i in range(1, size):
+        if base[3 * group[i] + 2] < base[3 * least + 2]:
+            least = group[i]
+    found = 0
+    for j in range(base[3 * least + 1], base[3 * least + 1] + base[3 * least + 2]):
+        node = pool[j]
         everywhere = True
         for i in range(size):
             if seen[group[i] * nodes + node] == 0:
                 everywhere = False
                 break
-        if not everywhere:
-            continue
+        if everywhere:
+            hits[found] = node
+            found += 1
+    hits[:found].sort()
+    for h in range(found):
+        node = hits[h]
         total = 0
         for i in range(size):
             total += _tally(
@@ -343,11 +395,15 @@ def _common(
 
 _propagate = implications._propagate
 _count = implications._count
+_survey = net_rules._survey
+_stalled = net_rules._stalled
+_MORE = net_rules.MORE
 
 
 @functools.cache
 def _kernel() -> Any:
     """The compiled kernel; its helpers are compiled first, so that it calls compiled code."""
+    globals()["_survey"], globals()["_stalled"] = net_rules.kernels()
     for name in ("_propagate", "_count", "_net", "_tally", "_common"):
         globals()[name] = compiled(globals()[name])
     return compiled(_scan)
@@ -376,6 +432,7 @@ class _Tables:
         self.stack = np.empty(nodes, dtype=np.int32)
         self.group = np.empty(n, dtype=np.int32)
         self.best = np.zeros(5, dtype=np.int64)
+        self.hits = np.empty(nodes, dtype=np.int32)
 
     def fit(self, rows: int) -> None:
         """Make room for ``rows`` nets side by side."""
@@ -386,7 +443,7 @@ class _Tables:
         self.pstart = np.empty(rows * self.nodes, dtype=np.int32)
         self.plen = np.empty(rows * self.nodes, dtype=np.int32)
         self.conflict = np.empty(rows, dtype=np.int64)
-        self.base = np.empty(rows, dtype=np.int64)
+        self.base = np.empty(3 * rows, dtype=np.int64)
 
 
 @functools.cache
@@ -410,20 +467,26 @@ def easiest(
     multiple: bool,
     min_count: int,
     only_digit: int = -1,
+    rules: bool = False,
 ) -> Winner | None:
-    """The tier's first conclusion with the fewest nodes on ``marks``, or ``None``."""
+    """The tier's first conclusion with the fewest nodes on ``marks``, or ``None``.
+
+    With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`net_rules`).
+    """
     n = topo.n
     tables = _tables(n)
     tables.fit(2 * sum(mask.bit_count() for mask in marks))
     marks0 = np.array(marks, dtype=np.int64)
     kernel = _kernel()
+    scratch = net_rules.rule_tables(n).scratch(topo.shape)
     while True:
         status = kernel(
             n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
             int(contradiction), int(double), int(multiple), min_count, only_digit,
-            tables.slot, tables.seen, tables.pstart, tables.plen, tables.conflict, tables.base,
-            tables.pool, tables.marks, tables.queue_on, tables.queue_off, tables.ctr,
-            tables.extra, tables.mark, tables.stack, tables.group, tables.best,
+            int(rules), scratch, tables.slot, tables.seen, tables.pstart, tables.plen,
+            tables.conflict, tables.base, tables.pool, tables.marks, tables.queue_on,
+            tables.queue_off, tables.ctr, tables.extra, tables.mark, tables.stack, tables.group,
+            tables.best, tables.hits,
         )  # fmt: skip
         if status != _OVERFLOW:
             break
