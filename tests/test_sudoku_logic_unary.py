@@ -9,6 +9,7 @@ everything the producer finds.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from conftest import shared_file
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import unary
+from grille.sudoku.logic import net_rules, tier_scan, unary
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.explain import explain, ladder
@@ -147,12 +148,21 @@ def test_rating_walk_uses_se_chains_on_a_hard_puzzle() -> None:
     assert not names & {"AIC", "Skyscraper", "2-String Kite", "Turbot Fish", "W-Wing"}
 
 
-def test_each_thread_has_its_own_kernel_arrays() -> None:
-    """The kernel writes its answer into reusable arrays: threads (web workers, the terminal
-    game's hint worker) must not share them, or one thread reads another's chain."""
+@pytest.mark.parametrize(
+    "scratch",
+    [
+        lambda: unary._buffers(9),
+        lambda: tier_scan._tables(9),
+        lambda: net_rules.rule_tables(9),
+    ],
+    ids=["chain producer", "forcing tiers", "net rules"],
+)
+def test_each_thread_has_its_own_kernel_arrays(scratch: Callable[[], object]) -> None:
+    """The kernels write their answers into reusable arrays: threads (web workers, the
+    terminal game's hint worker) must not share them, or one thread reads another's chain."""
     seen: list[object] = []
-    worker = threading.Thread(target=lambda: seen.append(unary._buffers(9)))
+    worker = threading.Thread(target=lambda: seen.append(scratch()))
     worker.start()
     worker.join()
-    assert unary._buffers(9) is unary._buffers(9)
-    assert seen[0] is not unary._buffers(9)
+    assert scratch() is scratch()
+    assert seen[0] is not scratch()

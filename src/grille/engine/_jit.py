@@ -13,13 +13,17 @@ Set ``GRILLE_JIT=0`` in the environment to never compile (useful to debug a kern
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Callable
-from typing import Any, TypeVar
+import threading
+from collections.abc import Callable, Hashable
+from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["compiled", "jit_allowed", "jit_enabled"]
+__all__ = ["compiled", "jit_allowed", "jit_enabled", "per_thread"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+T = TypeVar("T")
 
 _compiled: dict[Callable[..., Any], Callable[..., Any]] = {}
 
@@ -51,3 +55,25 @@ def compiled(kernel: F) -> F:
         fast = numba.njit(cache=True, nogil=True)(kernel)
         _compiled[kernel] = fast
     return fast  # type: ignore[return-value]
+
+
+def per_thread(factory: Callable[P, T]) -> Callable[P, T]:
+    """``factory``'s results cached by arguments, one cache per thread.
+
+    For the reusable arrays a kernel writes into: a cache shared by threads (the web app's
+    workers, the terminal game's hint worker) would let one thread read another's answer
+    between the kernel call and the read.
+    """
+    local = threading.local()
+
+    @functools.wraps(factory)
+    def cached(*args: P.args, **kwargs: P.kwargs) -> T:
+        store: dict[Hashable, T] | None = getattr(local, "store", None)
+        if store is None:
+            store = local.store = {}
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in store:
+            store[key] = factory(*args, **kwargs)
+        return store[key]
+
+    return cached

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled
+from grille.engine._jit import compiled, per_thread
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.implications import BASIC_RULES, Net, Rule, Topology
 
@@ -110,9 +110,9 @@ class RuleTables:
         )
 
 
-@functools.cache
+@per_thread
 def rule_tables(n: int, *, scan: bool = True) -> RuleTables:
-    """The (cached) rule scratch for grids of side ``n``: one for searches, one for nets."""
+    """This thread's rule scratch for grids of side ``n``: one for searches, one for nets."""
     return RuleTables(n)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled
+from grille.engine._jit import compiled, per_thread
 from grille.sudoku.logic import implications, net_rules
 from grille.sudoku.logic.implications import NODE_LIMIT, Topology
 
@@ -446,8 +446,9 @@ class _Tables:
         self.base = np.empty(3 * rows, dtype=np.int64)
 
 
-@functools.cache
+@per_thread
 def _tables(n: int) -> _Tables:
+    """This thread's tables for grids of side ``n``."""
     return _Tables(n)
 
 

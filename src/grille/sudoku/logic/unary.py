@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import threading
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled
+from grille.engine._jit import compiled, per_thread
 from grille.logic import Link, Step
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board
@@ -549,28 +548,15 @@ def _kernel() -> Any:
     return compiled(_scan)
 
 
-class _Scratch(threading.local):
-    """Each thread's reusable arrays, by grid size: two threads (the web app's workers, the
-    terminal game's background hints) must not share the kernel's output arrays."""
-
-    def __init__(self) -> None:
-        self.by_size: dict[int, tuple[Array, Array, Array, Array]] = {}
-
-
-_scratch = _Scratch()
-
-
+@per_thread
 def _buffers(n: int) -> tuple[Array, Array, Array, Array]:
     """This thread's best, path, eliminations and scratch arrays for grids of size ``n``."""
-    found = _scratch.by_size.get(n)
-    if found is None:
-        found = _scratch.by_size[n] = (
-            np.zeros(8, dtype=np.int64),
-            np.zeros(2 * MAX_PATH, dtype=np.int64),
-            np.zeros(n ** 3, dtype=np.int64),
-            np.zeros(16 * n ** 3 + 8 * n * n, dtype=np.int64),
-        )
-    return found
+    return (
+        np.zeros(8, dtype=np.int64),
+        np.zeros(2 * MAX_PATH, dtype=np.int64),
+        np.zeros(n ** 3, dtype=np.int64),
+        np.zeros(16 * n ** 3 + 8 * n * n, dtype=np.int64),
+    )
 
 
 # -- the technique --------------------------------------------------------------------------------
