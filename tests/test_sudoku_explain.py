@@ -109,18 +109,19 @@ def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
         bivalue_universal_grave,
         bug_plus_one,
         unique_loop,
-        unique_rectangle_type_3,
+        unique_rectangles_and_loops,
     )
 
     full = ladder(unique=True)
     rating = ladder(unique=True, rating=True)
     assert set(full) >= GRILLE_EXTRAS
     assert not GRILLE_EXTRAS & set(rating)
-    # SE's order: singles .. XYZ-Wing, unique rectangles, quads, BUG, then SE's one chain
-    # producer in place of grille's named chains, then the forcing tiers
+    # SE's order: singles .. XYZ-Wing, SE's one producer of unique rectangles and loops,
+    # quads, BUG, then SE's one chain producer in place of grille's named chains, then the
+    # forcing tiers
     assert list(rating[: len(UP_TO_XYZ_WING)]) == list(UP_TO_XYZ_WING)
-    assert rating.index(unique_loop) == rating.index(unique_rectangle_type_3) + 1
-    assert rating.index(SE_QUADS[0]) == rating.index(unique_loop) + 1
+    assert rating[len(UP_TO_XYZ_WING)] is unique_rectangles_and_loops
+    assert rating.index(SE_QUADS[0]) == len(UP_TO_XYZ_WING) + 1
     assert rating.index(bug_plus_one) == rating.index(SE_QUADS[-1]) + 1
     # then SE's BUG types 2-4, aligned pair exclusion, the chains, aligned triplet exclusion
     at = rating.index(bug_plus_one)
@@ -128,7 +129,8 @@ def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
         bivalue_universal_grave, aligned_pair_exclusion, SE_CHAINS[0],
         aligned_triplet_exclusion, FORCING[0],
     )
-    assert unique_loop not in ladder(unique=False, rating=True)
+    assert unique_rectangles_and_loops not in ladder(unique=False, rating=True)
+    assert unique_loop not in rating and unique_rectangles_and_loops not in full
     assert {aligned_pair_exclusion, aligned_triplet_exclusion, unique_loop} <= set(full)
     assert not set(CHAIN_TECHNIQUES) & set(rating)
     assert set(SE_CHAINS) & set(full) == set()

@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import shared_file
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
+from grille.sudoku.logic import loop_scan
+from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import ladder
+from grille.sudoku.logic.ladder import UP_TO_XYZ_WING
 from grille.sudoku.logic.uniqueness import (
     BUG_TECHNIQUES,
     UNIQUENESS_TECHNIQUES,
+    _colex,
+    _find_bug,
+    _may_be_bug,
+    _se_value,
     bivalue_universal_grave,
     bug_plus_one,
+    deadly_loops,
     hidden_unique_rectangle,
     unique_loop,
     unique_rectangle_type_1,
     unique_rectangle_type_2,
     unique_rectangle_type_3,
     unique_rectangle_type_4,
+    unique_rectangles_and_loops,
 )
+from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
 from logic_support import replay
 from test_sudoku_logic_chains import pattern
@@ -250,3 +262,248 @@ def test_unique_loop_replays_soundly(number: int) -> None:
     assert result.unique and result.solution is not None
     steps = replay(grid, result.solution, ladder(unique=True, rating=True))
     assert any(step.technique.startswith("Unique Loop") for step in steps)
+
+
+# -- the compiled loop search --------------------------------------------------------------
+
+FEW_DIGITS = (0b11, 0b11, 0b11, 0b111, 0b1011, 0b101, 0b110, 0b1111)
+"""Marks on digits 1-4, mostly the pair 1-2: boards full of rectangles and loops."""
+
+
+@st.composite
+def loop_boards(draw: st.DrawFn) -> Board:
+    """A small board whose few empty cells hold marks from :data:`FEW_DIGITS`."""
+    shape = draw(st.sampled_from((Shape(2, 2), Shape(2, 3), Shape(3, 3))))
+    n = shape.size
+    empty = draw(st.lists(st.integers(0, n * n - 1), min_size=4, max_size=16, unique=True))
+    cells = [n] * (n * n)
+    marks = [0] * (n * n)
+    for cell in empty:
+        cells[cell] = 0
+        marks[cell] = draw(st.sampled_from(FEW_DIGITS))
+    return Board(shape, cells, marks)
+
+
+@settings(max_examples=80, deadline=None)
+@given(loop_boards(), st.sampled_from((4, 6)))
+def test_compiled_loop_search_matches_the_plain_one(board: Board, min_length: int) -> None:
+    assert deadly_loops(board, min_length) == deadly_loops(board, min_length, compiled=False)
+
+
+def basic_positions(count: int) -> list[Board]:
+    """Every board of the first ``count`` top1465 puzzles on a walk with the basic ladder."""
+    lines = shared_file("sudoku", "magictour_top1465.txt").read_text().split()[:count]
+    boards = []
+    for line in lines:
+        board = Board.from_grid(Grid.from_string(line))
+        boards.append(board)
+        for _, after in walk(board, UP_TO_XYZ_WING):
+            boards.append(after)
+    return boards
+
+
+def test_compiled_loop_search_matches_on_real_positions() -> None:
+    boards = basic_positions(12)
+    found = 0
+    for board in boards:
+        fast = deadly_loops(board, 4)
+        assert fast == deadly_loops(board, 4, compiled=False)
+        found += len(fast)
+    assert found > 0  # the sample does hold rectangles
+
+
+def test_loop_search_grows_its_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = pattern({**LOOP, "r3c1": "123"})
+    expected = deadly_loops(board, 4, compiled=False)
+    assert len(expected) > 3  # one loop, closed through rows or boxes, in both directions
+    monkeypatch.setattr(loop_scan, "_FIRST_OUTPUT", 3)
+    loop_scan._buffers.cache_clear()
+    try:
+        assert deadly_loops(board, 4) == expected
+        assert deadly_loops(board, 4) == expected  # nothing left over from the overflow
+    finally:
+        loop_scan._buffers.cache_clear()
+
+
+def test_loops_begin_at_their_start_cell() -> None:
+    board = pattern({**LOOP, "r3c1": "123"})
+    loops = deadly_loops(board, 6)
+    assert {loop[0] for loop in loops} == {0}  # r1c1, the first cell holding only 1 and 2
+    assert all(len(loop) == 6 for loop in loops)
+
+
+# -- the BUG's quick test ------------------------------------------------------------------
+
+
+@st.composite
+def near_bugs(draw: st.DrawFn) -> Board:
+    """The 4x4 BUG of :data:`MIXED_BUG` with a few extra digits added here and there."""
+    spec = dict(MIXED_BUG)
+    for name in draw(st.lists(st.sampled_from(sorted(spec)), max_size=5)):
+        spec[name] = "".join(sorted(set(spec[name]) | {draw(st.sampled_from("1234"))}))
+    return pattern(spec, Shape(2, 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(near_bugs())
+def test_quick_bug_test_never_hides_a_bug(board: Board) -> None:
+    if _find_bug(board) is not None:
+        assert _may_be_bug(board)
+
+
+def test_quick_bug_test_keeps_the_shared_examples() -> None:
+    boards = [
+        pattern({**MIXED_BUG, "r1c1": "123", "r1c2": "234"}, Shape(2, 2)),
+        pattern({**MIXED_BUG, "r1c1": "124", "r1c2": "124"}, Shape(2, 2)),
+    ]
+    for board in boards:
+        assert _may_be_bug(board) and _find_bug(board) is not None
+    assert not _may_be_bug(pattern(MIXED_BUG, Shape(2, 2)))  # no cell with extras
+
+
+def test_quick_bug_test_on_real_positions() -> None:
+    for board in basic_positions(12):
+        if not _may_be_bug(board):
+            assert _find_bug(board) is None
+
+
+# -- SE's UniqueLoops producer: rectangles and loops together, in SE's order -----------------
+
+
+def test_colex_is_the_order_of_se_permutations() -> None:
+    # tools/Permutations.java's example: 3 of 5 bits, in increasing binary numbers
+    expected = ["00111", "01011", "01101", "01110", "10011", "10101", "10110", "11001",
+                "11010", "11100"]
+    numbers = ["".join("1" if i in chosen else "0" for i in reversed(range(5)))
+               for chosen in _colex(range(5), 3)]
+    assert numbers == expected
+
+
+def test_se_values_order_as_se_sums_them() -> None:
+    assert _se_value(4) == 4.5 and _se_value(6) == 4.6 and _se_value(10) == 5.0
+    # 4.6 + 0.1 is a hair below 4.5 + 0.2 in binary: SE sorts a 6-cell loop's type 3 with a
+    # pair before an 8-cell loop's type 1, though both print as 4.7
+    assert _se_value(6, 1) < _se_value(8)
+    assert round(_se_value(6, 1), 1) == round(_se_value(8), 1) == 4.7
+
+
+# A rectangle's roof r2c1, r2c4 whose extras 3 and 4 make no naked set in row 2, but 1 and 2
+# fit only in the roof (one cell, as it holds at most one of them) and r2c7: a hidden pair.
+HIDDEN_PAIR_RECTANGLE = {
+    "r1c1": "12", "r1c4": "12", "r2c1": "123", "r2c4": "124",
+    "r2c7": "125", "r2c8": "56", "r2c9": "567",
+}
+
+
+def test_rectangle_type_3_with_a_hidden_pair() -> None:
+    board = pattern(HIDDEN_PAIR_RECTANGLE)
+    step = unique_rectangles_and_loops(board)
+    assert step is not None and step.technique == "Unique Rectangle Type 3"
+    assert step.eliminations == ((1, 6, 5),)  # r2c7 keeps 1 and 2
+    assert step.units == ("row 2",)
+    assert step.difficulty == 4.5  # SE: 0.1 per hidden cell beyond the first, none here
+    assert "at most one of 1 and 2" in step.explanation
+    # grille's own rectangle techniques know only the naked set
+    assert all(technique(board) is None for technique in UNIQUENESS_TECHNIQUES[:4])
+
+
+def test_loop_type_3_with_a_hidden_pair() -> None:
+    spec = {**LOOP, "r2c4": "124", "r2c7": "125", "r2c2": "126", "r2c8": "67", "r2c9": "678"}
+    step = unique_loop(pattern(spec))
+    assert step is not None and step.technique == "Unique Loop Type 3"
+    assert step.eliminations == ((1, 1, 6),)  # r2c2 keeps 1 and 2
+    assert step.difficulty == 4.6
+    assert (1, 1) in step.cells and step.units == ("row 2",)
+
+
+def test_hidden_set_needs_every_digit_in_the_unit() -> None:
+    spec = {**HIDDEN_PAIR_RECTANGLE, "r2c8": "156"}  # 1 now fits in r2c8 as well
+    assert unique_rectangles_and_loops(pattern(spec)) is None
+
+
+# A rectangle (rows 1-2) with a type 3 naked pair at 4.6, and a 6-cell loop (rows 7-9) with
+# a type 1 at 4.6: SE's producer sorts them together, type 1 first; grille's ladder used to
+# try the rectangles first.
+RECTANGLE_AND_LOOP = {
+    "r1c1": "56", "r1c4": "56", "r2c1": "567", "r2c4": "568",
+    "r2c7": "78", "r2c8": "5679", "r2c9": "569",
+    "r7c1": "12", "r7c4": "12", "r8c4": "12", "r8c7": "12", "r9c7": "12", "r9c1": "123",
+}
+
+
+def test_loop_type_1_comes_before_a_rectangle_type_3_of_the_same_value() -> None:
+    board = pattern(RECTANGLE_AND_LOOP)
+    rectangle = unique_rectangle_type_3(board)
+    assert rectangle is not None and rectangle.difficulty == 4.6  # what the old ladder took
+    assert all(technique(board) is None for technique in UNIQUENESS_TECHNIQUES[:3])
+    step = unique_rectangles_and_loops(board)
+    assert step is not None and step.technique == "Unique Loop Type 1"
+    assert step.eliminations == ((8, 0, 1), (8, 0, 2)) and step.difficulty == 4.6
+
+
+def test_the_rating_ladder_takes_se_producer() -> None:
+    rating = ladder(unique=True, rating=True)
+    assert unique_rectangles_and_loops in rating
+    assert not set(UNIQUENESS_TECHNIQUES[:5]) & set(rating)
+
+
+# The roof r1c1, r1c2 shares row 1 and box 1: 2 is locked to it in row 1, 1 in box 1.
+LOCKED_TWICE = {
+    "r1c1": "123", "r1c2": "124", "r4c1": "12", "r4c2": "12", "r1c5": "15", "r2c3": "26",
+}
+
+
+def test_type_4_prefers_the_first_digit_as_se_does() -> None:
+    board = pattern(LOCKED_TWICE)
+    old = unique_rectangle_type_4(board)
+    assert old is not None and old.eliminations == ((0, 0, 1), (0, 1, 1))  # row 1 first
+    step = unique_rectangles_and_loops(board)
+    assert step is not None and step.technique == "Unique Rectangle Type 4"
+    assert step.eliminations == ((0, 0, 2), (0, 1, 2))  # SE: 1 locked (box 1), 2 removed
+    assert step.units == ("box 1",)
+
+
+# The same roof with a naked pair 3-4 in box 1 (r2c3) and in row 1 (r1c5); 1 and 2 appear
+# elsewhere in both, so no type 4 and no hidden pair.
+NAKED_TWICE = {
+    "r1c1": "123", "r1c2": "124", "r4c1": "12", "r4c2": "12",
+    "r2c3": "34", "r3c3": "345", "r2c2": "18", "r3c2": "28",
+    "r1c5": "34", "r1c6": "346", "r1c8": "17", "r1c9": "27",
+}
+
+
+def test_type_3_looks_in_the_box_first_as_se_does() -> None:
+    board = pattern(NAKED_TWICE)
+    old = unique_rectangle_type_3(board)
+    assert old is not None and old.eliminations == ((0, 5, 3), (0, 5, 4))  # row 1 first
+    step = unique_rectangles_and_loops(board)
+    assert step is not None and step.technique == "Unique Rectangle Type 3"
+    assert step.eliminations == ((2, 2, 3), (2, 2, 4))  # SE: box, row, column
+    assert step.units == ("box 1",) and step.difficulty == 4.6
+
+
+def test_rectangle_type_1_is_found_by_se_producer() -> None:
+    step = unique_rectangles_and_loops(pattern(TYPE_1))
+    assert step is not None and step.technique == "Unique Rectangle Type 1"
+    assert step.eliminations == ((1, 3, 1), (1, 3, 2)) and step.difficulty == 4.5
+
+
+def test_se_producer_is_sound_where_the_basic_ladder_stalls() -> None:
+    """On top1465 puzzles walked with singles .. XYZ-Wing, no hint removes a solution digit."""
+    lines = shared_file("sudoku", "magictour_top1465.txt").read_text().split()[:60]
+    found = 0
+    for line in lines:
+        grid = Grid.from_string(line)
+        solution = solve(grid, limit=2).solution
+        assert solution is not None
+        board = Board.from_grid(grid)
+        for _, after in walk(board, UP_TO_XYZ_WING):
+            board = after
+        step = unique_rectangles_and_loops(board)
+        if step is None:
+            continue
+        found += 1
+        n = board.n
+        assert all(solution.cells[row * n + col] != digit
+                   for row, col, digit in step.eliminations)
+    assert found > 0

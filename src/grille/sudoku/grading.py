@@ -132,12 +132,16 @@ def _floors() -> tuple[tuple[Technique, float], ...]:
         naked_quad,
     )
     from grille.sudoku.logic.unary import forcing_chains_and_cycles
-    from grille.sudoku.logic.uniqueness import UNIQUE_RECTANGLE, UNIQUENESS_TECHNIQUES
+    from grille.sudoku.logic.uniqueness import (
+        SE_UNIQUE_LOOPS,
+        UNIQUE_RECTANGLE,
+        UNIQUENESS_TECHNIQUES,
+    )
 
     return (
         (direct_hidden_triple, DIRECT_HIDDEN[3]),
         (naked_pair, NAKED[2]),
-        *((technique, UNIQUE_RECTANGLE) for technique in UNIQUENESS_TECHNIQUES),
+        *((t, UNIQUE_RECTANGLE) for t in (*SE_UNIQUE_LOOPS, *UNIQUENESS_TECHNIQUES)),
         (naked_quad, NAKED[4]),
         (skyscraper, SKYSCRAPER),
         (x_chain, CYCLE),

@@ -41,6 +41,7 @@ from grille.sudoku.logic.rating import Rating, rate_steps
 from grille.sudoku.logic.unary import forcing_chains_and_cycles
 from grille.sudoku.logic.uniqueness import (
     BUG_TECHNIQUES,
+    SE_UNIQUE_LOOPS,
     UNIQUENESS_TECHNIQUES,
     hidden_unique_rectangle,
 )
@@ -109,7 +110,7 @@ def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Tec
     if rating:
         return (
             *UP_TO_XYZ_WING,
-            *(t for t in uniqueness if t not in GRILLE_EXTRAS and t not in BUG_TECHNIQUES),
+            *(SE_UNIQUE_LOOPS if unique else ()),
             *SE_QUADS,
             *(t for t in uniqueness if t in BUG_TECHNIQUES),
             aligned_pair_exclusion,

@@ -8,10 +8,16 @@ puzzle is known to be unique; on a puzzle with several solutions they can remove
 Difficulties are Sudoku Explainer's: unique rectangle types 1, 2 and 4 rate 4.5; type 3 rates
 4.5 + 0.1 x (digits of its naked set - 1); unique loops (the same deadly pattern on 6 or more
 cells, every unit holding two of them) rate 4.6, 4.7 and 5.0 for 6, 8 and 10+ cells, with the
-same type-3 bonus; BUG+1 rates 5.6, BUG types 2 and 4 rate 5.7 and type 3 rates 5.7 + 0.1 x
-(digits of its naked set - 1). SE has no hidden unique rectangle:
-grille rates it 4.6, just above the other rectangles (HoDoKu scores it like them), since the
-player needs two conjugate pairs as well as the rectangle. All work for every grid size.
+same type-3 bonus (a hidden set: 0.1 x (its other cells - 1)); BUG+1 rates 5.6, BUG types 2
+and 4 rate 5.7 and type 3 rates 5.7 + 0.1 x (digits of its naked set - 1). SE has no hidden
+unique rectangle: grille rates it 4.6, just above the other rectangles (HoDoKu scores it like
+them), since the player needs two conjugate pairs as well as the rectangle. All work for
+every grid size.
+
+Two ladders use them differently. The full ladder has grille's rectangle techniques, then
+:func:`unique_loop` (6 cells or more). The rating ladder has SE's single producer,
+:func:`unique_rectangles_and_loops`, which finds rectangles as loops of four cells and takes
+the first hint in SE's order (value, then type, then discovery), as SE does.
 """
 
 from __future__ import annotations
@@ -22,20 +28,24 @@ from collections.abc import Iterator, Sequence
 
 from grille.logic import Candidate, Link, Step
 from grille.sudoku.geometry import Shape
+from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
 from grille.sudoku.logic.walk import Technique
 
 __all__ = [
     "BUG_TECHNIQUES",
+    "SE_UNIQUE_LOOPS",
     "UNIQUENESS_TECHNIQUES",
     "bivalue_universal_grave",
     "bug_plus_one",
+    "deadly_loops",
     "hidden_unique_rectangle",
     "unique_loop",
     "unique_rectangle_type_1",
     "unique_rectangle_type_2",
     "unique_rectangle_type_3",
     "unique_rectangle_type_4",
+    "unique_rectangles_and_loops",
 ]
 
 UNIQUE_RECTANGLE = 4.5
@@ -235,6 +245,28 @@ def _type_3_in_unit(
     return None
 
 
+def _locking_sets(
+    board: Board, others: Sequence[int], extra: int, size: int
+) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int, int]]]]:
+    """Each ``size`` cells of ``others`` whose marks with the ``extra`` digits make a naked set
+    of ``size + 1`` digits that removes something from the rest of ``others``: the cells, the
+    set's digits and the eliminations (the uniqueness patterns' type 3)."""
+    for chosen in itertools.combinations(others, size):
+        union = extra
+        for cell in chosen:
+            union |= board.marks[cell]
+        if popcount(union) != size + 1:
+            continue
+        elims = [
+            board.candidate(cell, digit)
+            for cell in others
+            if cell not in chosen
+            for digit in bits(board.marks[cell] & union)
+        ]
+        if elims:
+            yield chosen, union, elims
+
+
 def unique_rectangle_type_4(board: Board) -> Step | None:
     """One digit of the pair is locked to the roof in a unit: the other leaves both roof cells."""
     for rect, a, b in _rectangles(board):
@@ -348,16 +380,34 @@ def _is_bug_elsewhere(board: Board, cell: int, digit: int) -> bool:
 
 
 
-# -- unique loops ------------------------------------------------------------------------------
+# -- unique loops: SE's UniqueLoops producer ---------------------------------------------------
+#
+# Sudoku Explainer 1.2.1 finds unique rectangles and loops in one producer
+# (diuf/sudoku/solver/rules/unique/UniqueLoops.java): a rectangle is a loop of four cells. Its
+# getHints(Grid) collects every hint of every loop, and getHints(Grid, HintsAccumulator) sorts
+# them by difficulty, then type (a stable sort, so ties keep the order of discovery); the
+# solver (Solver.getDifficulty, through a SingleHintAccumulator) applies the first.
 
-UNIQUE_LOOP = {6: 4.6, 8: 4.7}
-"""SE's value of a unique loop by its length; 10 cells or more rate 5.0."""
-LONG_UNIQUE_LOOP = 5.0
+_SE_BASE = 4.5
+"""SE's value of a unique rectangle, to which UniqueLoopHint.getDifficulty adds by length."""
 
 
-def _loop_value(length: int) -> float:
-    """SE's value of a unique loop of ``length`` cells."""
-    return UNIQUE_LOOP.get(length, LONG_UNIQUE_LOOP)
+def _se_value(length: int, cells: int = 0) -> float:
+    """A unique loop hint's value computed as SE computes it, floating-point sums included.
+
+    UniqueLoopHint.getDifficulty: 4.5, + 0.3 from 10 cells, + 0.2 from 8, else + 0.1 from 6;
+    the type-3 hints add ``cells`` x 0.1 (UniqueLoopType3NakedHint / HiddenHint.getDifficulty).
+    SE sorts by these doubles, so a 6-cell loop's type 3 with a pair (4.6 + 0.1, just below
+    4.7 in binary) comes before an 8-cell loop (4.5 + 0.2).
+    """
+    value = _SE_BASE
+    if length >= 10:
+        value += 0.3
+    if length >= 8:
+        value += 0.2
+    elif length >= 6:
+        value += 0.1
+    return value + cells * 0.1
 
 
 def _region_types(board: Board, cell: int) -> tuple[int, int, int]:
@@ -401,6 +451,29 @@ def _loops(board: Board, start: int, v1: int, v2: int) -> list[tuple[int, ...]]:
     return found
 
 
+def deadly_loops(
+    board: Board, min_length: int, *, compiled: bool = True
+) -> list[tuple[int, ...]]:
+    """Every valid loop of ``min_length`` cells or more, in the order SE's walk finds them.
+
+    Each begins at its start cell (the smallest of its cells holding only its two digits)
+    and appears once for each way the walk closes it. ``compiled`` runs the walk in
+    :mod:`~grille.sudoku.logic.loop_scan`'s kernel; ``False`` runs the plain search
+    (:func:`_loops`, :func:`_is_valid_loop`), which the kernel must match.
+    """
+    if compiled:
+        return loop_scan.deadly_loops(board.shape, board.marks, min_length)
+    found: list[tuple[int, ...]] = []
+    for start in board.empty_cells:
+        if popcount(board.marks[start]) == 2:
+            v1, v2 = bits(board.marks[start])
+            found.extend(
+                loop for loop in _loops(board, start, v1, v2)
+                if len(loop) >= min_length and _is_valid_loop(board, loop)
+            )
+    return found
+
+
 def _is_valid_loop(board: Board, loop: Sequence[int]) -> bool:
     """Whether every unit the loop touches holds exactly two of its cells, one odd, one even."""
     seen: tuple[set[int], set[int]] = (set(), set())
@@ -413,203 +486,325 @@ def _is_valid_loop(board: Board, loop: Sequence[int]) -> bool:
     return seen[0] == seen[1]
 
 
+class _Loop:
+    """One deadly loop as SE's hints read it: its cells, digits and cells with extras."""
+
+    __slots__ = ("cells", "extras", "is_rectangle", "pair", "shown", "v1", "v2")
+
+    def __init__(self, board: Board, cells: tuple[int, ...]) -> None:
+        self.cells = cells
+        self.v1, self.v2 = bits(board.marks[cells[0]])
+        self.pair = board.marks[cells[0]]
+        self.extras = [cell for cell in cells if board.marks[cell] != self.pair]
+        self.is_rectangle = len(cells) == 4
+        self.shown = sorted(self.extras) if self.is_rectangle else self.extras
+        """The cells with extras in the order the explanations name them."""
+
+
+_LoopHint = tuple[float, int, Step]
+"""A unique loop hint: SE's value (unrounded, for ordering), its type and the step."""
+
+
 def _loop_step(
     board: Board,
-    loop: Sequence[int],
-    v1: int,
-    v2: int,
+    loop: _Loop,
     kind: int,
     eliminations: Sequence[Candidate],
     reason: str,
     *,
-    bonus: float = 0.0,
+    cells: int = 0,
     extra_cells: Sequence[int] = (),
     units: Sequence[str] = (),
-) -> Step:
-    """A unique loop step of type ``kind``: the deadly loop, then ``reason``."""
-    intro = (
-        f"{board.names(loop)} form a closed loop in which every row, column and box holds two "
-        f"of its cells; if they held only {board.digit(v1)} and {board.digit(v2)}, those could "
-        "be swapped along the loop and the puzzle would have two solutions."
-    )
-    links = tuple(
-        Link(board.candidate(cell, v1), board.candidate(loop[(i + 1) % len(loop)], v1), False)
-        for i, cell in enumerate(loop)
-    )
-    return Step(
-        f"Unique Loop Type {kind}",
+) -> _LoopHint:
+    """A unique loop (or rectangle, on four cells) hint of type ``kind``: the deadly pattern,
+    then ``reason``; ``cells`` counts the type-3 set's cells that raise the value."""
+    v1, v2, path = loop.v1, loop.v2, loop.cells
+    links: tuple[Link, ...] = ()
+    if loop.is_rectangle:
+        # shown as grille's rectangle techniques show it: corners in reading order, no links
+        name = "Rectangle"
+        path = tuple(sorted(path))
+        intro = _deadly(board, (path[0], path[1], path[2], path[3]), v1, v2)
+        area = f"rows {path[0] // board.n + 1} and {path[3] // board.n + 1}"
+    else:
+        name = "Loop"
+        intro = (
+            f"{board.names(path)} form a closed loop in which every row, column and box holds "
+            f"two of its cells; if they held only {board.digit(v1)} and {board.digit(v2)}, "
+            "those could be swapped along the loop and the puzzle would have two solutions."
+        )
+        area = f"the loop through {board.name(path[0])}"
+        links = tuple(
+            Link(board.candidate(cell, v1), board.candidate(path[(i + 1) % len(path)], v1),
+                 False)
+            for i, cell in enumerate(path)
+        )
+    value = _se_value(len(path), cells)
+    step = Step(
+        f"Unique {name} Type {kind}",
         eliminations=tuple(sorted(set(eliminations))),
-        cells=tuple(board.rc(cell) for cell in (*loop, *extra_cells)),
+        cells=tuple(board.rc(cell) for cell in (*path, *extra_cells)),
         units=tuple(units),
         links=links,
         explanation=f"{intro} {reason}",
-        difficulty=round(_loop_value(len(loop)) + bonus, 1),
-        area=f"the loop through {board.name(loop[0])}",
+        difficulty=round(value, 1),
+        area=area,
     )
+    return value, kind, step
 
 
-def _loop_steps(board: Board, loop: Sequence[int], v1: int, v2: int) -> list[tuple[int, Step]]:
-    """Every step (with its type) the loop ``loop`` on v1 and v2 gives, as SE looks for them."""
-    pair = _pair_mask(v1, v2)
-    marks = board.marks
-    extras = [cell for cell in loop if marks[cell] != pair]
-    found: list[tuple[int, Step]] = []
+def _loop_hints(board: Board, loop: _Loop) -> Iterator[_LoopHint]:
+    """The hints of one loop, in the order UniqueLoops.getHints(Grid) adds them."""
+    extras = loop.extras
     if len(extras) == 1:
-        cell = extras[0]
+        yield _loop_type_1(board, loop)
+        return
+    if len(extras) > 2:
+        yield from _loop_type_2(board, loop)
+        return
+    if len(extras) != 2:
+        return  # no cell with extras: the puzzle has two solutions, not SE's business
+    union = (board.marks[extras[0]] | board.marks[extras[1]]) & ~loop.pair
+    if popcount(union) == 1:
+        yield from _loop_type_2(board, loop)
+    elif popcount(union) >= 2:
+        yield from _loop_type_3(board, loop, union)
+    yield from _loop_type_4(board, loop)
+
+
+def _loop_type_1(board: Board, loop: _Loop) -> _LoopHint:
+    """UniqueLoops.createType1Hint: the one cell with extras loses both loop digits."""
+    cell = loop.extras[0]
+    a, b = board.digit(loop.v1), board.digit(loop.v2)
+    if loop.is_rectangle:
         reason = (
-            f"{board.name(cell)} is the only one with other digits, so it cannot be "
-            f"{board.digit(v1)} or {board.digit(v2)}: both are removed from it."
+            f"Three of them hold only {a} and {b}, so {board.name(cell)} must hold another "
+            f"digit: {a} and {b} are removed from it."
         )
-        elims = [board.candidate(cell, v1), board.candidate(cell, v2)]
-        found.append((1, _loop_step(board, loop, v1, v2, 1, elims, reason)))
-        return found
-    union = 0
-    for cell in extras:
-        union |= marks[cell] & ~pair
-    if len(extras) >= 2 and popcount(union) == 1:
-        step = _loop_type_2(board, loop, v1, v2, extras, bits(union)[0])
-        if step is not None:
-            found.append((2, step))
-    if len(extras) == 2:
-        if popcount(union) >= 2:
-            step = _loop_type_3(board, loop, v1, v2, extras, union)
-            if step is not None:
-                found.append((3, step))
-        step = _loop_type_4(board, loop, v1, v2, extras)
-        if step is not None:
-            found.append((4, step))
-    return found
+    else:
+        reason = (
+            f"{board.name(cell)} is the only one with other digits, so it cannot be {a} or "
+            f"{b}: both are removed from it."
+        )
+    elims = [board.candidate(cell, loop.v1), board.candidate(cell, loop.v2)]
+    return _loop_step(board, loop, 1, elims, reason)
 
 
-def _loop_type_2(
-    board: Board, loop: Sequence[int], v1: int, v2: int, extras: Sequence[int], x: int
-) -> Step | None:
-    """The cells with extras all hold the same extra x: one of them is x."""
+def _loop_type_2(board: Board, loop: _Loop) -> Iterator[_LoopHint]:
+    """UniqueLoops.createType2Hint: the cells with extras share one extra x, one of them is x,
+    so x leaves the cells that see them all."""
+    extras = loop.extras
+    x = bits(board.marks[extras[0]] & ~loop.pair)[0]
     targets = [c for c in _common_peers(board, extras) if c not in extras and board.has(c, x)]
     if not targets:
-        return None
-    reason = (
-        f"So one of {board.names(extras)} is {board.digit(x)}, their only other digit: "
-        f"{board.digit(x)} is removed from {board.names(targets)}, which see all of them."
-    )
-    elims = [board.candidate(cell, x) for cell in targets]
-    return _loop_step(board, loop, v1, v2, 2, elims, reason)
-
-
-def _loop_type_3(
-    board: Board, loop: Sequence[int], v1: int, v2: int, extras: Sequence[int], extra: int
-) -> Step | None:
-    """The extras of two cells in a unit form a naked set with other cells of that unit."""
-    c1, c2 = extras
-    best: Step | None = None
-    for unit in _shared_units(board, c1, c2):
-        others = [c for c in board.units[unit] if board.cells[c] == 0 and c not in (c1, c2)]
-        for size in range(max(1, popcount(extra) - 1), len(others)):
-            if 2 * (size + 1) > len(others) + 2:
-                break
-            step = _loop_naked_set(board, loop, (v1, v2), extras, extra, unit, others, size)
-            if step is not None:
-                if best is None or step.difficulty < best.difficulty:
-                    best = step
-                break
-    return best
-
-
-def _loop_naked_set(
-    board: Board,
-    loop: Sequence[int],
-    digits: tuple[int, int],
-    extras: Sequence[int],
-    extra: int,
-    unit: int,
-    others: Sequence[int],
-    size: int,
-) -> Step | None:
-    """The first naked set of ``size`` other cells that locks the loop's extras in ``unit``."""
-    for chosen, union, elims in _locking_sets(board, others, extra, size):
-        v1, v2 = digits
-        unit_name = board.unit_name(unit)
+        return
+    if len(extras) == 2 and loop.is_rectangle:
+        first, second = loop.shown
         reason = (
-            f"So {board.name(extras[0])} or {board.name(extras[1])} holds one of their other "
-            f"digits ({', '.join(board.digit(d) for d in bits(extra))}); together with "
-            f"{board.names(chosen)} they lock {', '.join(board.digit(d) for d in bits(union))} "
-            f"in {unit_name}, so those digits are removed from the rest of it."
+            f"So {board.name(first)} or {board.name(second)} must be {board.digit(x)}, their "
+            f"only other candidate: {board.digit(x)} is removed from {board.names(targets)}, "
+            "which see both."
         )
-        return _loop_step(
-            board, loop, v1, v2, 3, elims, reason,
-            bonus=0.1 * size, extra_cells=chosen, units=(unit_name,),
+    else:
+        reason = (
+            f"So one of {board.names(extras)} is {board.digit(x)}, their only other digit: "
+            f"{board.digit(x)} is removed from {board.names(targets)}, which see all of them."
         )
-    return None
+    yield _loop_step(board, loop, 2, [board.candidate(cell, x) for cell in targets], reason)
 
 
+def _colex(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """The ``size``-subsets of ``items`` in SE's order (tools/Permutations.java: increasing
+    binary numbers, so by their last item first), each in increasing order."""
+    return sorted(itertools.combinations(items, size), key=lambda chosen: chosen[::-1])
 
-def _locking_sets(
-    board: Board, others: Sequence[int], extra: int, size: int
-) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int, int]]]]:
-    """Each ``size`` cells of ``others`` whose marks with the ``extra`` digits make a naked set
-    of ``size + 1`` digits that removes something from the rest of ``others``: the cells, the
-    set's digits and the eliminations (the uniqueness patterns' type 3)."""
-    for chosen in itertools.combinations(others, size):
-        union = extra
+
+def _loop_type_3(board: Board, loop: _Loop, extra: int) -> Iterator[_LoopHint]:
+    """UniqueLoops.createType3Hints: the two cells with extras, seen as one cell holding their
+    extra digits, make a naked or a hidden set in a unit they share.
+
+    By degree (digits of the set) from the number of extras, then SE's region types, the
+    naked sets before the hidden ones; SE stops at degree 7 on 9x9 (the n - 2 here).
+    """
+    c1, c2 = loop.extras
+    shared = [
+        (unit, popcount(board.tables.unit_masks[unit] & board.empty_mask))
+        for unit in _region_types(board, c1)
+        if unit in board.units_of[c2]
+    ]
+    widest = max((empty for _, empty in shared), default=0)
+    for degree in range(popcount(extra), min(board.n - 2, widest // 2) + 1):
+        for unit, empty in shared:
+            if degree * 2 <= empty:
+                yield from _loop_naked_sets(board, loop, extra, unit, degree)
+            if degree * 2 < empty:
+                yield from _loop_hidden_sets(board, loop, extra, unit, degree)
+
+
+def _loop_naked_sets(
+    board: Board, loop: _Loop, extra: int, unit: int, degree: int
+) -> Iterator[_LoopHint]:
+    """The naked sets of ``degree`` digits: the extras and ``degree - 1`` other cells.
+
+    As SE: every other cell holds two digits or more; the extras with the other cells make
+    ``degree`` digits, and so do the extras both cells hold with the other cells.
+    """
+    marks = board.marks
+    c1, c2 = loop.extras
+    others = [c for c in board.units[unit] if board.cells[c] == 0 and c not in (c1, c2)]
+    both = extra & marks[c1] & marks[c2]
+    for chosen in _colex(others, degree - 1):
+        union = 0
         for cell in chosen:
-            union |= board.marks[cell]
-        if popcount(union) != size + 1:
+            union |= marks[cell]
+        if popcount(both | union) != degree or popcount(extra | union) != degree:
             continue
+        if any(popcount(marks[cell]) <= 1 for cell in chosen):
+            continue
+        union |= extra
         elims = [
             board.candidate(cell, digit)
             for cell in others
             if cell not in chosen
-            for digit in bits(board.marks[cell] & union)
+            for digit in bits(marks[cell] & union)
         ]
-        if elims:
-            yield chosen, union, elims
+        if not elims:
+            continue
+        unit_name = board.unit_name(unit)
+        first, second = loop.shown
+        reason = (
+            f"So {board.name(first)} or {board.name(second)} holds one of their other digits "
+            f"({', '.join(board.digit(d) for d in bits(extra))}); together with "
+            f"{board.names(chosen)} they lock {', '.join(board.digit(d) for d in bits(union))} "
+            f"in {unit_name}, so those digits are removed from the rest of it."
+        )
+        yield _loop_step(
+            board, loop, 3, elims, reason,
+            cells=degree - 1, extra_cells=chosen, units=(unit_name,),
+        )
 
-def _loop_type_4(
-    board: Board, loop: Sequence[int], v1: int, v2: int, extras: Sequence[int]
-) -> Step | None:
-    """One loop digit is locked to the two cells with extras in a unit: the other leaves both."""
-    c1, c2 = extras
-    for unit in (u for u in _region_types(board, c1) if u in board.units_of[c2]):
-        for locked, other in ((v1, v2), (v2, v1)):
-            if set(board.places(unit, locked)) != {c1, c2}:
+
+def _loop_hidden_sets(
+    board: Board, loop: _Loop, extra: int, unit: int, degree: int
+) -> Iterator[_LoopHint]:
+    """The hidden sets of ``degree`` digits: the loop's two and ``degree - 2`` digits neither
+    cell holds, confined to the two cells (as one) and ``degree - 1`` other cells.
+
+    One of the two cells holds an extra digit, so together they hold at most one loop digit:
+    the set's digits need every cell they fit in, which keep only those digits.
+    """
+    marks = board.marks
+    c1, c2 = loop.extras
+    members = board.units[unit]
+    spare = [
+        d for d in range(1, board.n + 1)
+        if d not in (loop.v1, loop.v2) and not extra >> (d - 1) & 1
+    ]
+    if degree - 2 > len(spare):
+        return
+    for chosen in _colex(spare, degree - 2):
+        digits = (*chosen, loop.v1, loop.v2)
+        places = 0
+        for digit in digits:
+            where = board.tables.unit_masks[unit] & board.planes[digit - 1] & ~(1 << c2)
+            if not where:
+                break
+            places |= where
+        else:
+            if popcount(places) != degree:
+                continue
+            hidden = sum(1 << (d - 1) for d in digits)
+            cells = [c for c in members if places >> c & 1 and c not in (c1, c2)]
+            elims = [
+                board.candidate(cell, digit)
+                for cell in cells
+                for digit in bits(marks[cell] & ~hidden)
+            ]
+            if not elims:
                 continue
             unit_name = board.unit_name(unit)
+            names = ", ".join(board.digit(d) for d in bits(hidden))
+            first, second = loop.shown
             reason = (
-                f"In {unit_name}, {board.digit(locked)} can only go in {board.names(extras)}, "
-                f"so one of them is {board.digit(locked)} and the other cannot be "
-                f"{board.digit(other)}: {board.digit(other)} is removed from both."
+                f"So {board.name(first)} or {board.name(second)} holds one of their other digits "
+                f"({', '.join(board.digit(d) for d in bits(extra))}), so the two hold at most "
+                f"one of {board.digit(loop.v1)} and {board.digit(loop.v2)}, like one cell. In "
+                f"{unit_name}, {names} fit only in that cell and {board.names(cells)}, so "
+                f"{board.names(cells)} {'holds' if len(cells) == 1 else 'hold'} only {names}: "
+                "the other digits are removed."
             )
-            elims = [board.candidate(c1, other), board.candidate(c2, other)]
-            return _loop_step(board, loop, v1, v2, 4, elims, reason, units=(unit_name,))
-    return None
+            yield _loop_step(
+                board, loop, 3, elims, reason,
+                cells=len(cells) - 1, extra_cells=cells, units=(unit_name,),
+            )
+
+
+def _loop_type_4(board: Board, loop: _Loop) -> Iterator[_LoopHint]:
+    """UniqueLoops.createType4Hint: a loop digit locked to the two cells with extras in a unit
+    they share; the other digit leaves both.
+
+    As SE: the first digit wins if it is locked in any shared unit (the last such unit in
+    box, row, column order), else the second.
+    """
+    c1, c2 = loop.extras
+    locked: dict[int, int] = {}
+    for unit in _region_types(board, c1):
+        if unit not in board.units_of[c2]:
+            continue
+        for digit in (loop.v1, loop.v2):
+            if set(board.places(unit, digit)) == {c1, c2}:
+                locked[digit] = unit
+    for digit, other in ((loop.v1, loop.v2), (loop.v2, loop.v1)):
+        if digit not in locked:
+            continue
+        unit_name = board.unit_name(locked[digit])
+        reason = (
+            f"In {unit_name}, {board.digit(digit)} can only go in {board.names(loop.shown)}, "
+            f"so one of them is {board.digit(digit)} and the other cannot be "
+            f"{board.digit(other)}: {board.digit(other)} is removed from both."
+        )
+        elims = [board.candidate(c1, other), board.candidate(c2, other)]
+        yield _loop_step(board, loop, 4, elims, reason, units=(unit_name,))
+        return
+
+
+def _easiest_loop_hint(board: Board, min_length: int) -> Step | None:
+    """SE's first unique loop hint of ``min_length`` cells or more: the easiest, then the
+    lowest type, then the first found."""
+    best: _LoopHint | None = None
+    seen: set[tuple[frozenset[int], int]] = set()
+    for cells in deadly_loops(board, min_length):
+        key = (frozenset(cells), board.marks[cells[0]])
+        if key in seen:
+            continue  # the same loop closed another way: the same hints, found later
+        seen.add(key)
+        for hint in _loop_hints(board, _Loop(board, cells)):
+            if best is None or hint[:2] < best[:2]:
+                best = hint
+        if best is not None and best[:2] == (_SE_BASE, 1):
+            break  # nothing comes before a rectangle's type 1
+    return None if best is None else best[2]
 
 
 def unique_loop(board: Board) -> Step | None:
     """A deadly loop of 6 or more cells on two digits, broken by its cells with extras.
 
     Types as for unique rectangles (1: one cell with extras; 2: the same single extra; 3:
-    a naked set; 4: a digit locked in a unit). SE's values: 4.6 for 6 cells, 4.7 for 8, 5.0
-    for 10 or more, type 3 adding 0.1 per other cell of its naked set; the easiest is taken,
-    by value then type.
+    a naked or hidden set; 4: a digit locked in a unit). SE's values: 4.6 for 6 cells, 4.7
+    for 8, 5.0 for 10 or more, type 3 adding 0.1 per other cell of its set beyond the first
+    for a hidden set, per other cell for a naked one; the first in SE's order is taken.
     """
-    marks = board.marks
-    seen: set[tuple[frozenset[int], int, int]] = set()
-    found: list[tuple[float, int, Step]] = []
-    for start in board.empty_cells:
-        if popcount(marks[start]) != 2:
-            continue
-        v1, v2 = bits(marks[start])
-        for loop in _loops(board, start, v1, v2):
-            key = (frozenset(loop), v1, v2)
-            if len(loop) < 6 or key in seen or not _is_valid_loop(board, loop):
-                continue
-            seen.add(key)
-            found.extend((step.difficulty, kind, step) for kind, step in _loop_steps(
-                board, loop, v1, v2
-            ))
-    if not found:
-        return None
-    return min(found, key=lambda item: (item[0], item[1]))[2]
+    return _easiest_loop_hint(board, 6)
+
+
+def unique_rectangles_and_loops(board: Board) -> Step | None:
+    """SE's UniqueLoops producer: unique rectangles (loops of four cells) and loops together.
+
+    The rating ladder's uniqueness step before the quads: the easiest hint by SE's value,
+    then type, then discovery order, so a loop's type 1 at 4.6 comes before a rectangle's
+    type 3 at 4.6. grille's own rectangle techniques (types 1-4, hidden) serve the full ladder.
+    """
+    return _easiest_loop_hint(board, 4)
 
 
 # -- BUG types 2 to 4 --------------------------------------------------------------------------
@@ -634,8 +829,36 @@ class _Bug:
         """Empty cells that see every BUG cell, as a bitmask."""
 
 
+def _may_be_bug(board: Board) -> bool:
+    """A quick test :func:`_bug` needs: ``False`` where it would surely find no BUG.
+
+    Every cell left with three candidates or more must end a BUG cell holding two digits
+    besides its extras, and BUG cells with several distinct extras need an empty cell that
+    sees them all; without one, they must all hold three digits sharing the one extra.
+    """
+    marks = board.marks
+    wide = [cell for cell in board.empty_cells if popcount(marks[cell]) >= 3]
+    if not wide or any(popcount(marks[cell]) < 2 for cell in board.empty_cells):
+        return False
+    if len(wide) == 1:
+        return True
+    common = board.empty_mask
+    shared = -1
+    for cell in wide:
+        common &= board.tables.peer_masks[cell] & ~(1 << cell)
+        shared &= marks[cell]
+    if common:
+        return True
+    return shared != 0 and all(popcount(marks[cell]) == 3 for cell in wide)
+
+
 def _bug(board: Board) -> _Bug | None:
     """The BUG cells, if removing their extra digits leaves a bivalue universal grave."""
+    return _find_bug(board) if _may_be_bug(board) else None
+
+
+def _find_bug(board: Board) -> _Bug | None:
+    """:func:`_bug` without the quick test: SE's search for the BUG cells."""
     n = board.n
     marks = board.marks
     left = list(marks)
@@ -821,3 +1044,7 @@ UNIQUENESS_TECHNIQUES: tuple[Technique, ...] = (
 
 BUG_TECHNIQUES: tuple[Technique, ...] = (bug_plus_one, bivalue_universal_grave)
 """SE's BUG producer (5.6 and up), which comes after the quads in SE's order."""
+
+SE_UNIQUE_LOOPS: tuple[Technique, ...] = (unique_rectangles_and_loops,)
+"""The rating ladder's uniqueness step before the quads: SE's UniqueLoops producer, in place
+of the rectangle techniques and :func:`unique_loop`."""
