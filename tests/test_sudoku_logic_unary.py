@@ -17,7 +17,7 @@ import pytest
 from conftest import shared_file
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import net_rules, tier_scan, unary
+from grille.sudoku.logic import loop_scan, net_rules, tier_scan, unary
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.explain import explain, ladder
@@ -154,8 +154,9 @@ def test_rating_walk_uses_se_chains_on_a_hard_puzzle() -> None:
         lambda: unary._buffers(9),
         lambda: tier_scan._tables(9),
         lambda: net_rules.rule_tables(9),
+        lambda: loop_scan._buffers(Shape(3, 3)),
     ],
-    ids=["chain producer", "forcing tiers", "net rules"],
+    ids=["chain producer", "forcing tiers", "net rules", "unique loops"],
 )
 def test_each_thread_has_its_own_kernel_arrays(scratch: Callable[[], object]) -> None:
     """The kernels write their answers into reusable arrays: threads (web workers, the

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, jit_enabled
+from grille.engine._jit import compiled, jit_enabled, per_thread
 from grille.sudoku.geometry import Shape
 
 __all__ = ["deadly_loops"]
@@ -245,8 +245,9 @@ class _Buffers:
         self.out = _zeros(_FIRST_OUTPUT)
 
 
-@functools.cache
+@per_thread
 def _buffers(shape: Shape) -> _Buffers:
+    """This thread's buffers for ``shape``."""
     return _Buffers(shape)
 
 
