@@ -11,6 +11,11 @@ candidates and no naked single among its peers, the base cells share two exclude
 and a triplet's third cell is an excluder of one of the first two. The searches go in SE's
 order (pairs of base cells by their larger, then smaller, index) and the first one that
 removes something is the step. Both work for every grid size.
+
+:func:`scan` runs the search in :mod:`exclusion_scan`'s compiled kernel, which only finds the
+winning base cells, and builds their step here. :func:`search` is the same search in plain
+Python: the reference the kernel is tested against, and the search when compiling is off
+(``GRILLE_JIT=0``), where its bitsets of fillings beat the kernel run as plain Python.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ import itertools
 from collections.abc import Sequence
 
 from grille.logic import Step
+from grille.sudoku.logic import exclusion_scan
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
 
 __all__ = ["ALIGNED_PAIR_EXCLUSION", "ALIGNED_TRIPLET_EXCLUSION", "aligned_pair_exclusion",
-           "aligned_triplet_exclusion"]
+           "aligned_triplet_exclusion", "scan", "search"]
 
 ALIGNED_PAIR_EXCLUSION = 6.2
 ALIGNED_TRIPLET_EXCLUSION = 7.5
@@ -40,6 +46,57 @@ def aligned_pair_exclusion(board: Board) -> Step | None:
 def aligned_triplet_exclusion(board: Board) -> Step | None:
     """Three base cells whose shared bi/trivalue peers rule out some of their fillings (7.5)."""
     return _aligned_exclusion(board, 3)
+
+
+def _aligned_exclusion(board: Board, degree: int) -> Step | None:
+    """:func:`scan`, or :func:`search` when compiling is off."""
+    return scan(board, degree) if exclusion_scan.is_compiled() else search(board, degree)
+
+
+def scan(board: Board, degree: int) -> Step | None:
+    """The first aligned exclusion of ``degree`` (2 or 3) base cells: found by
+    :mod:`exclusion_scan`'s kernel, explained here."""
+    cells = exclusion_scan.first_bases(board.shape, board.marks, degree)
+    if cells is None:
+        return None
+    common = -1
+    for cell in cells:
+        common &= _excluders(board, cell, degree)
+    return _explained(board, cells, common)
+
+
+def _explained(board: Board, cells: Sequence[int], common: int) -> Step | None:
+    """The step of the base cells ``cells`` and their shared excluders ``common``, if any.
+
+    :func:`_try`'s result from the list of impossible fillings the explanation needs anyway:
+    a candidate is removed when no other filling uses it.
+    """
+    marks = board.marks
+    ruled_out = _ruled_out(board, cells, common)
+    impossible = {combo for combo, _ in ruled_out}
+    used = [0] * len(cells)
+    for combo in itertools.product(*(bits(marks[cell]) for cell in cells)):
+        if combo not in impossible:
+            for i, digit in enumerate(combo):
+                used[i] |= 1 << (digit - 1)
+    eliminations = [
+        board.candidate(cell, digit)
+        for i, cell in enumerate(cells)
+        for digit in bits(marks[cell] & ~used[i])
+    ]
+    if not eliminations:
+        return None
+    return _step(board, cells, eliminations, ruled_out)
+
+
+def _excluders(board: Board, cell: int, degree: int) -> int:
+    """The peers of ``cell`` with 2 .. ``degree`` candidates, as a cell bitmask."""
+    marks = board.marks
+    found = 0
+    for peer in board.peers[cell]:
+        if 2 <= popcount(marks[peer]) <= degree:
+            found |= 1 << peer
+    return found
 
 
 def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, int]]:
@@ -64,7 +121,9 @@ def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, int]]:
     return bases, excluders
 
 
-def _aligned_exclusion(board: Board, degree: int) -> Step | None:
+def search(board: Board, degree: int) -> Step | None:
+    """The first aligned exclusion of ``degree`` (2 or 3) base cells, in plain Python: the
+    reference for :mod:`exclusion_scan`'s kernel."""
     bases, excluders = _base_cells(board, degree)
     if len(bases) < degree:
         return None
