@@ -41,7 +41,7 @@ import numpy as np
 
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.explain import rate
-from grille.sudoku.logic.rating import Rating
+from grille.sudoku.logic.rating import SCALES, Rating
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sudoku"
 DEFAULT_SETS = ("kaggle_9999", "17clue_10k", "magictour_top1465", "forum_hardest_1106_half")
@@ -116,11 +116,11 @@ class Timed:
         )
 
 
-def rate_timed(puzzle: str, nesting: int) -> Timed:
-    """Rate ``puzzle`` (parsing outside the clock)."""
+def rate_timed(puzzle: str, nesting: int, scale: str = "se") -> Timed:
+    """Rate ``puzzle`` on ``scale`` (parsing outside the clock)."""
     grid = Grid.from_string(puzzle)
     start = time.perf_counter()
-    rating = rate(grid, nesting=nesting)
+    rating = rate(grid, nesting=nesting, scale=scale)
     return Timed(puzzle, rating, time.perf_counter() - start)
 
 
@@ -238,7 +238,7 @@ def fidelity(options: argparse.Namespace) -> int:
     results: list[tuple[Rated, Timed]] = []
     out = options.out.open("w") if options.out else None
     for index, item in enumerate(puzzles, 1):
-        timed = rate_timed(item.puzzle, options.nesting)
+        timed = rate_timed(item.puzzle, options.nesting, options.scale)
         results.append((item, timed))
         if out:
             out.write(
@@ -361,7 +361,7 @@ def speed(options: argparse.Namespace) -> int:
         for puzzle in puzzles:
             if options.grille_seconds and spent >= options.grille_seconds:
                 break
-            timed = rate_timed(puzzle, options.nesting)
+            timed = rate_timed(puzzle, options.nesting, options.scale)
             spent += timed.seconds
             ours.append(timed)
         seconds = [timed.seconds for timed in ours]
@@ -426,6 +426,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="grille's time budget per set (default 0: the whole sample)")
     parser.add_argument("--nesting", type=int, default=0,
                         help="nested forcing levels passed to rate (default 0)")
+    parser.add_argument("--scale", choices=SCALES, default="se",
+                        help="rating scale passed to rate: se (default) or sukaku")
     parser.add_argument("--with-hodoku", action="store_true",
                         help="--rated: also rank hodoku-py's score against SE's ER")
     parser.add_argument("--out", type=Path, help="--rated: write per-puzzle results (TSV)")

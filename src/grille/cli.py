@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import importlib
 import json
 import os
@@ -27,6 +28,7 @@ from grille import __version__
 from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
 from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
+from grille.rating import SUDOKU_SCALES
 
 __all__ = [
     "COMMAND_MODULES",
@@ -433,11 +435,18 @@ def _player_state(kind: Kind[Any], puzzle: Any, player: Any, source: str) -> Any
 def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
     kind, entries, given = kind_and_entries(args)
+    rate = kind.rate
+    if args.scale != "se":
+        if kind.name != "sudoku":
+            raise GrilleError(f"--scale {args.scale} rates Sudoku only, not {kind.name}")
+        from grille.sudoku.logic.explain import rate as rate_sudoku
+
+        rate = functools.partial(rate_sudoku, scale=args.scale)
     status = EXIT_OK
     for entry in entries:
         try:
             with time_limit(args.time_limit, f"{given.source}:{entry.line}"):
-                rating = kind.rate(entry.puzzle)
+                rating = rate(entry.puzzle)
         except TimeLimitError as error:
             print(error, file=sys.stderr)
             status = EXIT_BUDGET
@@ -672,6 +681,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "One line per puzzle: the puzzle, its level and its scores (Sudoku: ER, EP "
                    "and ED on Sudoku Explainer's scale), tab-separated.")
     add_input(rate)
+    rate.add_argument("--scale", choices=SUDOKU_SCALES, default="se",
+                      help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and "
+                      "order (default); sukaku = Sukaku Explainer's, which adds strong-link "
+                      "chains and WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)")
     add_time_limit(rate)
 
     generate = command("generate", cmd_generate,

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 
 from grille.logic import Step
 
-__all__ = ["LevelTable", "ScoreRating", "rate_path"]
+__all__ = ["SUDOKU_SCALES", "LevelTable", "ScoreRating", "rate_path"]
+
+SUDOKU_SCALES: tuple[str, ...] = ("se", "sukaku")
+"""Sudoku's rating scales (see :data:`grille.sudoku.logic.rating.SCALES`), here so that the
+command line can offer them without loading the Sudoku package."""
 
 _EPSILON = 1e-9
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 
+from grille.errors import GrilleError
 from grille.hints import Hint, Mistake, hint_text
 from grille.logic import Explanation
 from grille.sudoku.grid import Grid
@@ -37,7 +38,8 @@ from grille.sudoku.logic.forcing import (
     trial_and_error,
 )
 from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, SE_QUADS, UP_TO_XYZ_WING
-from grille.sudoku.logic.rating import Rating, rate_steps
+from grille.sudoku.logic.rating import SCALES, Rating, rate_steps
+from grille.sudoku.logic.sukaku import sukaku_ladder
 from grille.sudoku.logic.unary import forcing_chains_and_cycles
 from grille.sudoku.logic.uniqueness import (
     BUG_TECHNIQUES,
@@ -48,7 +50,7 @@ from grille.sudoku.logic.uniqueness import (
 from grille.sudoku.logic.walk import Technique, walk
 from grille.sudoku.logic.wings import w_wing
 
-__all__ = ["explain", "hint", "ladder", "rate"]
+__all__ = ["SCALES", "explain", "hint", "ladder", "rate"]
 
 
 CHAINS_AND_SETS: tuple[Technique, ...] = (
@@ -95,20 +97,26 @@ place of the full ladder's named chains and single-digit patterns."""
 MAX_NESTING = 5
 
 
-def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Technique, ...]:
+def ladder(
+    *, unique: bool, nesting: int = 0, rating: bool = False, scale: str = "se"
+) -> tuple[Technique, ...]:
     """Every technique, easiest first, ending with trial and error.
 
     Uniqueness techniques join only for a puzzle known to be unique. ``nesting`` (0 to 5)
     adds nested forcing chains up to that level (SE's 9.5 .. 11.x); each level costs
     seconds per step on the hardest puzzles, so the default stops at dynamic+ (9.x).
-    ``rating`` leaves out :data:`GRILLE_EXTRAS`, for SE-comparable ratings.
+    ``rating`` leaves out :data:`GRILLE_EXTRAS`, for SE-comparable ratings; ``scale``
+    (one of :data:`SCALES`) picks the rating ladder: ``sukaku`` adds Sukaku Explainer's
+    techniques. It does not change the full ladder.
     """
+    if scale not in SCALES:
+        raise GrilleError(f"unknown rating scale {scale!r}: use one of {', '.join(SCALES)}")
     if not 0 <= nesting <= MAX_NESTING:
         raise ValueError(f"nesting must be 0 to {MAX_NESTING}, got {nesting}")
     uniqueness = UNIQUENESS_TECHNIQUES if unique else ()
     nested = tuple(nested_forcing(level) for level in range(2, nesting + 1))
     if rating:
-        return (
+        rating_ladder = (
             *UP_TO_XYZ_WING,
             *(SE_UNIQUE_LOOPS if unique else ()),
             *SE_QUADS,
@@ -120,6 +128,7 @@ def ladder(*, unique: bool, nesting: int = 0, rating: bool = False) -> tuple[Tec
             *nested,
             trial_and_error,
         )
+        return sukaku_ladder(rating_ladder) if scale == "sukaku" else rating_ladder
     return (
         *UP_TO_XYZ_WING,
         *uniqueness,
@@ -145,23 +154,27 @@ def _is_unique(puzzle: Grid) -> bool:
     return solve(puzzle.clues_only(), limit=2, backend=backend).unique
 
 
-def explain(puzzle: Grid, *, nesting: int = 0, rating: bool = False) -> Explanation[Grid]:
+def explain(
+    puzzle: Grid, *, nesting: int = 0, rating: bool = False, scale: str = "se"
+) -> Explanation[Grid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained.
 
-    ``rating`` walks the rating ladder (SE's techniques only) instead of the full one.
+    ``rating`` walks the rating ladder (SE's techniques only) instead of the full one;
+    ``scale`` picks it (see :func:`ladder`).
     """
     board = Board.from_grid(puzzle)
     steps = []
-    techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rating)
+    techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rating, scale=scale)
     for step, after in walk(board, techniques):
         steps.append(step)
         board = after
     return Explanation(tuple(steps), board.solved, board.to_grid(puzzle))
 
 
-def rate(puzzle: Grid, *, nesting: int = 0) -> Rating:
-    """The level and SE-scale ER/EP/ED of ``puzzle``, from the rating ladder."""
-    solve_path = explain(puzzle, nesting=nesting, rating=True)
+def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:
+    """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`), from the rating
+    ladder."""
+    solve_path = explain(puzzle, nesting=nesting, rating=True, scale=scale)
     return rate_steps(solve_path.steps, solved=solve_path.solved)
 
 

@@ -1,0 +1,264 @@
+"""Sukaku Explainer's scale: strong-link chains, WXYZ/VWXYZ-Wings, the ladder and ``--scale``.
+
+Hand-made positions: every cell outside the pattern holds a digit, so only the pattern's
+candidates matter. Soundness is checked on top1465 puzzles against their solutions.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from conftest import shared_file
+from grille.cli import main
+from grille.errors import GrilleError
+from grille.sudoku import Grid, solve
+from grille.sudoku.geometry import Shape
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.exclusion import aligned_pair_exclusion
+from grille.sudoku.logic.explain import explain, ladder, rate
+from grille.sudoku.logic.rating import SCALES
+from grille.sudoku.logic.subsets import hidden_quad, hidden_triple
+from grille.sudoku.logic.sukaku import (
+    STRONG_LINKS_BASE,
+    SUKAKU_TECHNIQUES,
+    _chain_value,
+    _suffix,
+    strong_links_2,
+    strong_links_3,
+    strong_links_4,
+    vwxyz_wing,
+    wxyz_wing,
+)
+from grille.sudoku.logic.uniqueness import BUG_TECHNIQUES
+
+
+def pattern(spec: dict[str, str]) -> Board:
+    """A board whose only empty cells are ``spec``'s (``{"r1c2": "45"}``), the rest filled."""
+    shape = Shape(3, 3)
+    n = shape.size
+    cells = [n] * (n * n)
+    marks = [0] * (n * n)
+    for name, digits in spec.items():
+        row, col = name[1:].split("c")
+        cell = (int(row) - 1) * n + int(col) - 1
+        cells[cell] = 0
+        marks[cell] = sum(1 << (int(d) - 1) for d in digits)
+    return Board(shape, cells, marks)
+
+
+# -- strong links ------------------------------------------------------------------------------
+
+SKYSCRAPER = {"r1c2": "1", "r7c2": "1", "r3c8": "1", "r7c8": "1", "r1c9": "1", "r3c3": "1"}
+"""Columns 2 and 8 each hold 1 twice, joined in row 7: r1c2 or r3c8 is 1."""
+
+
+def test_skyscraper_is_two_parallel_links_at_four() -> None:
+    step = strong_links_2(pattern(SKYSCRAPER))
+    assert step is not None
+    assert step.technique == "Skyscraper"
+    assert step.difficulty == 4.0
+    assert set(step.eliminations) == {(0, 8, 1), (2, 2, 1)}
+    assert step.units == ("column 2", "column 8")
+    assert [link.strong for link in step.links] == [True, False, True]
+
+
+def test_skyscraper_needs_a_victim() -> None:
+    quiet = {name: digits for name, digits in SKYSCRAPER.items() if name not in ("r1c9", "r3c3")}
+    assert strong_links_2(pattern(quiet)) is None
+
+
+def test_two_string_kite_mixes_a_row_and_a_column() -> None:
+    # Row 1 holds 1 in r1c3/r1c7, column 1 in r2c1/r8c1; r1c3 and r2c1 share box 1, so
+    # r1c7 or r8c1 is 1. Row 8 and column 7 hold three 1s (no links there).
+    board = pattern({
+        "r1c3": "1", "r1c7": "1", "r2c1": "1", "r8c1": "1", "r8c7": "1", "r8c5": "1", "r5c7": "1",
+    })
+    step = strong_links_2(board)
+    assert step is not None
+    assert step.technique == "2-String Kite"
+    assert step.difficulty == 4.1
+    assert step.eliminations == ((7, 6, 1),)
+
+
+def test_grouped_link_adds_three_tenths() -> None:
+    # Row 1 holds 5 in {r1c2, r1c3} (box 1) or r1c8, row 7 in r7c8 or r7c1; r1c8 and r7c8
+    # share column 8, so {r1c2, r1c3} or r7c1 is 5: r2c1 and r3c1 see all three.
+    board = pattern({
+        "r1c2": "5", "r1c3": "5", "r2c1": "5", "r3c1": "5",
+        "r1c8": "5", "r7c8": "5", "r7c1": "5",
+    })
+    step = strong_links_2(board)
+    assert step is not None
+    assert step.technique == "Grouped Skyscraper"
+    assert step.difficulty == 4.3
+    assert step.eliminations == ((1, 0, 5), (2, 0, 5))
+
+
+THREE_ROWS = {
+    "r1c1": "2", "r1c9": "2", "r4c1": "2", "r4c5": "2", "r8c5": "2", "r8c7": "2",
+    "r9c9": "2", "r2c7": "2", "r3c8": "2",
+}
+"""Rows 1, 4 and 8 each hold 2 twice, joined by columns 1 and 5: r1c9 or r8c7 is 2."""
+
+
+def test_three_links_at_five_point_four() -> None:
+    step = strong_links_3(pattern(THREE_ROWS))
+    assert step is not None
+    assert step.technique == "3 Skyscrapers"
+    assert step.difficulty == 5.4
+    assert step.eliminations == ((1, 6, 2), (8, 8, 2))
+    assert step.units == ("row 1", "row 4", "row 8")
+
+
+def test_x_loop_eliminates_along_its_weak_links() -> None:
+    # Columns 7 and 9 close a loop: r2c7=r8c7-r9c9=r1c9-r2c7, so box 3 loses r3c8's 2.
+    step = strong_links_2(pattern(THREE_ROWS))
+    assert step is not None
+    assert step.technique == "X-Loop (2 Strong Links)"
+    assert step.difficulty == 4.0
+    assert step.eliminations == ((2, 7, 2),)
+
+
+@pytest.mark.parametrize(
+    ("links", "kinds", "value"),
+    [
+        (2, (1, 1), 4.0), (2, (2, 2), 4.0), (2, (1, 2), 4.1), (2, (0, 1), 4.1),
+        (3, (1, 1, 1), 5.4), (3, (1, 0, 2), 5.6), (3, (2, 1, 2), 5.5),
+        (4, (2, 2, 2, 2), 5.8), (4, (0, 0, 0, 0), 5.9), (4, (1, 2, 0, 1), 6.0),
+    ],
+)
+def test_strong_link_values(links: int, kinds: tuple[int, ...], value: float) -> None:
+    assert _chain_value(links, _suffix(kinds, 0)) == value
+    assert _chain_value(links, _suffix(kinds, 1)) == round(STRONG_LINKS_BASE[links] + 0.3, 1)
+
+
+# -- wings ----------------------------------------------------------------------------------------
+
+WXYZ = {"r1c1": "14", "r1c2": "24", "r1c3": "34", "r5c1": "12", "r5c2": "26"}
+"""Row 1's three cells hold 1-4; r5c1 (1/2) sees the only 1 of them, so r5c1 is 2 or r1c2 is."""
+
+
+def test_wxyz_wing_removes_z_from_cells_seeing_both() -> None:
+    step = wxyz_wing(pattern(WXYZ))
+    assert step is not None
+    assert step.technique == "WXYZ-Wing"
+    assert step.difficulty == 5.5
+    assert step.eliminations == ((4, 1, 2),)
+
+
+def test_wxyz_wing_needs_the_pair_inside_the_wing() -> None:
+    assert wxyz_wing(pattern({**WXYZ, "r5c1": "15"})) is None
+
+
+def test_wxyz_wing_value_peaks_at_three_candidates() -> None:
+    board = pattern({"r1c1": "14", "r1c2": "234", "r1c3": "34", "r5c1": "12", "r5c2": "26"})
+    step = wxyz_wing(board)
+    assert step is not None
+    assert step.difficulty == 5.6
+
+
+def test_doubly_linked_wxyz_wing_locks_the_other_digits() -> None:
+    # r2c3 (1/2) sees all of row 1's wing cells: 3 and 4 are locked in row 1 / box 1.
+    board = pattern({
+        "r1c1": "14", "r1c2": "24", "r1c3": "34", "r2c3": "12", "r1c7": "34", "r3c2": "4",
+    })
+    step = wxyz_wing(board)
+    assert step is not None
+    assert {(0, 6, 3), (0, 6, 4), (2, 1, 4)} <= set(step.eliminations)
+
+
+def test_vwxyz_wing() -> None:
+    board = pattern({
+        "r1c1": "15", "r1c2": "25", "r1c4": "35", "r1c5": "45", "r5c1": "12", "r5c2": "26",
+    })
+    step = vwxyz_wing(board)
+    assert step is not None
+    assert step.technique == "VWXYZ-Wing"
+    assert step.difficulty == 6.3
+    assert step.eliminations == ((4, 1, 2),)
+
+
+def test_sukaku_techniques_find_nothing_off_nine_by_nine() -> None:
+    board = Board.from_grid(Grid.from_string("1..." + "." * 12))
+    for technique in SUKAKU_TECHNIQUES:
+        assert technique(board) is None
+
+
+# -- soundness ----------------------------------------------------------------------------------
+
+
+def _sample(count: int) -> list[str]:
+    """``count`` top1465 puzzles (the test skips when the shared set is absent)."""
+    lines = shared_file("sudoku", "magictour_top1465.txt").read_text().splitlines()
+    puzzles = [line.split()[0] for line in lines if line.strip() and not line.startswith("#")]
+    return random.Random(3).sample(puzzles, count)
+
+
+def test_every_sukaku_step_is_sound_on_top1465() -> None:
+    for puzzle in _sample(5):
+        grid = Grid.from_string(puzzle)
+        solution = solve(grid).solution
+        assert solution is not None
+        board = Board.from_grid(grid)
+        path = explain(grid, rating=True, scale="sukaku")
+        assert path.solved
+        for step in path.steps:
+            for technique in SUKAKU_TECHNIQUES:
+                found = technique(board)
+                if found is None:
+                    continue
+                assert found.eliminations
+                for row, col, digit in found.eliminations:
+                    assert solution.cells[row * 9 + col] != digit, (puzzle, found)
+            board = board.apply(step)
+
+
+# -- the ladder and the scale ---------------------------------------------------------------------
+
+
+def test_se_scale_has_no_sukaku_technique() -> None:
+    for unique in (True, False):
+        assert not SUKAKU_TECHNIQUES & set(ladder(unique=unique, rating=True))
+        assert not SUKAKU_TECHNIQUES & set(ladder(unique=unique))
+        assert ladder(unique=unique, rating=True) == ladder(unique=unique, rating=True, scale="se")
+
+
+def test_sukaku_scale_follows_sukaku_order() -> None:
+    se = ladder(unique=True, rating=True)
+    sukaku = ladder(unique=True, rating=True, scale="sukaku")
+    assert [t for t in sukaku if t not in SUKAKU_TECHNIQUES] == list(se)
+    at = sukaku.index
+    assert at(strong_links_2) == at(hidden_triple) + 1
+    assert at(strong_links_3) == at(hidden_quad) + 1
+    assert at(wxyz_wing) == at(strong_links_3) + 1
+    assert all(at(bug) < at(strong_links_4) for bug in BUG_TECHNIQUES)
+    assert at(vwxyz_wing) == at(strong_links_4) + 1
+    assert at(aligned_pair_exclusion) == at(vwxyz_wing) + 1
+
+
+def test_unknown_scale_is_an_input_error() -> None:
+    with pytest.raises(GrilleError, match="scale"):
+        ladder(unique=True, rating=True, scale="hodoku")
+    assert SCALES == ("se", "sukaku")
+
+
+def test_cli_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = _sample(1)[0]
+    path = tmp_path / "in.txt"
+    path.write_text(puzzle + "\n")
+    grid = Grid.from_string(puzzle)
+    for scale in SCALES:
+        assert main(["rate", "--scale", scale, str(path)]) == 0
+        assert capsys.readouterr().out.split()[1:] == list(rate(grid, scale=scale).fields())
+
+
+def test_cli_scale_sukaku_is_sudoku_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "takuzu.txt"
+    path.write_text("0101\n1010\n0101\n1010\n")
+    assert main(["rate", "--scale", "sukaku", str(path)]) == 2
+    assert "Sudoku only" in capsys.readouterr().err
