@@ -17,9 +17,9 @@ import functools
 import os
 import threading
 from collections.abc import Callable, Hashable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
-__all__ = ["compiled", "jit_allowed", "jit_enabled", "per_thread"]
+__all__ = ["PerThread", "compiled", "jit_allowed", "jit_enabled", "per_thread", "popcount"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 P = ParamSpec("P")
@@ -57,23 +57,46 @@ def compiled(kernel: F) -> F:
     return fast  # type: ignore[return-value]
 
 
-def per_thread(factory: Callable[P, T]) -> Callable[P, T]:
+class PerThread(Generic[P, T]):
+    """A function's results cached by arguments, one cache per thread (see :func:`per_thread`)."""
+
+    def __init__(self, factory: Callable[P, T]) -> None:
+        self._factory = factory
+        self._local = threading.local()
+        functools.update_wrapper(self, factory)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        store = self._store()
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in store:
+            store[key] = self._factory(*args, **kwargs)
+        return store[key]
+
+    def cache_clear(self) -> None:
+        """Forget this thread's results."""
+        self._store().clear()
+
+    def _store(self) -> dict[Hashable, T]:
+        store: dict[Hashable, T] | None = getattr(self._local, "store", None)
+        if store is None:
+            store = self._local.store = {}
+        return store
+
+
+def per_thread(factory: Callable[P, T]) -> PerThread[P, T]:
     """``factory``'s results cached by arguments, one cache per thread.
 
     For the reusable arrays a kernel writes into: a cache shared by threads (the web app's
     workers, the terminal game's hint worker) would let one thread read another's answer
     between the kernel call and the read.
     """
-    local = threading.local()
+    return PerThread(factory)
 
-    @functools.wraps(factory)
-    def cached(*args: P.args, **kwargs: P.kwargs) -> T:
-        store: dict[Hashable, T] | None = getattr(local, "store", None)
-        if store is None:
-            store = local.store = {}
-        key = (args, tuple(sorted(kwargs.items())))
-        if key not in store:
-            store[key] = factory(*args, **kwargs)
-        return store[key]
 
-    return cached
+def popcount(mask: int) -> int:
+    """How many bits ``mask`` has set: a kernel helper (modules compile it with their kernels)."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled, jit_enabled
+from grille.engine._jit import popcount as _popcount
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, tables
 
@@ -51,15 +52,6 @@ MAX_SUBSET = 4
 
 
 # -- kernels --------------------------------------------------------------------------------------
-
-
-def _popcount(mask: int) -> int:
-    """How many bits ``mask`` has set."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 def _next_tight(masks: Array, count: int, size: int, chosen: Array, unions: Array,

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled, jit_enabled, per_thread
+from grille.engine._jit import popcount as _popcount
 from grille.sudoku.geometry import Shape
 
 __all__ = ["deadly_loops"]
@@ -44,15 +45,6 @@ _OVERFLOW = -1
 
 _FIRST_OUTPUT = 1 << 12
 """First size of the output buffer (it doubles whenever a search runs out)."""
-
-
-def _popcount(mask: int) -> int:
-    """How many bits ``mask`` has set."""
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 def _core(n: int, cell_units: Array, unit_cells: Array, marks: Array, pair: int,
