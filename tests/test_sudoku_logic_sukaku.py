@@ -6,25 +6,37 @@ candidates matter. Soundness is checked on top1465 puzzles against their solutio
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import shared_file
 from grille.cli import main
 from grille.errors import GrilleError
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
+from grille.sudoku.logic import sukaku_scan
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.exclusion import aligned_pair_exclusion
 from grille.sudoku.logic.explain import explain, ladder, rate
 from grille.sudoku.logic.rating import SCALES
 from grille.sudoku.logic.subsets import hidden_quad, hidden_triple
 from grille.sudoku.logic.sukaku import (
+    _HOUSES,
     STRONG_LINKS_BASE,
     SUKAKU_TECHNIQUES,
+    _chain_tables,
     _chain_value,
+    _first_wing,
+    _link_ends,
+    _strong_links,
     _suffix,
     strong_links_2,
     strong_links_3,
@@ -33,6 +45,7 @@ from grille.sudoku.logic.sukaku import (
     wxyz_wing,
 )
 from grille.sudoku.logic.uniqueness import BUG_TECHNIQUES
+from grille.sudoku.logic.walk import walk
 
 
 def pattern(spec: dict[str, str]) -> Board:
@@ -262,3 +275,120 @@ def test_cli_scale_sukaku_is_sudoku_only(
     path.write_text("0101\n1010\n0101\n1010\n")
     assert main(["rate", "--scale", "sukaku", str(path)]) == 2
     assert "Sudoku only" in capsys.readouterr().err
+
+
+# -- the compiled searches (sukaku_scan) against the plain-Python reference ------------------------
+
+RATED = 6
+"""How many top1465 puzzles' sukaku-scale rating walks give the boards compared."""
+
+compiled_only = pytest.mark.skipif(
+    not sukaku_scan.enabled(), reason="compiling is off: the kernels would run interpreted"
+)
+
+
+@pytest.fixture(scope="module")
+def rated_boards() -> list[Board]:
+    """Every board met while rating :data:`RATED` top1465 puzzles on the sukaku scale."""
+    boards = []
+    for puzzle in random.Random(11).sample(_puzzles(), RATED):
+        board = Board.from_grid(Grid.from_string(puzzle))
+        boards.append(board)
+        walked = walk(board, ladder(unique=True, rating=True, scale="sukaku"))
+        boards.extend(after for _, after in walked)
+    return boards
+
+
+def _puzzles() -> list[str]:
+    lines = shared_file("sudoku", "magictour_top1465.txt").read_text().splitlines()
+    return [line.split()[0] for line in lines if line.strip() and not line.startswith("#")]
+
+
+def _same_as_reference(board: Board) -> dict[str, bool]:
+    """Assert the kernels' chains and wings are the reference's; which ones were found."""
+    found = {}
+    for k in (2, 3, 4):
+        step = _strong_links(board, k, compiled=False)
+        assert _strong_links(board, k, compiled=True) == step, (k, board)
+        found[f"chain{k}"] = step is not None
+    for k in (3, 4):
+        wing = _first_wing(board, k, compiled=False)
+        assert _first_wing(board, k, compiled=True) == wing, (k, board)
+        found[f"wing{k}"] = wing is not None
+    return found
+
+
+@compiled_only
+def test_kernels_take_the_reference_steps_on_rated_boards(rated_boards: list[Board]) -> None:
+    counts = dict.fromkeys(("chain2", "chain3", "chain4", "wing3", "wing4"), 0)
+    for board in rated_boards:
+        for name, hit in _same_as_reference(board).items():
+            counts[name] += hit
+    assert min(counts.values()) >= 10, counts  # the boards exercise every search
+
+
+@st.composite
+def candidate_boards(draw: st.DrawFn) -> Board:
+    """A 9x9 board with any candidates: one to four a cell, some cells filled."""
+    digits = st.sets(st.integers(1, 9), min_size=1, max_size=4)
+    candidates = draw(st.lists(digits, min_size=81, max_size=81))
+    filled = draw(st.sets(st.integers(0, 80), max_size=40))
+    cells = [1 if cell in filled else 0 for cell in range(81)]
+    marks = [0 if cells[cell] else sum(1 << (d - 1) for d in held)
+             for cell, held in enumerate(candidates)]
+    return Board(Shape(3, 3), cells, marks)
+
+
+@compiled_only
+@settings(max_examples=30, deadline=None)
+@given(candidate_boards())
+def test_kernels_take_the_reference_steps_on_any_board(board: Board) -> None:
+    _same_as_reference(board)
+
+
+def test_reading_table_is_every_house_reading() -> None:
+    """The kernel reads a house's links from one table per kind; it holds each house's own."""
+    tables = _chain_tables()
+    for kind in range(3):
+        for index in range(9):
+            house = _HOUSES[kind][index]
+            assert list(tables.houses[kind * 9 + index]) == list(house)
+            for pattern in range(1 << 9):
+                places = sum(1 << house[i] for i in range(9) if pattern >> i & 1)
+                expected = _link_ends(kind, index, places)
+                assert tables.reading_count[kind, pattern] == len(expected)
+                for variant, reading in enumerate(expected):
+                    for end, cells in enumerate(reading):
+                        row = tables.readings[kind, pattern, variant, end]
+                        assert [house[p] for p in row[1:1 + row[0]]] == list(cells)
+
+
+_PLAIN = """
+import json, sys
+from grille.sudoku.logic import sukaku_scan
+from grille.sudoku.logic.sukaku import _chain_tables
+for marks in json.load(sys.stdin):
+    planes = [sum(1 << c for c, m in enumerate(marks) if m >> d & 1) for d in range(9)]
+    chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in planes]
+    wings = [sukaku_scan.best_wing(tuple(marks), k) for k in (3, 4)]
+    print(json.dumps([[sorted(found.items()) for found in chains], wings]))
+"""
+
+
+def test_kernels_run_as_plain_python_find_the_same(rated_boards: list[Board]) -> None:
+    """With compiling off (GRILLE_JIT=0), the kernels' source runs as plain Python on NumPy
+    values, where integer types differ from numba's; it must find the same chains and wings."""
+    boards = rated_boards[::12]
+    done = subprocess.run(
+        [sys.executable, "-c", _PLAIN], input=json.dumps([list(b.marks) for b in boards]),
+        capture_output=True, text=True, env={**os.environ, "GRILLE_JIT": "0"}, check=True,
+    )
+    found = [json.loads(line) for line in done.stdout.splitlines()]
+    expected = []
+    for board in boards:
+        chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in board.planes]
+        wings = [sukaku_scan.best_wing(board.marks, k) for k in (3, 4)]
+        expected.append(json.loads(json.dumps(
+            [[sorted(chain.items()) for chain in chains], wings]
+        )))
+    assert found == expected

@@ -23,6 +23,10 @@ most candidates of a wing cell: WXYZ 5.5 + (1 - |3 - bc|) / 10, VWXYZ 6.2 + (2 -
 
 Each producer collects every instance, sorts them as Sukaku does (value, then most
 eliminations, then its pattern code) and returns the first; ties keep Sukaku's search order.
+With compiling on, :mod:`sukaku_scan`'s kernels do the searching instead: they keep the least
+of the same sort keys (as integers) and report where that chain or wing is; the winner is then
+rebuilt and explained here, so the steps are the same. The Python search (``compiled=False``,
+and always with ``GRILLE_JIT=0``) stays the kernels' reference.
 
 One departure, for soundness: for a box whose three places make an L (both arms of one cell
 and the crossing cell), Sukaku links the two arm cells alone, which is not a strong link when
@@ -39,7 +43,10 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from grille.logic import Link, Step
+from grille.sudoku.logic import sukaku_scan
 from grille.sudoku.logic.board import Board, Memo, bits, cells_of, popcount
 from grille.sudoku.logic.exclusion import aligned_pair_exclusion
 from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
@@ -245,17 +252,19 @@ def _arm_ends(
 
 def _links(plane: int) -> list[_StrongLink]:
     """Every strong link of a digit whose candidates are ``plane``, Sukaku's order."""
-    found = []
-    for kind in (BOX, ROW, COLUMN):
-        for index in range(SIZE):
-            places = plane & _HOUSE_MASKS[kind][index]
-            readings = _link_ends(kind, index, places)
-            grouped = popcount(places) > 2
-            for variant, (a, b) in enumerate(readings):
-                found.append(
-                    _StrongLink(kind, index, variant, (_end(a), _end(b)), grouped, places)
-                )
-    return found
+    return [link for kind in (BOX, ROW, COLUMN) for index in range(SIZE)
+            for link in _house_links(plane, kind, index)]
+
+
+def _house_links(plane: int, kind: int, index: int) -> list[_StrongLink]:
+    """The strong links of a digit whose candidates are ``plane`` in one house."""
+    places = plane & _HOUSE_MASKS[kind][index]
+    readings = _link_ends(kind, index, places)
+    grouped = popcount(places) > 2
+    return [
+        _StrongLink(kind, index, variant, (_end(a), _end(b)), grouped, places)
+        for variant, (a, b) in enumerate(readings)
+    ]
 
 
 def _share(a: _End, b: _End) -> tuple[int, int] | None:
@@ -438,10 +447,20 @@ def _best_chains_of(digit: int, plane: int) -> dict[int, _Chain]:
     return best
 
 
-def _strong_links(board: Board, k: int) -> Step | None:
-    """The first chain of ``k`` strong links, Sukaku's order, as a Step."""
+def _strong_links(board: Board, k: int, *, compiled: bool | None = None) -> Step | None:
+    """The first chain of ``k`` strong links, Sukaku's order, as a Step: found by
+    :mod:`sukaku_scan`'s kernel when ``compiled`` (by default, when compiling is on), else by
+    the plain-Python search, the kernel's reference."""
     if board.n != SIZE:
         return None
+    if compiled is None:
+        compiled = sukaku_scan.enabled()
+    best = _scanned_chain(board, k) if compiled else _searched_chain(board, k)
+    return None if best is None else _chain_step(board, best)
+
+
+def _searched_chain(board: Board, k: int) -> _Chain | None:
+    """The first chain of ``k`` strong links, by the plain-Python search."""
     best = None
     for digit, plane in enumerate(board.planes, start=1):
         if not plane:
@@ -451,7 +470,84 @@ def _strong_links(board: Board, k: int) -> Step | None:
         ).get(k)
         if chain is not None and (best is None or chain.key < best.key):
             best = chain
-    return None if best is None else _chain_step(board, best)
+    return best
+
+
+_SCANNED_CHAINS: Memo[dict[int, tuple[sukaku_scan.ChainKey, sukaku_scan.ChainPath]]] = Memo()
+"""The kernel's first chain of each length, by a digit's plane (it does not need the digit)."""
+
+
+def _scanned_chain(board: Board, k: int) -> _Chain | None:
+    """The first chain of ``k`` strong links: the kernel picks each digit's, then the digits'
+    keys (the digit inserted where Sukaku's key has it) pick the one rebuilt here."""
+    tables = _chain_tables()
+    best: tuple[tuple[int, ...], int, sukaku_scan.ChainPath] | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        if not plane:
+            continue
+        found = _SCANNED_CHAINS.get(
+            plane, functools.partial(sukaku_scan.best_chains, plane, tables)
+        ).get(k)
+        if found is None:
+            continue
+        key = (*found[0][:4], digit, *found[0][4:])
+        if best is None or key < best[0]:
+            best = (key, digit, found[1])
+    if best is None:
+        return None
+    _, digit, path = best
+    plane = board.planes[digit - 1]
+    steps = []
+    for code, entry in path:
+        house, variant = divmod(code, 2)
+        kind, index = divmod(house, SIZE)
+        steps.append((_house_links(plane, kind, index)[variant], entry))
+    chain = _evaluate(digit, plane, steps)
+    if chain is None:  # pragma: no cover - the kernel only reports chains _evaluate keeps
+        raise AssertionError(f"the kernel's chain of {digit}s does not eliminate")
+    return chain
+
+
+@functools.cache
+def _chain_tables() -> sukaku_scan.ChainTables:
+    """The geometry, link readings and QuickPerm ranks the chain kernel reads."""
+    houses = [_HOUSES[kind][index] for kind in range(3) for index in range(SIZE)]
+    reading_count = np.zeros((3, 1 << SIZE), dtype=np.int64)
+    readings = np.zeros((3, 1 << SIZE, 2, 2, 4), dtype=np.int64)
+    for kind in range(3):
+        house = _HOUSES[kind][0]
+        for pattern in range(1 << SIZE):
+            places = sum(1 << house[i] for i in range(SIZE) if pattern >> i & 1)
+            found = _link_ends(kind, 0, places)
+            reading_count[kind, pattern] = len(found)
+            for variant, reading in enumerate(found):
+                for end, cells in enumerate(reading):
+                    readings[kind, pattern, variant, end, 0] = len(cells)
+                    for i, cell in enumerate(cells):
+                        readings[kind, pattern, variant, end, 1 + i] = house.index(cell)
+    perm_rank = np.zeros((MOST_LINKS + 1, sukaku_scan.PERM_RADIX**MOST_LINKS), dtype=np.int64)
+    for k in range(2, MOST_LINKS + 1):
+        for perm, rank in _quickperm_rank(k).items():
+            code = 0
+            for place in perm:
+                code = code * sukaku_scan.PERM_RADIX + place
+            perm_rank[k, code] = rank
+    return sukaku_scan.ChainTables(
+        houses=np.array(houses, dtype=np.int64),
+        house_masks=np.array(
+            [sukaku_scan.split(_HOUSE_MASKS[kind][index])
+             for kind in range(3) for index in range(SIZE)],
+            dtype=np.int64,
+        ),
+        peers=np.array([sukaku_scan.split(peers) for peers in _PEERS], dtype=np.int64),
+        lines=np.array(
+            [(_COL_OF[cell], _ROW_OF[cell], _BOX_OF[cell]) for cell in range(SIZE * SIZE)],
+            dtype=np.int64,
+        ),
+        reading_count=reading_count,
+        readings=readings,
+        perm_rank=perm_rank,
+    )
 
 
 def strong_links_2(board: Board) -> Step | None:
@@ -643,8 +739,23 @@ def _wings(board: Board, k: int) -> list[_Wing]:
     return found
 
 
-def _first_wing(board: Board, k: int) -> _Wing | None:
-    """Sukaku's first wing: least value, most eliminations, largest pattern code, first found."""
+def _first_wing(board: Board, k: int, *, compiled: bool | None = None) -> _Wing | None:
+    """Sukaku's first wing: least value, most eliminations, largest pattern code, first found.
+
+    Found by :mod:`sukaku_scan`'s kernel when ``compiled`` (by default, when compiling is on),
+    else by the plain-Python search, the kernel's reference.
+    """
+    if compiled is None:
+        compiled = sukaku_scan.enabled()
+    if compiled:
+        scanned = sukaku_scan.best_wing(board.marks, k)
+        if scanned is None:
+            return None
+        cells, pivot = scanned
+        union = 0
+        for cell in cells:
+            union |= board.marks[cell]
+        return _wing_at(board, cells, union, pivot)
     found = _wings(board, k)
     if not found:
         return None
