@@ -270,3 +270,104 @@ def test_compiled_rules_match_the_python_rules_on_any_marks(rng: random.Random, 
         net.seen[2 * cand] = 1  # known already: left out
     expected = _new_removals(BASIC_RULES[which](net), net)
     assert net_rules.removals(which, topo, marks0, net.marks, net.seen) == expected
+
+
+def _first_trial(index: int) -> Board:
+    """Forum-hardest puzzle ``index``'s board where the rating ladder first needs trial and
+    error (nested forcing chains would be tried there)."""
+    from grille.sudoku.logic.explain import ladder
+    from grille.sudoku.logic.walk import walk
+
+    line = shared_file("sudoku", "forum_hardest_1106_half.txt").read_text().split()[index]
+    board = Board.from_grid(Grid.from_string(line))
+    for step, after in walk(board, ladder(unique=True, rating=True)):
+        if step.technique == "Trial and Error":
+            return board
+        board = after
+    raise AssertionError("the rating ladder needed no trial and error")
+
+
+@pytest.mark.shared_data
+def test_compiled_nested_forcing_finds_the_same_step_as_net_by_net(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = _first_trial(0)
+    assert forcing.dynamic_plus_forcing(board) is None  # level 2 is the first that applies
+    compiled = forcing.nested_forcing(2)(board)
+    assert compiled is not None
+    assert compiled.technique == "Nested Forcing Chains (level 2): Contradiction"
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing.nested_forcing(2)(board) == compiled
+
+
+@pytest.mark.shared_data
+@pytest.mark.slow
+def test_compiled_nested_level_3_finds_the_same_step_as_net_by_net(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = _first_trial(3)
+    assert forcing.nested_forcing(2)(board) is None  # level 3 is the first that applies
+    compiled = forcing.nested_forcing(3)(board)
+    assert compiled is not None and compiled.technique.startswith("Nested Forcing Chains (level 3)")
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing.nested_forcing(3)(board) == compiled
+
+
+@pytest.mark.shared_data
+def test_compiled_nested_forcing_keeps_the_net_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = _first_trial(0)
+    monkeypatch.setattr(forcing, "NESTED_NET_BUDGET", 2_000)
+    assert forcing.nested_forcing(2)(board) is None
+    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
+    assert forcing.nested_forcing(2)(board) is None
+
+
+def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:
+    """What ``Net._advance`` records of a rule's findings, nested node counts included."""
+    kept: dict[int, tuple[tuple[int, ...], int]] = {}
+    for cand, parents, extra in found:
+        if not net.seen[2 * cand] and cand not in kept:
+            kept[cand] = (parents, extra)
+    return list(kept.items())
+
+
+def _check_nested_rule(board: Board, level: int, node: int) -> None:
+    """At each stall of ``node``'s nested net, the compiled rule == ``forcing._nested_rule``."""
+    rule = forcing._nested_rule(forcing._INNER[level], forcing._Budget(10**9))
+    compiled = forcing._compiled_rules(level)[-1]
+    net = Net(topology(SHAPE), np.array(board.marks, dtype=np.int64), DYNAMIC | X_LINKS | Y_LINKS)
+    net.assume(node)
+    while net.run().conflict < 0 and not net.truncated:
+        if net._advance(net_rules.COMPILED_RULES):
+            continue
+        expected = _recorded(rule(net), net)
+        assert _recorded(compiled(net), net) == expected
+        if not expected or not net._advance((compiled,)):
+            break
+
+
+def _candidates(board: Board) -> list[int]:
+    """The board's candidates."""
+    return [
+        9 * cell + d for cell, mask in enumerate(board.marks) for d in range(9) if mask >> d & 1
+    ]
+
+
+@given(st.data())
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_compiled_nested_rule_lists_what_the_python_rule_adds(data: st.DataObject) -> None:
+    board = _plus_board(PLUS_MARKS[data.draw(st.sampled_from(sorted(PLUS_MARKS)))])
+    level = data.draw(st.integers(2, 4))
+    cand = data.draw(st.sampled_from(_candidates(board)))
+    _check_nested_rule(board, level, 2 * cand + data.draw(st.integers(0, 1)))
+
+
+@pytest.mark.shared_data
+@pytest.mark.slow
+@given(st.data())
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_compiled_nested_rule_matches_on_forum_boards(data: st.DataObject) -> None:
+    board = _first_trial(0)
+    level = data.draw(st.integers(2, 5))
+    cand = data.draw(st.sampled_from(_candidates(board)))
+    _check_nested_rule(board, level, 2 * cand + data.draw(st.integers(0, 1)))

@@ -11,9 +11,16 @@ first with the fewest nodes. Python then rebuilds only the winner's few nets to 
 
 This covers Nishio, multiple, dynamic and dynamic plus: a dynamic-plus net that stalls
 applies the basic rules compiled in :mod:`net_rules` and goes on, as a ``Net`` does with
-``BASIC_RULES``. Nested levels (whose rules run a whole inner tier) stay in :mod:`forcing`.
-Conclusions shared by several nets are looked for among the nodes the smallest of them
-reached (each net keeps that list after its parents), then taken in node order.
+``BASIC_RULES``. Conclusions shared by several nets are looked for among the nodes the
+smallest of them reached (each net keeps that list after its parents), then taken in node
+order.
+
+Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
+level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
+second set of tables, listing every conclusion that removes something new with the cells of
+its chains) and the net records them as ``forcing._nested_rule`` does (:func:`_adopt`). The
+outer nets are all built first, so that the kernel does not call itself; the nets are counted
+against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """
 
 from __future__ import annotations
@@ -29,7 +36,17 @@ from grille.engine._jit import compiled, per_thread
 from grille.sudoku.logic import implications, net_rules
 from grille.sudoku.logic.implications import NODE_LIMIT, Topology
 
-__all__ = ["CELL", "CONTRADICTION", "DOUBLE", "MAX_TABLE", "REGION", "Winner", "easiest"]
+__all__ = [
+    "CELL",
+    "CONTRADICTION",
+    "DOUBLE",
+    "MAX_TABLE",
+    "REGION",
+    "Inner",
+    "Winner",
+    "easiest",
+    "nested_removals",
+]
 
 CONTRADICTION, DOUBLE, CELL, REGION = 0, 1, 2, 3
 """Kinds of conclusion, as the kernel reports them."""
@@ -43,6 +60,15 @@ _POOL = 1 << 20
 
 _OVERFLOW = -3
 """Kernel status: the parent pool is too small for the next net."""
+
+_INNER_OVERFLOW = -5
+"""Kernel status: a nested rule's parent pool is too small for its next net."""
+
+_EXHAUSTED = -6
+"""Kernel status: a nested search would build more nets than its budget."""
+
+_UNPLANNED = -7
+"""Kernel status: a nested search asked for a net it had not built first (a bug)."""
 
 Array = Any
 """A NumPy integer array."""
@@ -62,6 +88,131 @@ class Winner:
     subject: tuple[int, ...]
 
 
+def _open(
+    node: int,
+    n: int,
+    marks0: Array,
+    slot: Array,
+    seen: Array,
+    pstart: Array,
+    plen: Array,
+    pool: Array,
+    marks: Array,
+    queue_on: Array,
+    queue_off: Array,
+    ctr: Array,
+    state: Array,
+) -> int:
+    """A new slot for assumption ``node``'s net, its source queued (``Net.assume``); -1 when
+    the pool has no room for it."""
+    nodes = 2 * n * n * n
+    top = state[1]
+    if top + nodes * (n + 2) > pool.shape[0]:
+        return -1
+    s = state[0]
+    state[0] += 1
+    slot[node] = s
+    row = s * nodes
+    for i in range(nodes):
+        seen[row + i] = 0
+    for c in range(n * n):
+        marks[c] = marks0[c]
+    for i in range(6):
+        ctr[i] = 0
+    # Net.assume: the source, no parents, first in discovery order.
+    ctr[5] = 1
+    seen[row + node] = 1
+    pstart[row + node] = 0
+    plen[row + node] = 0
+    cand = node >> 1
+    if node & 1:
+        queue_on[0] = cand
+        ctr[2] = 1
+    else:
+        queue_off[0] = cand
+        ctr[4] = 1
+    return int(s)
+
+
+def _grow(
+    s: int,
+    n: int,
+    npeers: int,
+    peers: Array,
+    cell_units: Array,
+    unit_cells: Array,
+    marks0: Array,
+    flags: int,
+    seen: Array,
+    pstart: Array,
+    plen: Array,
+    pool: Array,
+    marks: Array,
+    queue_on: Array,
+    queue_off: Array,
+    ctr: Array,
+    state: Array,
+    rules: int,
+    scratch: tuple[Array, ...],
+) -> int:
+    """Propagate slot ``s``'s net until it stalls, applying dynamic plus's rules (with
+    ``rules``) at each stall: the contradictory candidate, -1 stalled, -2 buffer full."""
+    nodes = 2 * n * n * n
+    row = s * nodes
+    top = state[1]
+    cap = nodes * (n + 1)
+    while True:
+        result = _propagate(
+            n, npeers, peers, cell_units, unit_cells, marks0, marks, flags,
+            seen[row : row + nodes], pstart[row : row + nodes], plen[row : row + nodes],
+            pool[top : top + cap], queue_on, queue_off, ctr, NODE_LIMIT,
+        )  # fmt: skip
+        if result != -1 or not rules:
+            return int(result)
+        result = _stalled(
+            n, unit_cells, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
+            plen[row : row + nodes], pool[top : top + cap], queue_off, ctr, scratch,
+        )  # fmt: skip
+        if result != _MORE:
+            return int(result)
+
+
+def _finish(
+    s: int,
+    result: int,
+    n: int,
+    seen: Array,
+    conflict: Array,
+    base: Array,
+    pool: Array,
+    queue_on: Array,
+    queue_off: Array,
+    ctr: Array,
+    state: Array,
+) -> None:
+    """Close slot ``s``'s net: list the nodes it reached after its parents, move the pool top."""
+    row = s * 2 * n * n * n
+    top = state[1]
+    # The nodes reached: all were queued, but for the later of a contradiction's two.
+    reach = top + ctr[0]
+    k = reach
+    for i in range(ctr[2]):
+        pool[k] = 2 * queue_on[i] + 1
+        k += 1
+    for i in range(ctr[4]):
+        pool[k] = 2 * queue_off[i]
+        k += 1
+    if result >= 0:
+        on, off = 2 * result + 1, 2 * result
+        pool[k] = off if seen[row + off] > seen[row + on] else on
+        k += 1
+    conflict[s] = result if result >= 0 else -1
+    base[3 * s] = top
+    base[3 * s + 1] = reach
+    base[3 * s + 2] = k - reach
+    state[1] = k
+
+
 def _net(
     node: int,
     n: int,
@@ -75,6 +226,7 @@ def _net(
     seen: Array,
     pstart: Array,
     plen: Array,
+    extra: Array,
     conflict: Array,
     base: Array,
     pool: Array,
@@ -92,8 +244,11 @@ def _net(
     ``base`` holds, per slot, where each starts and how many nodes it reached. ``state``
     holds the slots used and the pool top. With ``rules``, a stalled net applies
     dynamic plus's rules (:mod:`net_rules`; ``scratch`` is their tables, surveyed on
-    ``marks0``) and goes on.
+    ``marks0``) and goes on. ``extra`` holds each node's nested node count: only nested
+    nets write it (:func:`_adopt`), and zeros it back (:func:`easiest`), so it is left alone.
     """
+    # The bodies of _open, _grow and _finish, written out: this is the hot path, and a call
+    # passing a dozen arrays costs each net as much again in reference counting.
     s = slot[node]
     if s >= 0:
         return int(s)
@@ -112,7 +267,6 @@ def _net(
         marks[c] = marks0[c]
     for i in range(6):
         ctr[i] = 0
-    # Net.assume: the source, no parents, first in discovery order.
     ctr[5] = 1
     seen[row + node] = 1
     pstart[row + node] = 0
@@ -138,7 +292,6 @@ def _net(
         )  # fmt: skip
         if result != _MORE:
             break
-    # The nodes reached: all were queued, but for the later of a contradiction's two.
     reach = top + ctr[0]
     k = reach
     for i in range(ctr[2]):
@@ -163,12 +316,11 @@ def _tally(
     node: int,
     s: int,
     n: int,
-    seen: Array,
     pstart: Array,
     plen: Array,
+    extra: Array,
     base: Array,
     pool: Array,
-    extra: Array,
     mark: Array,
     stack: Array,
     state: Array,
@@ -181,9 +333,79 @@ def _tally(
     return int(
         _count(
             node, pstart[row : row + nodes], plen[row : row + nodes],
-            pool[top : top + nodes * (n + 1)], extra, mark, stack, state[2],
+            pool[top : top + nodes * (n + 1)], extra[row : row + nodes], mark, stack, state[2],
         )
     )  # fmt: skip
+
+
+def _mark_cells(
+    node: int,
+    s: int,
+    n: int,
+    pstart: Array,
+    plen: Array,
+    base: Array,
+    pool: Array,
+    mark: Array,
+    stack: Array,
+    state: Array,
+    cellmark: Array,
+) -> None:
+    """Stamp ``state[3]`` on the cells of ``node`` and its ancestors in the net of slot ``s``."""
+    row = s * 2 * n * n * n
+    top = base[3 * s]
+    state[2] += 1
+    stamp = state[2]
+    depth = 1
+    stack[0] = node
+    mark[node] = stamp
+    while depth > 0:
+        depth -= 1
+        x = stack[depth]
+        cellmark[(x >> 1) // n] = state[3]
+        for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
+            p = pool[top + i]
+            if mark[p] != stamp:
+                mark[p] = stamp
+                stack[depth] = p
+                depth += 1
+
+
+def _fresh(conclusion: int, n: int, marks0: Array, known: Array, taken: Array) -> bool:
+    """Whether ``conclusion`` removes a candidate that neither ``known`` (the outer net) nor
+    an earlier conclusion (``taken``) removes; those it removes are now taken."""
+    cand = conclusion >> 1
+    fresh = False
+    if conclusion & 1:
+        cell = cand // n
+        for d in range(n):
+            c = cell * n + d
+            if c != cand and (marks0[cell] >> d) & 1 and known[2 * c] == 0 and taken[c] == 0:
+                taken[c] = 1
+                fresh = True
+    elif known[2 * cand] == 0 and taken[cand] == 0:
+        taken[cand] = 1
+        fresh = True
+    return fresh
+
+
+def _put(total: int, conclusion: int, n: int, best: Array, state: Array, cellmark: Array,
+         out: Array) -> None:  # fmt: skip
+    """Append a conclusion to ``out``: node count, node, cells stamped ``state[3]`` in order.
+
+    ``best`` counts the conclusions (``best[1]``) and holds the end of ``out`` (``best[2]``).
+    """
+    k = best[2]
+    out[k] = total
+    out[k + 1] = conclusion
+    size = 0
+    for c in range(n * n):
+        if cellmark[c] == state[3]:
+            out[k + 3 + size] = c
+            size += 1
+    out[k + 2] = size
+    best[1] += 1
+    best[2] = k + 3 + size
 
 
 def _scan(
@@ -205,6 +427,7 @@ def _scan(
     seen: Array,
     pstart: Array,
     plen: Array,
+    extra: Array,
     conflict: Array,
     base: Array,
     pool: Array,
@@ -212,12 +435,17 @@ def _scan(
     queue_on: Array,
     queue_off: Array,
     ctr: Array,
-    extra: Array,
     mark: Array,
     stack: Array,
     group: Array,
     best: Array,
     hits: Array,
+    state: Array,
+    collect: int,
+    known: Array,
+    taken: Array,
+    out: Array,
+    cellmark: Array,
 ) -> int:
     """Find the tier's easiest conclusion into ``best`` (nodes, kind, conclusion, a, b).
 
@@ -225,15 +453,10 @@ def _scan(
     is :func:`forcing._hints`': cells in order, each digit's contradictions and double
     implications, then its region forcing, then the cell's forcing; the first conclusion
     with the fewest nodes wins. ``only_digit`` (>= 0) keeps that digit only (Nishio).
+    With ``collect``, every conclusion that removes a candidate ``known`` lacks goes to
+    ``out`` instead (:func:`_put`; a nested rule's findings), and the return is 1.
+    The tables start as :func:`_reset` leaves them (or with nets already built).
     """
-    nodes = 2 * n * n * n
-    state = np.zeros(3, dtype=np.int64)
-    for i in range(nodes):
-        slot[i] = -1
-        mark[i] = 0
-    best[0] = -1
-    if rules:
-        _survey(n, unit_cells, marks0, mark, scratch)  # mark is all zeros until counting
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -249,12 +472,12 @@ def _scan(
             if contradiction:
                 son = _net(
                     2 * cand + 1, n, npeers, peers, cell_units, unit_cells, marks0, flags,
-                    slot, seen, pstart, plen, conflict, base, pool, marks, queue_on,
+                    slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on,
                     queue_off, ctr, state, rules, scratch,
                 )  # fmt: skip
                 soff = _net(
                     2 * cand, n, npeers, peers, cell_units, unit_cells, marks0, flags,
-                    slot, seen, pstart, plen, conflict, base, pool, marks, queue_on,
+                    slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on,
                     queue_off, ctr, state, rules, scratch,
                 )  # fmt: skip
                 if son < 0 or soff < 0:
@@ -264,14 +487,27 @@ def _scan(
                     q = conflict[s]
                     if q < 0:
                         continue
+                    if collect:
+                        if _fresh(2 * cand + which, n, marks0, known, taken):
+                            total = _tally(
+                                2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack,
+                                state,
+                            ) + _tally(
+                                2 * q, s, n, pstart, plen, extra, base, pool, mark, stack, state
+                            )  # fmt: skip
+                            state[3] += 1
+                            for node in (2 * q + 1, 2 * q):
+                                _mark_cells(node, s, n, pstart, plen, base, pool, mark, stack,
+                                            state, cellmark)  # fmt: skip
+                            _put(total, 2 * cand + which, n, best, state, cellmark, out)
+                        continue
                     total = _tally(
-                        2 * q + 1, s, n, seen, pstart, plen, base, pool, extra, mark,
-                        stack, state,
-                    )  # fmt: skip
+                        2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack, state
+                    )
                     if best[0] >= 0 and total >= best[0]:
                         continue
                     total += _tally(
-                        2 * q, s, n, seen, pstart, plen, base, pool, extra, mark, stack, state
+                        2 * q, s, n, pstart, plen, extra, base, pool, mark, stack, state
                     )
                     if best[0] < 0 or total < best[0]:
                         best[0] = total
@@ -283,8 +519,8 @@ def _scan(
                     group[0] = son
                     group[1] = soff
                     _common(
-                        2, 1, cand, 0, n, group, seen, pstart, plen, base, pool, extra,
-                        mark, stack, state, best, hits,
+                        2, 1, cand, 0, n, group, seen, pstart, plen, extra, base, pool, mark,
+                        stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
                     )  # fmt: skip
             if multiple:
                 for r in range(3):
@@ -305,16 +541,16 @@ def _scan(
                         if (marks0[c] >> d) & 1:
                             s = _net(
                                 2 * (c * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
-                                marks0, flags, slot, seen, pstart, plen, conflict, base, pool,
-                                marks, queue_on, queue_off, ctr, state, rules, scratch,
+                                marks0, flags, slot, seen, pstart, plen, extra, conflict, base,
+                                pool, marks, queue_on, queue_off, ctr, state, rules, scratch,
                             )  # fmt: skip
                             if s < 0:
                                 return _OVERFLOW
                             group[size] = s
                             size += 1
                     _common(
-                        size, 3, unit, d, n, group, seen, pstart, plen, base, pool, extra,
-                        mark, stack, state, best, hits,
+                        size, 3, unit, d, n, group, seen, pstart, plen, extra, base, pool, mark,
+                        stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
                     )  # fmt: skip
         if multiple:
             size = 0
@@ -322,17 +558,19 @@ def _scan(
                 if (mask >> d) & 1:
                     s = _net(
                         2 * (cell * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
-                        marks0, flags, slot, seen, pstart, plen, conflict, base, pool, marks,
-                        queue_on, queue_off, ctr, state, rules, scratch,
+                        marks0, flags, slot, seen, pstart, plen, extra, conflict, base, pool,
+                        marks, queue_on, queue_off, ctr, state, rules, scratch,
                     )  # fmt: skip
                     if s < 0:
                         return _OVERFLOW
                     group[size] = s
                     size += 1
             _common(
-                size, 2, cell, 0, n, group, seen, pstart, plen, base, pool, extra, mark,
-                stack, state, best, hits,
+                size, 2, cell, 0, n, group, seen, pstart, plen, extra, base, pool, mark, stack,
+                state, best, hits, collect, marks0, known, taken, out, cellmark,
             )  # fmt: skip
+    if collect:
+        return 1
     return 1 if best[0] >= 0 else 0
 
 
@@ -346,16 +584,23 @@ def _common(
     seen: Array,
     pstart: Array,
     plen: Array,
+    extra: Array,
     base: Array,
     pool: Array,
-    extra: Array,
     mark: Array,
     stack: Array,
     state: Array,
     best: Array,
     hits: Array,
+    collect: int,
+    marks0: Array,
+    known: Array,
+    taken: Array,
+    out: Array,
+    cellmark: Array,
 ) -> None:
-    """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``.
+    """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``
+    (or, with ``collect``, for ``out`` as :func:`_scan` says).
 
     They are looked for among the nodes of the group's smallest net (``hits`` is scratch).
     """
@@ -379,10 +624,20 @@ def _common(
     for h in range(found):
         node = hits[h]
         total = 0
+        if collect:
+            if not _fresh(node, n, marks0, known, taken):
+                continue
+            state[3] += 1
+            for i in range(size):
+                total += _tally(
+                    node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state
+                )
+                _mark_cells(node, group[i], n, pstart, plen, base, pool, mark, stack, state,
+                            cellmark)  # fmt: skip
+            _put(total, node, n, best, state, cellmark, out)
+            continue
         for i in range(size):
-            total += _tally(
-                node, group[i], n, seen, pstart, plen, base, pool, extra, mark, stack, state
-            )
+            total += _tally(node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state)
             if best[0] >= 0 and total >= best[0]:
                 break  # cannot win: ties keep the earlier conclusion
         if best[0] < 0 or total < best[0]:
@@ -393,6 +648,329 @@ def _common(
             best[4] = b
 
 
+def _reset(
+    n: int,
+    unit_cells: Array,
+    marks0: Array,
+    rules: int,
+    scratch: tuple[Array, ...],
+    slot: Array,
+    mark: Array,
+    state: Array,
+    best: Array,
+    cellmark: Array,
+) -> None:
+    """Empty the tables for a search on ``marks0`` (and survey it for the rules)."""
+    for i in range(2 * n * n * n):
+        slot[i] = -1
+        mark[i] = 0
+    for i in range(state.shape[0]):
+        state[i] = 0
+    for c in range(n * n):
+        cellmark[c] = 0
+    best[0] = -1
+    best[1] = 0
+    best[2] = 0
+    if rules:
+        _survey(n, unit_cells, marks0, mark, scratch)  # mark is all zeros until counting
+
+
+def _search(
+    n: int,
+    npeers: int,
+    peers: Array,
+    cell_units: Array,
+    unit_cells: Array,
+    marks0: Array,
+    flags: int,
+    contradiction: int,
+    double: int,
+    multiple: int,
+    min_count: int,
+    only_digit: int,
+    rules: int,
+    scratch: tuple[Array, ...],
+    slot: Array,
+    seen: Array,
+    pstart: Array,
+    plen: Array,
+    extra: Array,
+    conflict: Array,
+    base: Array,
+    pool: Array,
+    marks: Array,
+    queue_on: Array,
+    queue_off: Array,
+    ctr: Array,
+    mark: Array,
+    stack: Array,
+    group: Array,
+    best: Array,
+    hits: Array,
+    state: Array,
+    taken: Array,
+    out: Array,
+    cellmark: Array,
+    spare: Array,
+) -> int:
+    """:func:`_scan` for the easiest conclusion on fresh tables (:meth:`_Tables.all`, flat:
+    a tuple would cost each call a slow look at its types)."""
+    _reset(n, unit_cells, marks0, rules, scratch, slot, mark, state, best, cellmark)
+    return _scan(
+        n, npeers, peers, cell_units, unit_cells, marks0, flags, contradiction, double,
+        multiple, min_count, only_digit, rules, scratch, slot, seen, pstart, plen, extra,
+        conflict, base, pool, marks, queue_on, queue_off, ctr, mark, stack, group, best, hits,
+        state, 0, seen, taken, out, cellmark,
+    )  # fmt: skip
+
+
+def _inner_scan(
+    n: int,
+    npeers: int,
+    peers: Array,
+    cell_units: Array,
+    unit_cells: Array,
+    marks: Array,
+    known: Array,
+    inner: Array,
+    scratch: tuple[Array, ...],
+    tables: tuple[Array, ...],
+) -> int:
+    """A nested rule's inner tier on a stalled net's ``marks``: its conclusions that remove
+    something ``known`` (the net's nodes) lacks, into ``tables``' ``out`` (see :func:`_put`).
+
+    ``inner`` is the tier: flags, contradiction, double, multiple, fewest digits, rules.
+    Returns 1, or -3 when its pool ran out; its ``state[0]`` is the nets it built.
+    """
+    (slot, seen, pstart, plen, extra, conflict, base, pool, marks_net, queue_on, queue_off, ctr,
+     mark, stack, group, best, hits, state, taken, out, cellmark, marks0) = tables  # fmt: skip
+    for c in range(n * n):
+        marks0[c] = marks[c]
+    for i in range(n * n * n):
+        taken[i] = 0
+    _reset(n, unit_cells, marks0, inner[5], scratch, slot, mark, state, best, cellmark)
+    return _scan(
+        n, npeers, peers, cell_units, unit_cells, marks0, inner[0], inner[1], inner[2],
+        inner[3], inner[4], -1, inner[5], scratch, slot, seen, pstart, plen, extra, conflict,
+        base, pool, marks_net, queue_on, queue_off, ctr, mark, stack, group, best, hits, state,
+        1, known, taken, out, cellmark,
+    )  # fmt: skip
+
+
+def _adopt(
+    n: int,
+    marks0: Array,
+    marks: Array,
+    seen: Array,
+    pstart: Array,
+    plen: Array,
+    extra: Array,
+    pbuf: Array,
+    queue_off: Array,
+    ctr: Array,
+    out: Array,
+    count: int,
+    parents: Array,
+) -> int:
+    """Record a nested rule's ``count`` conclusions from ``out`` in a stalled net, as
+    ``Net._advance`` records ``forcing._nested_rule``'s findings.
+
+    Each removes its candidate (or, placing a digit, the cell's other digits) with parents
+    the net's removals in the conclusion's cells, and its node count as nested count.
+    Returns :data:`net_rules.MORE` when it recorded something, -1 when not, -2 when the
+    parent buffer is full, or the candidate a removal contradicts.
+    """
+    cap = pbuf.shape[0]
+    recorded = False
+    k = 0
+    for _ in range(count):
+        total = out[k]
+        conclusion = out[k + 1]
+        cells = out[k + 2]
+        size = 0
+        for i in range(cells):
+            c = out[k + 3 + i]
+            gone = marks0[c] & ~marks[c]
+            for d in range(n):
+                if (gone >> d) & 1:
+                    parents[size] = 2 * (c * n + d)
+                    size += 1
+        k += 3 + cells
+        cand = conclusion >> 1
+        cell = cand // n
+        for d in range(n):
+            c = cell * n + d
+            if conclusion & 1:
+                if c == cand or (marks[cell] >> d) & 1 == 0:
+                    continue
+            elif c != cand:
+                continue
+            if seen[2 * c] != 0:
+                continue
+            top = ctr[0]
+            if top + size > cap:
+                return -2
+            for j in range(size):
+                pbuf[top + j] = parents[j]
+            ctr[0] = top + size
+            ctr[5] += 1
+            seen[2 * c] = ctr[5]
+            pstart[2 * c] = top
+            plen[2 * c] = size
+            extra[2 * c] = total
+            recorded = True
+            if seen[2 * c + 1] != 0:
+                return int(c)
+            queue_off[ctr[4]] = c
+            ctr[4] += 1
+    return _MORE if recorded else -1
+
+
+def _nested_net(
+    node: int,
+    n: int,
+    npeers: int,
+    peers: Array,
+    cell_units: Array,
+    unit_cells: Array,
+    marks0: Array,
+    flags: int,
+    scratch: tuple[Array, ...],
+    tables: tuple[Array, ...],
+    inner: Array,
+    inner_scratch: tuple[Array, ...],
+    inner_tables: tuple[Array, ...],
+    spent: Array,
+) -> int:
+    """The slot of assumption ``node``'s net at a nesting level, built on first use.
+
+    As :func:`_net` with dynamic plus's rules, and when those find nothing, the ``inner``
+    tier's conclusions on the net's marks (:func:`_inner_scan`, :func:`_adopt`), as
+    ``forcing._nested_rule`` adds them. ``spent[0]`` counts the nets built, inner ones
+    included, against ``spent[1]``. Returns -1 when the pool is full, :data:`_INNER_OVERFLOW`
+    when the inner pool is, :data:`_EXHAUSTED` past the budget.
+    """
+    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
+     _, _, _, _, _, state, _, _, _, _) = tables  # fmt: skip
+    s = slot[node]
+    if s >= 0:
+        return int(s)
+    s = _open(node, n, marks0, slot, seen, pstart, plen, pool, marks, queue_on,
+              queue_off, ctr, state)  # fmt: skip
+    if s < 0:
+        return -1
+    spent[0] += 1
+    if spent[0] > spent[1]:
+        return _EXHAUSTED
+    nodes = 2 * n * n * n
+    row = s * nodes
+    for i in range(nodes):
+        extra[row + i] = 0
+    top = state[1]
+    while True:
+        result = _grow(
+            s, n, npeers, peers, cell_units, unit_cells, marks0, flags, seen, pstart, plen,
+            pool, marks, queue_on, queue_off, ctr, state, 1, scratch,
+        )  # fmt: skip
+        if result != -1:
+            break
+        status = _inner_scan(
+            n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,
+            inner_scratch, inner_tables,
+        )  # fmt: skip
+        if status == _OVERFLOW:
+            return _INNER_OVERFLOW
+        spent[0] += inner_tables[17][0]
+        if spent[0] > spent[1]:
+            return _EXHAUSTED
+        result = _adopt(
+            n, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
+            plen[row : row + nodes], extra[row : row + nodes],
+            pool[top : top + nodes * (n + 1)], queue_off, ctr, inner_tables[19],
+            inner_tables[15][1], inner_tables[16],
+        )  # fmt: skip
+        if result != _MORE:
+            break
+    _finish(s, result, n, seen, conflict, base, pool, queue_on, queue_off, ctr, state)
+    return int(s)
+
+
+def _nested_search(
+    n: int,
+    npeers: int,
+    peers: Array,
+    cell_units: Array,
+    unit_cells: Array,
+    marks0: Array,
+    flags: int,
+    min_count: int,
+    scratch: tuple[Array, ...],
+    tables: tuple[Array, ...],
+    inner: Array,
+    inner_scratch: tuple[Array, ...],
+    inner_tables: tuple[Array, ...],
+    spent: Array,
+) -> int:
+    """:func:`_search` for a nesting level (a dynamic tier whose nets also run ``inner``).
+
+    Builds first, with :func:`_nested_net`, every net the search asks for (the same ones:
+    each assumption of a cell with ``min_count`` digits, on and off, and each place of a
+    digit in a unit where such a cell is its first place), then searches among them.
+    Returns as :func:`_scan`, or :data:`_INNER_OVERFLOW`, or :data:`_EXHAUSTED`.
+    """
+    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
+     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
+    _reset(n, unit_cells, marks0, 1, scratch, slot, mark, state, best, cellmark)
+    spent[0] = 0
+    for cell in range(n * n):
+        mask = marks0[cell]
+        count = 0
+        for k in range(n):
+            if (mask >> k) & 1:
+                count += 1
+        if count < min_count:
+            continue
+        for d in range(n):
+            if (mask >> d) & 1 == 0:
+                continue
+            for on in range(2):
+                s = _nested_net(
+                    2 * (cell * n + d) + on, n, npeers, peers, cell_units, unit_cells, marks0,
+                    flags, scratch, tables, inner, inner_scratch, inner_tables, spent,
+                )  # fmt: skip
+                if s < 0:
+                    return _OVERFLOW if s == -1 else s
+            for r in range(3):
+                unit = cell_units[cell * 3 + r]
+                first = -1
+                size = 0
+                for k in range(n):
+                    c = unit_cells[unit * n + k]
+                    if (marks0[c] >> d) & 1:
+                        if first < 0:
+                            first = c
+                        size += 1
+                if size < min_count or first != cell:
+                    continue
+                for k in range(n):
+                    c = unit_cells[unit * n + k]
+                    if (marks0[c] >> d) & 1:
+                        s = _nested_net(
+                            2 * (c * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
+                            marks0, flags, scratch, tables, inner, inner_scratch, inner_tables,
+                            spent,
+                        )  # fmt: skip
+                        if s < 0:
+                            return _OVERFLOW if s == -1 else s
+    built = state[0]
+    status = _scan(
+        n, npeers, peers, cell_units, unit_cells, marks0, flags, 1, 1, 1, min_count, -1, 1,
+        scratch, slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on,
+        queue_off, ctr, mark, stack, group, best, hits, state, 0, seen, taken, out, cellmark,
+    )  # fmt: skip
+    return status if state[0] == built else _UNPLANNED
+
+
 _propagate = implications._propagate
 _count = implications._count
 _survey = net_rules._survey
@@ -401,12 +979,16 @@ _MORE = net_rules.MORE
 
 
 @functools.cache
-def _kernel() -> Any:
-    """The compiled kernel; its helpers are compiled first, so that it calls compiled code."""
+def _kernels() -> tuple[Any, Any, Any]:
+    """The compiled searches (plain, nested) and inner scan; their helpers are compiled
+    first, so that each calls compiled code."""
     globals()["_survey"], globals()["_stalled"] = net_rules.kernels()
-    for name in ("_propagate", "_count", "_net", "_tally", "_common"):
+    for name in (
+        "_propagate", "_count", "_open", "_grow", "_finish", "_net", "_tally", "_mark_cells",
+        "_fresh", "_put", "_common", "_scan", "_reset", "_inner_scan", "_adopt", "_nested_net",
+    ):  # fmt: skip
         globals()[name] = compiled(globals()[name])
-    return compiled(_scan)
+    return compiled(_search), compiled(_nested_search), _inner_scan
 
 
 class _Tables:
@@ -414,25 +996,31 @@ class _Tables:
 
     def __init__(self, n: int) -> None:
         nodes = 2 * n * n * n
+        self.n = n
         self.nodes = nodes
         self.rows = 0
         self.slot = np.empty(nodes, dtype=np.int32)
         self.seen = np.empty(0, dtype=np.int32)
         self.pstart = np.empty(0, dtype=np.int32)
         self.plen = np.empty(0, dtype=np.int32)
+        self.extra = np.empty(0, dtype=np.int32)
         self.conflict = np.empty(0, dtype=np.int64)
         self.base = np.empty(0, dtype=np.int64)
-        self.pool = np.empty(max(_POOL, 2 * nodes * (n + 1)), dtype=np.int32)
+        self.pool = np.empty(max(_POOL, 2 * nodes * (n + 2)), dtype=np.int32)
         self.marks = np.empty(n * n, dtype=np.int64)
         self.queue_on = np.empty(nodes // 2, dtype=np.int32)
         self.queue_off = np.empty(nodes // 2, dtype=np.int32)
         self.ctr = np.zeros(6, dtype=np.int32)
-        self.extra = np.zeros(nodes, dtype=np.int32)
         self.mark = np.zeros(nodes, dtype=np.int32)
         self.stack = np.empty(nodes, dtype=np.int32)
         self.group = np.empty(n, dtype=np.int32)
         self.best = np.zeros(5, dtype=np.int64)
         self.hits = np.empty(nodes, dtype=np.int32)
+        self.state = np.zeros(4, dtype=np.int64)
+        self.taken = np.zeros(nodes // 2, dtype=np.int32)
+        self.out = np.empty((nodes // 2) * (3 + n * n), dtype=np.int32)
+        self.cellmark = np.zeros(n * n, dtype=np.int64)
+        self.marks0 = np.empty(n * n, dtype=np.int64)
 
     def fit(self, rows: int) -> None:
         """Make room for ``rows`` nets side by side."""
@@ -442,14 +1030,52 @@ class _Tables:
         self.seen = np.empty(rows * self.nodes, dtype=np.int32)
         self.pstart = np.empty(rows * self.nodes, dtype=np.int32)
         self.plen = np.empty(rows * self.nodes, dtype=np.int32)
+        self.extra = np.zeros(rows * self.nodes, dtype=np.int32)  # see _net
         self.conflict = np.empty(rows, dtype=np.int64)
         self.base = np.empty(3 * rows, dtype=np.int64)
 
+    def grow(self) -> None:
+        """Double the parent pool."""
+        self.pool = np.empty(2 * self.pool.shape[0], dtype=np.int32)
+
+    def all(self) -> tuple[Array, ...]:
+        """The buffers in the order the kernels unpack them."""
+        return (
+            self.slot, self.seen, self.pstart, self.plen, self.extra, self.conflict, self.base,
+            self.pool, self.marks, self.queue_on, self.queue_off, self.ctr, self.mark,
+            self.stack, self.group, self.best, self.hits, self.state, self.taken, self.out,
+            self.cellmark, self.marks0,
+        )  # fmt: skip
+
 
 @per_thread
-def _tables(n: int) -> _Tables:
-    """This thread's tables for grids of side ``n``."""
+def _tables(n: int, *, inner: bool = False) -> _Tables:
+    """This thread's tables for grids of side ``n`` (a search's, or its nested rules')."""
     return _Tables(n)
+
+
+@per_thread
+def _inner_rules(n: int) -> net_rules.RuleTables:
+    """This thread's rule scratch for the nets of nested rules' inner tiers."""
+    return net_rules.RuleTables(n)
+
+
+@dataclass(frozen=True, slots=True)
+class Inner:
+    """The tier a nesting level runs inside its stalled nets (see ``forcing._INNER``)."""
+
+    flags: int
+    contradiction: bool
+    double: bool
+    multiple: bool
+    min_count: int
+    rules: bool
+
+    def array(self) -> Array:
+        """The tier as the kernels read it."""
+        fields = (self.flags, self.contradiction, self.double, self.multiple, self.min_count,
+                  self.rules)  # fmt: skip
+        return np.array([int(x) for x in fields], dtype=np.int64)
 
 
 def fits(topo: Topology, marks: Sequence[int]) -> bool:
@@ -469,31 +1095,97 @@ def easiest(
     min_count: int,
     only_digit: int = -1,
     rules: bool = False,
+    inner: Inner | None = None,
+    budget: int = 0,
 ) -> Winner | None:
     """The tier's first conclusion with the fewest nodes on ``marks``, or ``None``.
 
-    With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`net_rules`).
+    With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`net_rules`). With
+    ``inner`` (a nesting level: a dynamic tier with contradiction, double and multiple),
+    they then also add the ``inner`` tier's conclusions; ``None`` too when the search
+    would build more than ``budget`` nets, nested ones included (as ``forcing`` counts).
     """
     n = topo.n
+    size = 2 * sum(mask.bit_count() for mask in marks)
     tables = _tables(n)
-    tables.fit(2 * sum(mask.bit_count() for mask in marks))
+    tables.fit(size)
     marks0 = np.array(marks, dtype=np.int64)
-    kernel = _kernel()
+    search, nested, _ = _kernels()
     scratch = net_rules.rule_tables(n).scratch(topo.shape)
+    if inner is not None:
+        inner_tables = _tables(n, inner=True)
+        inner_tables.fit(size)
+        inner_scratch = _inner_rules(n).scratch(topo.shape)
+        spent = np.array([0, budget], dtype=np.int64)
     while True:
-        status = kernel(
-            n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
-            int(contradiction), int(double), int(multiple), min_count, only_digit,
-            int(rules), scratch, tables.slot, tables.seen, tables.pstart, tables.plen,
-            tables.conflict, tables.base, tables.pool, tables.marks, tables.queue_on,
-            tables.queue_off, tables.ctr, tables.extra, tables.mark, tables.stack, tables.group,
-            tables.best, tables.hits,
-        )  # fmt: skip
-        if status != _OVERFLOW:
+        if inner is None:
+            status = search(
+                n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
+                int(contradiction), int(double), int(multiple), min_count, only_digit,
+                int(rules), scratch, *tables.all(),
+            )  # fmt: skip
+        else:
+            status = nested(
+                n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
+                min_count, scratch, tables.all(), inner.array(), inner_scratch,
+                inner_tables.all(), spent,
+            )  # fmt: skip
+        if inner is not None:
+            tables.extra[: int(tables.state[0]) * tables.nodes] = 0  # as _net expects it
+        if status == _OVERFLOW:
+            tables.grow()
+        elif status == _INNER_OVERFLOW:
+            inner_tables.grow()
+        else:
             break
-        tables.pool = np.empty(2 * tables.pool.shape[0], dtype=np.int32)
-    if status == 0:
+    if status == _UNPLANNED:
+        raise RuntimeError("the nested search asked for a net it had not built")
+    if status in (0, _EXHAUSTED):
         return None
     nodes, kind, conclusion, a, b = (int(x) for x in tables.best)
     subject = (a, b) if kind == REGION else (a,)
     return Winner(nodes, kind, conclusion, subject)
+
+
+def nested_removals(
+    topo: Topology, inner: Inner, marks0: Array, marks: Array, seen: Array
+) -> list[tuple[int, tuple[int, ...], int]]:
+    """What ``forcing._nested_rule`` finds on a stalled net's ``marks`` (board ``marks0``),
+    compiled: the removals of each ``inner`` conclusion, with parents and node count.
+
+    Only conclusions that remove something the net (``seen``) does not know are listed;
+    ``Net._advance`` records the same.
+    """
+    n = topo.n
+    tables = _tables(n, inner=True)
+    tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
+    scratch = _inner_rules(n).scratch(topo.shape)
+    _, _, scan = _kernels()
+    now = np.asarray(marks, dtype=np.int64)
+    known = np.asarray(seen, dtype=np.int32)
+    while scan(
+        n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, now, known,
+        inner.array(), scratch, tables.all(),
+    ) == _OVERFLOW:  # fmt: skip
+        tables.grow()
+    out = tables.out[: tables.best[2]].tolist()
+    gone = (np.asarray(marks0, dtype=np.int64) & ~now).tolist()
+    now_list = now.tolist()
+    found: list[tuple[int, tuple[int, ...], int]] = []
+    k = 0
+    for _ in range(int(tables.best[1])):
+        total, conclusion, size = out[k : k + 3]
+        cells = out[k + 3 : k + 3 + size]
+        k += 3 + size
+        parents = tuple(2 * (c * n + d) for c in cells for d in range(n) if gone[c] >> d & 1)
+        cand = conclusion >> 1
+        if conclusion & 1:
+            cell = cand // n
+            found.extend(
+                (cell * n + d, parents, total)
+                for d in range(n)
+                if d != cand % n and now_list[cell] >> d & 1
+            )
+        else:
+            found.append((cand, parents, total))
+    return found
