@@ -253,7 +253,7 @@ def test_no_bug_types_2_to_4_for_a_single_bug_cell() -> None:
     assert bivalue_universal_grave(pattern(MIXED_BUG, Shape(2, 2))) is None
 
 
-@pytest.mark.parametrize("number", [202])
+@pytest.mark.parametrize("number", [377])
 def test_unique_loop_replays_soundly(number: int) -> None:
     """A shared puzzle (magictour top1465) whose SE-order solve path needs a unique loop."""
     puzzle = shared_file("sudoku", "magictour_top1465.txt").read_text().split()[number]

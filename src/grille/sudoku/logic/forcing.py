@@ -305,11 +305,14 @@ def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
 
 
 def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
-    """Region forcing chains for digit ``d`` in the units where ``cell`` is its first place."""
+    """Region forcing chains for digit ``d`` in the units where ``cell`` is its first place.
+
+    The units are tried box, row, column, as SE's ``doRegionChainings`` does.
+    """
     topo = scan.topo
     n = topo.n
     found = []
-    for unit in (cell // n, n + cell % n, 2 * n + topo.shape.box_of(cell)):
+    for unit in (2 * n + topo.shape.box_of(cell), cell // n, n + cell % n):
         places = [c for c in topo.units[unit] if marks[c] >> d & 1]
         if len(places) < scan.tier.min_count or places[0] != cell:
             continue

@@ -80,7 +80,15 @@ def is_on(node: int) -> bool:
 
 
 class Topology:
-    """The grid's cells, peers and units as flat arrays for the kernel."""
+    """The grid's cells, peers and units as flat arrays for the kernel, in SE's order.
+
+    A cell's units are its box, row and column, and its peers are listed in that order (the
+    box's cells, then the row's and the column's outside the box, each in unit order): the
+    order in which SE's dynamic chaining queues the candidates an on node turns off and tries
+    the units that may turn an off node's last place on. That order decides which
+    contradiction a net meets first and which hidden parents a node gets, so node counts
+    follow it.
+    """
 
     __slots__ = ("cell_units", "n", "npeers", "peers", "shape", "unit_cells", "units")
 
@@ -88,18 +96,22 @@ class Topology:
         self.shape = shape
         self.n = n = shape.size
         self.units = shape.units
-        peers = shape.peers
+        units_of = [(2 * n + shape.box_of(cell), cell // n, n + cell % n) for cell in range(n * n)]
+        peers = [_house(self.units, cell, units) for cell, units in enumerate(units_of)]
         self.npeers = len(peers[0])
         self.peers = np.array([p for row in peers for p in row], dtype=np.int32)
         self.unit_cells = np.array([c for unit in self.units for c in unit], dtype=np.int32)
-        self.cell_units = np.array(
-            [
-                u
-                for cell in range(n * n)
-                for u in (cell // n, n + cell % n, 2 * n + shape.box_of(cell))
-            ],
-            dtype=np.int32,
-        )
+        self.cell_units = np.array([u for units in units_of for u in units], dtype=np.int32)
+
+
+def _house(
+    units: Sequence[Sequence[int]], cell: int, cell_units: tuple[int, int, int]
+) -> list[int]:
+    """``cell``'s peers: its units' other cells in unit order, each once."""
+    found: dict[int, None] = {}
+    for unit in cell_units:
+        found.update((c, None) for c in units[unit] if c != cell)
+    return list(found)
 
 
 @functools.cache
