@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -195,3 +196,39 @@ def test_hint_marks_refuses_a_grid_that_changes_a_clue(
     changed = write(tmp_path, f"t\t8\t8\t.0{TAKUZU[2:]}\n", "changed.txt")
     status, _, err = run(["hint", "--marks", changed, puzzle], capsys)
     assert status == 2 and "changed.txt" in err and "r1c2" in err
+
+
+def test_rate_and_explain_pass_nesting_and_scale_to_sudoku(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grille.sudoku.logic import explain as logic
+
+    asked: list[tuple[str, dict[str, object]]] = []
+
+    def spy(name: str, real: Any) -> Any:
+        def call(puzzle: Any, **options: object) -> Any:
+            asked.append((name, options))
+            return real(puzzle, **options)
+
+        return call
+
+    monkeypatch.setattr(logic, "rate", spy("rate", logic.rate))
+    monkeypatch.setattr(logic, "explain", spy("explain", logic.explain))
+    path = write(tmp_path, PUZZLE + "\n")
+    status, out, _ = run(["rate", "--nesting", "2", "--scale", "sukaku", path], capsys)
+    assert status == 0 and out.split()[1] == "easy"
+    assert asked[0] == ("rate", {"scale": "sukaku", "nesting": 2})  # rate then calls explain
+    asked.clear()
+    status, out, _ = run(["explain", "--nesting", "3", path], capsys)
+    assert status == 0 and out.splitlines()[-1].startswith("solved; rating: easy")
+    assert ("explain", {"nesting": 3}) in asked and ("rate", {"nesting": 3}) in asked
+
+
+def test_nesting_is_sudoku_only_and_bounded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, "0101\n1010\n0101\n1010\n")
+    status, _, err = run(["rate", "--nesting", "1", path], capsys)
+    assert status == 2 and "--nesting 1" in err and "Sudoku only" in err
+    with pytest.raises(SystemExit):
+        main(["rate", "--nesting", "6", path])

@@ -28,7 +28,7 @@ from grille import __version__
 from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
 from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
-from grille.rating import SUDOKU_SCALES
+from grille.rating import SUDOKU_MAX_NESTING, SUDOKU_SCALES
 
 __all__ = [
     "COMMAND_MODULES",
@@ -372,13 +372,18 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """Print each puzzle's step-by-step solve, as text or as JSON."""
     kind, entries, given = kind_and_entries(args)
+    explain, rate = kind.explain, _rater(kind, args)
+    if args.nesting:
+        from grille.sudoku.logic.explain import explain as explain_sudoku
+
+        explain = functools.partial(explain_sudoku, nesting=args.nesting)
     status = EXIT_OK
     for entry in entries:
         where = f"{given.source}:{entry.line}"
         try:
             with time_limit(args.time_limit, where):
-                solve_path = kind.explain(entry.puzzle)
-                rating = kind.rate(entry.puzzle)
+                solve_path = explain(entry.puzzle)
+                rating = rate(entry.puzzle)
         except TimeLimitError as error:
             print(error, file=sys.stderr)
             status = EXIT_BUDGET
@@ -432,16 +437,37 @@ def _player_state(kind: Kind[Any], puzzle: Any, player: Any, source: str) -> Any
     return state
 
 
+def _sudoku_options(kind: Kind[Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The Sudoku-only options ``args`` asks for (``--scale``, ``--nesting``) that differ
+    from their defaults; a ``GrilleError`` when ``kind`` is not Sudoku."""
+    options = {
+        name: value
+        for name, value, default in (
+            ("scale", getattr(args, "scale", "se"), "se"),
+            ("nesting", getattr(args, "nesting", 0), 0),
+        )
+        if value != default
+    }
+    if options and kind.name != "sudoku":
+        given = " ".join(f"--{name} {value}" for name, value in options.items())
+        raise GrilleError(f"{given}: these options apply to Sudoku only, not {kind.name}")
+    return options
+
+
+def _rater(kind: Kind[Any], args: argparse.Namespace) -> Callable[[Any], Any]:
+    """``kind.rate``, or Sudoku's rating with the ``--scale``/``--nesting`` asked for."""
+    options = _sudoku_options(kind, args)
+    if not options:
+        return kind.rate
+    from grille.sudoku.logic.explain import rate
+
+    return functools.partial(rate, **options)
+
+
 def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
     kind, entries, given = kind_and_entries(args)
-    rate = kind.rate
-    if args.scale != "se":
-        if kind.name != "sudoku":
-            raise GrilleError(f"--scale {args.scale} rates Sudoku only, not {kind.name}")
-        from grille.sudoku.logic.explain import rate as rate_sudoku
-
-        rate = functools.partial(rate_sudoku, scale=args.scale)
+    rate = _rater(kind, args)
     status = EXIT_OK
     for entry in entries:
         try:
@@ -591,6 +617,17 @@ def add_time_limit(command: argparse.ArgumentParser, *, what: str = "per puzzle"
     )
 
 
+def _add_nesting(command: argparse.ArgumentParser) -> None:
+    """``--nesting N``: Sudoku's nested forcing levels (SE 9.5 and up) before trial and error."""
+    command.add_argument(
+        "--nesting", type=int, choices=range(SUDOKU_MAX_NESTING + 1), default=0,
+        metavar=f"0..{SUDOKU_MAX_NESTING}",
+        help="Sudoku: nested forcing chain levels to try before trial and error (default 0; "
+        "SE rates the hardest known puzzles with 2 to 5; each level costs seconds a puzzle "
+        "and the first use compiles for a minute or so)",
+    )
+
+
 def cmd_formats(args: argparse.Namespace) -> int:
     """List each kind's formats."""
     for name in KIND_NAMES:
@@ -664,6 +701,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_input(explain)
     explain.add_argument("--format", choices=("text", "json"), default="text",
                          help="text (default) or json")
+    _add_nesting(explain)
     add_time_limit(explain)
 
     hint = command("hint", cmd_hint,
@@ -685,6 +723,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and "
                       "order (default); sukaku = Sukaku Explainer's, which adds strong-link "
                       "chains and WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)")
+    _add_nesting(rate)
     add_time_limit(rate)
 
     generate = command("generate", cmd_generate,

@@ -13,11 +13,14 @@ from dataclasses import dataclass
 
 from grille.logic import Step
 
-__all__ = ["SUDOKU_SCALES", "LevelTable", "ScoreRating", "rate_path"]
+__all__ = ["SUDOKU_MAX_NESTING", "SUDOKU_SCALES", "LevelTable", "ScoreRating", "rate_path"]
 
 SUDOKU_SCALES: tuple[str, ...] = ("se", "sukaku")
 """Sudoku's rating scales (see :data:`grille.sudoku.logic.rating.SCALES`), here so that the
 command line can offer them without loading the Sudoku package."""
+
+SUDOKU_MAX_NESTING = 5
+"""The deepest nested forcing level Sudoku's ladder offers (SE's 9.5 .. 11.x levels 2-5)."""
 
 _EPSILON = 1e-9
 
