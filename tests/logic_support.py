@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from grille.logic import Step
 from grille.sudoku import Grid
+from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.walk import Technique, walk
 
@@ -28,3 +29,17 @@ def replay(puzzle: Grid, solution: Grid, ladder: Sequence[Technique]) -> list[St
         assert_sound(step, solution)
         steps.append(step)
     return steps
+
+
+def pattern(spec: dict[str, str], shape: Shape | None = None) -> Board:
+    """A board whose only empty cells are ``spec``'s (``{"r1c2": "45"}``), the rest filled."""
+    shape = shape or Shape(3, 3)
+    n = shape.size
+    cells = [n] * (n * n)
+    marks = [0] * (n * n)
+    for name, digits in spec.items():
+        row, col = name[1:].split("c")
+        cell = (int(row) - 1) * n + int(col) - 1
+        cells[cell] = 0
+        marks[cell] = sum(1 << (int(d) - 1) for d in digits)
+    return Board(shape, cells, marks)

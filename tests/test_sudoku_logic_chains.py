@@ -12,7 +12,6 @@ from conftest import shared_file
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.als import ALS_TECHNIQUES, als_xy_wing, als_xz, sue_de_coq
-from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.chains import (
     CHAIN_TECHNIQUES,
     aic,
@@ -25,22 +24,7 @@ from grille.sudoku.logic.difficulty import chain_difficulty, length_increment
 from grille.sudoku.logic.singles import full_house, hidden_single, naked_single
 from grille.sudoku.logic.uniqueness import UNIQUENESS_TECHNIQUES
 from grille.sudoku.logic.walk import Technique
-from logic_support import replay
-
-
-def pattern(spec: dict[str, str], shape: Shape | None = None) -> Board:
-    """A board whose only empty cells are ``spec``'s (``{"r1c2": "45"}``), the rest filled."""
-    shape = shape or Shape(3, 3)
-    n = shape.size
-    cells = [n] * (n * n)
-    marks = [0] * (n * n)
-    for name, digits in spec.items():
-        row, col = name[1:].split("c")
-        cell = (int(row) - 1) * n + int(col) - 1
-        cells[cell] = 0
-        marks[cell] = sum(1 << (int(d) - 1) for d in digits)
-    return Board(shape, cells, marks)
-
+from logic_support import pattern, replay
 
 # -- the length increment ------------------------------------------------------------------
 

@@ -27,8 +27,7 @@ from grille.sudoku.logic.exclusion import (
 from grille.sudoku.logic.explain import ladder
 from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
-from logic_support import replay
-from test_sudoku_logic_chains import pattern
+from logic_support import pattern, replay
 
 ALIGNED_ROW = {"r1c1": "123", "r1c4": "12", "r1c7": "13", "r1c8": "23"}
 

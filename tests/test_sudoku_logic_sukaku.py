@@ -46,21 +46,7 @@ from grille.sudoku.logic.sukaku import (
 )
 from grille.sudoku.logic.uniqueness import BUG_TECHNIQUES
 from grille.sudoku.logic.walk import walk
-
-
-def pattern(spec: dict[str, str]) -> Board:
-    """A board whose only empty cells are ``spec``'s (``{"r1c2": "45"}``), the rest filled."""
-    shape = Shape(3, 3)
-    n = shape.size
-    cells = [n] * (n * n)
-    marks = [0] * (n * n)
-    for name, digits in spec.items():
-        row, col = name[1:].split("c")
-        cell = (int(row) - 1) * n + int(col) - 1
-        cells[cell] = 0
-        marks[cell] = sum(1 << (int(d) - 1) for d in digits)
-    return Board(shape, cells, marks)
-
+from logic_support import pattern
 
 # -- strong links ------------------------------------------------------------------------------
 
@@ -353,13 +339,13 @@ def test_reading_table_is_every_house_reading() -> None:
         for index in range(9):
             house = _HOUSES[kind][index]
             assert list(tables.houses[kind * 9 + index]) == list(house)
-            for pattern in range(1 << 9):
-                places = sum(1 << house[i] for i in range(9) if pattern >> i & 1)
+            for occupied in range(1 << 9):
+                places = sum(1 << house[i] for i in range(9) if occupied >> i & 1)
                 expected = _link_ends(kind, index, places)
-                assert tables.reading_count[kind, pattern] == len(expected)
+                assert tables.reading_count[kind, occupied] == len(expected)
                 for variant, reading in enumerate(expected):
                     for end, cells in enumerate(reading):
-                        row = tables.readings[kind, pattern, variant, end]
+                        row = tables.readings[kind, occupied, variant, end]
                         assert [house[p] for p in row[1:1 + row[0]]] == list(cells)
 
 

@@ -23,26 +23,12 @@ from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.explain import explain, ladder
 from grille.sudoku.logic.unary import forcing_chains_and_cycles
 from grille.sudoku.logic.walk import walk
-from logic_support import assert_sound
+from logic_support import assert_sound, pattern
 
 # An XY-chain r1c1-r1c5-r5c5-r5c9 (digits 12, 23, 34, 41) closed by r5c1's 1: SE finds it only
 # in its mixed pass (7.0), 10 nodes with the assumed source and its refutation (+0.2).
 XY_CHAIN = {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c9": "14", "r1c9": "156", "r5c1": "178"}
 BASES = {"X-Cycle": 6.5, "XY-Cycle": 6.5, "X-Chain": 6.6}
-
-
-def pattern(spec: dict[str, str], shape: Shape | None = None) -> Board:
-    """A board whose only empty cells are ``spec``'s (``{"r1c2": "45"}``), the rest filled."""
-    shape = shape or Shape(3, 3)
-    n = shape.size
-    cells = [n] * (n * n)
-    marks = [0] * (n * n)
-    for name, digits in spec.items():
-        row, col = name[1:].split("c")
-        cell = (int(row) - 1) * n + int(col) - 1
-        cells[cell] = 0
-        marks[cell] = sum(1 << (int(d) - 1) for d in digits)
-    return Board(shape, cells, marks)
 
 
 def test_an_xy_chain_rates_as_a_mixed_forcing_chain() -> None:

@@ -33,8 +33,7 @@ from grille.sudoku.logic.uniqueness import (
 )
 from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
-from logic_support import replay
-from test_sudoku_logic_chains import pattern
+from logic_support import pattern, replay
 
 TYPE_1 = {"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "123"}
 
