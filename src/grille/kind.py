@@ -205,6 +205,23 @@ class Kind(Protocol[P]):
         """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
         ...
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """The levels :meth:`generate` reaches at ``size`` (as :attr:`GenerateOptions.size`
+        spells it; ``None``: the default size), easiest first: :attr:`levels` or a prefix of it.
+
+        A front end offers only these; asking :meth:`generate` for another fails at once.
+        """
+        ...
+
+    def step_states(self, puzzle: P, steps: Sequence[Step]) -> list[P]:
+        """The grid before each of ``steps`` (of :meth:`explain`) and after the last one, with
+        the candidates the explained solve had then as pencil marks (``len(steps) + 1`` grids).
+
+        What a step-by-step view shows: a placement takes its digit out of its peers' marks,
+        an elimination takes a mark out.
+        """
+        ...
+
     # -- what a game session needs beyond single moves ---------------------------------------
 
     def size_of(self, puzzle: P) -> str:

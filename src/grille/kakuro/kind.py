@@ -121,6 +121,22 @@ class KakuroKind:
                                 symmetry=options.symmetry or "rot180")
         return generate(params, seed)
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level, at every size."""
+        return self.levels
+
+    def step_states(self, puzzle: KakuroGrid, steps: Sequence[Step]) -> list[KakuroGrid]:
+        """The grids of the explained solve: every digit in each empty cell at first, less
+        its runs' placed digits, then each step's eliminations and placements."""
+        from grille.kakuro.logic.board import Board
+
+        board = Board.from_grid(puzzle)
+        states = [board.to_grid(puzzle)]
+        for step in steps:
+            board = board.apply(step)
+            states.append(board.to_grid(puzzle))
+        return states
+
     def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
         """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""
         if rules - {"distinct-combinations"}:

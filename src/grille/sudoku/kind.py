@@ -133,6 +133,23 @@ class SudokuKind:
         )
         return generate(params, seed)
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level from 8x8 up; 4x4 is easy only, 6x6 easy to diabolical."""
+        from grille.sudoku.generate import levels_for
+
+        return levels_for(_size_of(size))
+
+    def step_states(self, puzzle: Grid, steps: Sequence[Step]) -> list[Grid]:
+        """The grids of the explained solve, candidates as marks (the logic board's replay)."""
+        from grille.sudoku.logic.board import Board
+
+        board = Board.from_grid(puzzle)
+        states = [board.to_grid(puzzle)]
+        for step in steps:
+            board = board.apply(step)
+            states.append(board.to_grid(puzzle))
+        return states
+
 
 def _size_of(text: str | None) -> int:
     """9 from ``None``, ``"9"`` or ``"9x9"``."""

@@ -122,6 +122,19 @@ class TakuzuKind:
         )
         return generate(params, seed)
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level, at every size (6x6 reaches very hard too)."""
+        return self.levels
+
+    def step_states(self, puzzle: TakuzuGrid, steps: Sequence[Step]) -> list[TakuzuGrid]:
+        """The grids of the explained solve: each step's placements written in."""
+        from grille.takuzu.logic.board import apply_step
+
+        states = [puzzle]
+        for step in steps:
+            states.append(apply_step(states[-1], step))
+        return states
+
     def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
         """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""
         if self._rule_set(rules):
