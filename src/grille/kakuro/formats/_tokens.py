@@ -7,7 +7,7 @@ import re
 from grille.errors import ParseError
 from grille.kakuro.grid import Clue, KakuroGrid, digits_of_mask
 
-__all__ = ["BLOCKS", "WHITES", "Cell", "cell_token", "parse_token"]
+__all__ = ["BLOCKS", "WHITES", "Cell", "cell_token", "parse_token", "quoted"]
 
 BLOCKS = frozenset("#xX-")
 """Tokens of a block without clues."""
@@ -20,6 +20,11 @@ _MARKS_RE = re.compile(r"\[([1-9]*)\]")
 
 Cell = tuple[Clue | None, int, int]
 """A parsed token: the block's clue (``None`` for white), the digit written, the marks mask."""
+
+
+def quoted(token: str) -> str:
+    """A token quoted for a message as the player typed it (``'16\\23'``, one backslash)."""
+    return f"'{token}'"
 
 
 def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:
@@ -36,7 +41,7 @@ def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:
         for part in (down, right):
             if part > 45:
                 raise ParseError(
-                    f"clue {token!r}: a run sums to at most 45", line=line, column=column,
+                    f"clue {quoted(token)}: a run sums to at most 45", line=line, column=column,
                     source=source,
                 )
         return (down, right), 0, 0
@@ -47,7 +52,8 @@ def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:
             mask |= 1 << (int(char) - 1)
         return None, 0, mask
     raise ParseError(
-        f"not a Kakuro cell: {token!r} (expected '#', '.', a digit or a clue like '16\\23')",
+        f"not a Kakuro cell: {quoted(token)} (expected '#', '.', a digit or a clue like "
+        "'16\\23')",
         line=line, column=column, source=source,
     )
 

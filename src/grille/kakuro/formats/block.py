@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from grille.errors import ParseError
+from grille.kakuro.formats._tokens import quoted
 from grille.kakuro.formats.text import (
     RULES_DISTINCT,
     Row,
@@ -116,7 +117,7 @@ def _solution(grid: KakuroGrid, rows: list[Row], source: str) -> str:
             if white != (clue is None) or (white and not value):
                 column, token = rows[r].tokens[c]
                 raise ParseError(
-                    f"solution cell {token!r} does not fit the puzzle's cell",
+                    f"solution cell {quoted(token)} does not fit the puzzle's cell",
                     line=rows[r].line, column=column, source=source,
                 )
             chars.append(str(value) if white else "#")
