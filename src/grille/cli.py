@@ -348,7 +348,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def cmd_candidates(args: argparse.Namespace) -> int:
     """Print each puzzle with its pencil marks filled in."""
     kind, entries, _ = kind_and_entries(args)
-    fmt = args.to or "marks"
+    fmt = args.to or kind.candidates_format
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
@@ -688,7 +688,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
-                         "cells: the digits not yet in the cell's row, column and box.")
+                         "cells, as a player pencils them from the rules: Sudoku the digits "
+                         "not yet in the cell's row, column and box; Kakuro the digits the "
+                         "combinations of its two runs allow with the digits written; Takuzu "
+                         "the values that break no rule there.")
     add_input(candidates)
     add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
 

@@ -144,6 +144,8 @@ class Kind(Protocol[P]):
     name: str
     formats: tuple[str, ...]
     default_format: str
+    candidates_format: str
+    """The format that shows pencil marks (what ``grille candidates`` writes by default)."""
     levels: tuple[str, ...]
     """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
 
