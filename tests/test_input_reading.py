@@ -13,7 +13,7 @@ from conftest import FIXTURES
 from grille.cli import main
 from grille.errors import GrilleError, ParseError
 from grille.kinds import get_kind, sniff_kind
-from grille.rated import RATING, join_rating, split_rating
+from grille.rated import RATING, join_rating, split_rating, with_rating
 from grille.sudoku.grid import Grid
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -193,6 +193,29 @@ def test_rated_kakuro_json_lines_read_back() -> None:
     assert entries[1].puzzle == grid
     again = kakuro.read(kakuro.write([entry.puzzle for entry in entries], "json"))
     assert [entry.puzzle for entry in again] == [entry.puzzle for entry in entries]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "fmt"),
+    [("sudoku", f"{PUZZLE} # a comment", "line"), ("sudoku", "2x2:2e1b3e3", "solo"),
+     ("takuzu", "6x6u:efAabaDnba", "unruly"), ("takuzu", "6x6u:efAabaDnba", "tab"),
+     ("kakuro", str(FIXTURES / "kakuro" / "small.txt"), "json")],
+)
+def test_a_puzzle_with_a_new_rating_writes_one_line_that_reads_back(
+    kind: str, text: str, fmt: str
+) -> None:
+    reader = get_kind(kind)
+    if text.endswith(".txt"):
+        text = Path(text).read_text()
+    puzzle = reader.read(text)[0].puzzle
+    old = with_rating(puzzle, "ED=1.2/1.2/1.2")
+    rated = with_rating(old, "easy\t1.2\t1.2\t1.2")  # a new rating replaces the old one
+    line = reader.write([rated], fmt)
+    assert line.count("\n") == 1 and "ED=" not in line
+    back = reader.read(line)[0].puzzle
+    assert back.metadata[0] == (RATING, "easy\t1.2\t1.2\t1.2")
+    assert with_rating(back, "") == with_rating(reader.read(reader.write([puzzle], fmt))[0]
+                                                .puzzle, "")
 
 
 @st.composite

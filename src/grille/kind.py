@@ -40,6 +40,11 @@ class Puzzle(Protocol):
         """The kind's name, e.g. ``"sudoku"``."""
         ...
 
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """Named fields a format carried with the puzzle (comment, author, rating ...)."""
+        ...
+
     def to_string(self, fmt: str | None = None) -> str:
         """This puzzle written in ``fmt`` (the kind's default format if ``None``)."""
         ...

@@ -16,13 +16,29 @@ puzzle, so a rated list stays rated through ``convert`` and reads back as puzzle
 
 from __future__ import annotations
 
-__all__ = ["RATING", "SEPARATORS", "join_rating", "split_rating"]
+import dataclasses
+from typing import Any, TypeVar, cast
+
+from grille.kind import Puzzle
+
+__all__ = ["RATING", "SEPARATORS", "join_rating", "split_rating", "with_rating"]
+
+P = TypeVar("P", bound=Puzzle)
 
 RATING = "rating"
 """The metadata key of the rating read after a puzzle."""
 
 SEPARATORS = " \t;"
 """What separates a puzzle from its rating: a TAB, a ``;`` or spaces."""
+
+
+def with_rating(puzzle: P, rating: str) -> P:
+    """``puzzle`` with ``rating`` as its rating (``""``: none), its other metadata kept: what
+    a one-line format writes after the puzzle, e.g. ``grille rate``'s fields joined by TABs,
+    which then read back as this puzzle with this rating."""
+    kept = tuple((key, value) for key, value in puzzle.metadata if key != RATING)
+    metadata = ((RATING, rating), *kept) if rating else kept
+    return cast(P, dataclasses.replace(cast(Any, puzzle), metadata=metadata))
 
 
 def split_rating(line: str) -> tuple[str, str]:
