@@ -195,6 +195,19 @@ def test_rated_kakuro_json_lines_read_back() -> None:
     assert [entry.puzzle for entry in again] == [entry.puzzle for entry in entries]
 
 
+def test_takuzu_json_lines_read_back() -> None:
+    takuzu = get_kind("takuzu")
+    grids = [entry.puzzle for entry in takuzu.read("6x6u:efAabaDnba\n6x6u:DcBAlGGa\n")]
+    lines = [takuzu.write([grid], "json").strip() for grid in grids]  # as batch writes them
+    text = f"{lines[0]}\n{lines[1]}\thard\t3.4\tPairs\n"
+    entries = takuzu.read(text)
+    assert [entry.line for entry in entries] == [1, 2]
+    assert entries[0].puzzle == grids[0]
+    assert entries[1].puzzle == with_rating(grids[1], "hard\t3.4\tPairs")
+    with pytest.raises(ParseError, match="2:1: JSON lines hold one puzzle object a line"):
+        takuzu.read(f"{lines[0]}\n[{lines[1]}]\n", fmt="json")
+
+
 @pytest.mark.parametrize(
     ("kind", "text", "fmt"),
     [("sudoku", f"{PUZZLE} # a comment", "line"), ("sudoku", "2x2:2e1b3e3", "solo"),
