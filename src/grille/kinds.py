@@ -20,6 +20,9 @@ _MODULES = {
 KIND_NAMES = tuple(_MODULES)
 """Kinds in the order their sniffers are tried."""
 
+_QUOTED = 40
+"""How much of a line an error message quotes."""
+
 RULES: dict[str, tuple[str, ...]] = {
     "takuzu": ("no-unique-lines",),
     "kakuro": ("distinct-combinations",),
@@ -51,7 +54,8 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     column; sniffing order breaks ties) among the claiming kinds, or among all kinds when
     none claims the text (a reader that takes a text its sniffer refused does not count):
     a Takuzu grid with one stray ``2`` is reported as a Takuzu with a bad cell, not read as
-    a Sudoku; an empty text is reported as empty.
+    a Sudoku. When no reader gets past the text's first character, it says so; an empty
+    text is reported as empty.
     """
     if not text.strip():
         raise ParseError("empty input: there is no puzzle to read", source=source)
@@ -78,7 +82,20 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     closest, kind = furthest
     if claiming:
         raise closest
+    line, first = _first_content(text)
+    if (closest.line, closest.column) <= (line, len(first) - len(first.lstrip()) + 1):
+        quoted = repr(first.strip()[:_QUOTED]) + ("…" if len(first.strip()) > _QUOTED else "")
+        raise ParseError(
+            f"not a puzzle grille can read: no kind ({', '.join(KIND_NAMES)}) reads past the "
+            f"start of {quoted}", line=line, column=len(first) - len(first.lstrip()) + 1,
+            source=source,
+        )
     raise ParseError(
         f"{closest.reason} (not a puzzle grille can read; closest: {kind.name})",
         line=closest.line, column=closest.column, source=source,
     )
+
+
+def _first_content(text: str) -> tuple[int, str]:
+    """The number and text of the first line that is not blank."""
+    return next((i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip())

@@ -20,6 +20,7 @@ from grille.sudoku.formats._text import (
 )
 from grille.sudoku.geometry import Shape, default_shape
 from grille.sudoku.grid import Grid
+from grille.sudoku.symbols import INVALID, cell_codes
 
 
 def parse_line(
@@ -50,15 +51,20 @@ def split_line(code: str, shape: Shape | None = None) -> tuple[int, str, str, bo
     whether a space among its cells is an empty cell.
 
     A line of exactly n*n characters without a TAB or ``;`` is all cells (a space in it is
-    an empty cell); otherwise the cells end at the first TAB, ``;`` or space, if what comes
-    before has n*n cells, and the rest is the rating (``P ED=11.9/11.9/11.3``, ``P;11.9``,
-    ``P<TAB>hard<TAB>3.4 ...``).
+    an empty cell) if they are all digits of an n*n grid; otherwise the cells end at the
+    first TAB, ``;`` or space, if what comes before has n*n cells, and the rest is the
+    rating (``P ED=11.9/11.9/11.3``, ``P;11.9``, ``P<TAB>hard<TAB>3.4 ...``) unless it starts
+    with n*n characters more: two puzzles pasted on one line are not a puzzle and its rating.
     """
-    if _line_size(len(code), shape) is not None and not any(char in code for char in "\t;"):
+    size = _line_size(len(code), shape)
+    if size is not None and not any(char in code for char in "\t;") and (
+        " " not in code.strip() or INVALID not in cell_codes(code, size, space=True)
+    ):
         return 0, code, "", True
     offset = len(code) - len(code.lstrip())
     cells, rating = split_rating(code)
-    if rating and _line_size(len(cells) - offset, shape) is not None:
+    another = _line_size(len(split_rating(rating)[0]), None) is not None
+    if rating and not another and _line_size(len(cells) - offset, shape) is not None:
         return offset, cells[offset:], rating, False
     return offset, code.strip(), "", False
 
