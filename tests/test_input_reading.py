@@ -316,3 +316,15 @@ def test_an_out_of_reach_level_names_no_python_module() -> None:
         get_kind("sudoku").generate(GenerateOptions(size="4", level="hard"), 1)
     assert "out of reach at 4x4" in str(caught.value)
     assert "grille." not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [('[{"kind": "sudoku", "size": true, "cells": "1"}]', "not true"),
+     ('{"kind": "takuzu", "cells": ["10", "01"], "unique_lines": "yes"}', 'got "yes"'),
+     ('[{"kind": "sudoku", "cells": "1234341221434321"}, null]', "got null")],
+)
+def test_json_errors_quote_values_as_json(text: str, shown: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        sniff_kind(text).read(text)
+    assert caught.value.reason.endswith(shown)

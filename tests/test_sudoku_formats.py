@@ -653,7 +653,7 @@ def test_json_errors() -> None:
     assert error.reason.startswith("invalid JSON")
     assert where(error) == (3, 13)
     error = error_of('[\n  {"kind": "takuzu", "cells": "0101"}\n]')
-    assert error.reason == "this is not a Sudoku: its kind is 'takuzu'"
+    assert error.reason == 'this is not a Sudoku: its kind is "takuzu"'
     assert where(error) == (2, 3)
     error = error_of('{"puzzles": [\n {"cells": "' + WIKIPEDIA[:-1] + 'W"}]}')
     assert error.reason == "\"cells\": 'W' is not a digit of a 9x9 grid"
@@ -686,7 +686,7 @@ def test_unrecognised_text() -> None:
     assert isinstance(error_of("hello"), SizeError)
     error = error_of("<html><body/></html>", fmt="opensudoku")
     assert error.reason == "this is not an OpenSudoku file: its root element is <html>"
-    assert error_of("[1, 2]", fmt="json").reason == "a puzzle is a JSON object, not int"
+    assert error_of("[1, 2]", fmt="json").reason == "a puzzle is a JSON object, got 1"
 
 
 def test_crlf_and_bom() -> None:

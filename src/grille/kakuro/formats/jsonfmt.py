@@ -142,9 +142,9 @@ def _fail(reason: str, index: int, line: int, source: str) -> ParseError:
 
 def _grid(item: Any, index: int, line: int, source: str) -> KakuroGrid:
     if not isinstance(item, dict):
-        raise _fail(f"expected an object, got {json.dumps(item)[:40]}", index, line, source)
+        raise _fail(f"expected an object, got {_shown(item)}", index, line, source)
     if item.get("kind", "kakuro") != "kakuro":
-        raise _fail(f"not a Kakuro puzzle: kind {item['kind']!r}", index, line, source)
+        raise _fail(f"not a Kakuro puzzle: kind {_shown(item['kind'])}", index, line, source)
     rows = item.get("grid")
     if not isinstance(rows, list) or not rows:
         raise _fail("'grid' must be a non-empty list of rows", index, line, source)
@@ -164,7 +164,7 @@ def _grid(item: Any, index: int, line: int, source: str) -> KakuroGrid:
         raise _fail("'metadata' must be an object", index, line, source)
     for key, value in metadata.items():
         if not _METADATA_KEY.fullmatch(key) or "".join(str(value).splitlines()) != str(value):
-            raise _fail(f"metadata {key!r}: keys are a letter then letters, digits, '_' or "
+            raise _fail(f"metadata {_shown(key)}: keys are a letter then letters, digits, '_' or "
                         "'-', values one line (as the text formats write them)", index, line,
                         source)
     try:
@@ -190,3 +190,9 @@ def _grid(item: Any, index: int, line: int, source: str) -> KakuroGrid:
             raise _fail("'marks' must have the grid's shape", index, line, source)
         grid = grid.with_marks(marked.marks or (0,) * (grid.rows * grid.cols))
     return grid
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the file spells it (``"x"``, ``true``, ``null``), cut when long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"

@@ -101,17 +101,17 @@ def _grid(item: Any, line: int, source: str) -> TakuzuGrid:
         return ParseError(reason, line=line, source=source)
 
     if not isinstance(item, dict):
-        raise fail(f"a puzzle is a JSON object, got {json.dumps(item)[:40]}")
+        raise fail(f"a puzzle is a JSON object, got {_shown(item)}")
     kind = item.get("kind", "takuzu")
     if kind != "takuzu":
-        raise fail(f"not a Takuzu puzzle: kind {kind!r}")
+        raise fail(f"not a Takuzu puzzle: kind {_shown(kind)}")
     if "cells" not in item:
         raise fail('a Takuzu puzzle needs "cells"')
     rows = _rows(item["cells"], fail, line, source)
     height, width = len(rows), len(rows[0]) if rows else 0
     for key, value in (("rows", height), ("cols", width)):
         if key in item and item[key] != value:
-            raise fail(f'"{key}" is {item[key]!r} but "cells" has {value}')
+            raise fail(f'"{key}" is {_shown(item[key])} but "cells" has {value}')
     if any(len(row) != width for row in rows):
         raise fail('the rows of "cells" differ in length')
     if height % 2 or width % 2 or height < 2:
@@ -127,7 +127,7 @@ def _grid(item: Any, line: int, source: str) -> TakuzuGrid:
         givens = tuple(c != EMPTY for c in clues)
     unique = item.get("unique_lines", True)
     if not isinstance(unique, bool):
-        raise fail(f'"unique_lines" is true or false, got {unique!r}')
+        raise fail(f'"unique_lines" is true or false, got {_shown(unique)}')
     metadata = item.get("metadata", {})
     if isinstance(metadata, dict):
         pairs = tuple((str(k), str(v)) for k, v in metadata.items())
@@ -150,7 +150,7 @@ def _rows(value: Any, fail: Any, line: int, source: str) -> list[list[int]]:
         elif isinstance(row, list) and all(v in (0, 1, -1, None) for v in row):
             rows.append([EMPTY if v is None else int(v) for v in row])
         else:
-            raise fail(f"a row is a string of 0, 1 and '.' or a list of 0, 1, null: {row!r}")
+            raise fail(f"a row is a string of 0, 1 and '.' or a list of 0, 1, null: {_shown(row)}")
     return rows
 
 
@@ -184,3 +184,9 @@ def looks_like_json(text: str) -> bool:
     """Whether ``text`` is JSON naming the kind ``takuzu``."""
     head = text.lstrip()
     return head[:1] in ("{", "[") and _KIND_RE.search(text[:4096]) is not None
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the file spells it (``"x"``, ``true``, ``null``), cut when long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"
