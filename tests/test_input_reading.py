@@ -328,3 +328,12 @@ def test_json_errors_quote_values_as_json(text: str, shown: str) -> None:
     with pytest.raises(ParseError) as caught:
         sniff_kind(text).read(text)
     assert caught.value.reason.endswith(shown)
+
+
+def test_characters_are_quoted_as_typed() -> None:
+    from grille.errors import quoted
+
+    assert quoted("16\\23") == "'16\\23'" and quoted("a\tb") == "'a\\tb'"
+    with pytest.raises(ParseError) as caught:
+        get_kind("takuzu").read("01\\1\n1001\n", fmt="rows")
+    assert caught.value.reason.startswith("'\\' is not a Takuzu cell")  # one backslash

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from grille.errors import ParseError
+from grille.errors import ParseError, quoted
 from grille.kakuro.grid import Clue, KakuroGrid, digits_of_mask
 
-__all__ = ["BLOCKS", "WHITES", "Cell", "cell_token", "parse_token", "quoted"]
+__all__ = ["BLOCKS", "WHITES", "Cell", "cell_token", "parse_token"]
 
 BLOCKS = frozenset("#xX-")
 """Tokens of a block without clues."""
@@ -20,11 +20,6 @@ _MARKS_RE = re.compile(r"\[([1-9]*)\]")
 
 Cell = tuple[Clue | None, int, int]
 """A parsed token: the block's clue (``None`` for white), the digit written, the marks mask."""
-
-
-def quoted(token: str) -> str:
-    """A token quoted for a message as the player typed it (``'16\\23'``, one backslash)."""
-    return f"'{token}'"
 
 
 def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:

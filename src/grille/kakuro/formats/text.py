@@ -7,8 +7,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grille.errors import GrilleError, ParseError
-from grille.kakuro.formats._tokens import Cell, cell_token, parse_token, quoted
+from grille.errors import GrilleError, ParseError, quoted
+from grille.kakuro.formats._tokens import Cell, cell_token, parse_token
 from grille.kakuro.grid import Clue, KakuroGrid
 
 __all__ = [

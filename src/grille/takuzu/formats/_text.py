@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from grille.errors import ParseError
+from grille.errors import ParseError, quoted
 from grille.takuzu.grid import EMPTY
 
 __all__ = ["RULES_RE", "VALUES", "decode_marks_row", "decode_row", "rules_comment", "rules_line"]
@@ -44,7 +44,7 @@ def decode_row(
         value = VALUES.get(char)
         if value is None:
             raise ParseError(
-                f"{char!r} is not a Takuzu cell (0, 1 or '.') in {text.strip()!r}",
+                f"{quoted(char)} is not a Takuzu cell (0, 1 or '.') in {quoted(text.strip())}",
                 line=line, column=column, source=source,
             )
         values.append(value)
@@ -66,7 +66,7 @@ def decode_marks_row(
             digits = token[1:-1] if token.endswith("]") else None
             if digits is None or not set(digits) <= {"0", "1"} or len(set(digits)) < len(digits):
                 raise ParseError(
-                    f"{token!r} is not a Takuzu cell's pencil marks ([01], [0], [1] or [])",
+                    f"{quoted(token)} is not a Takuzu cell's pencil marks ([01], [0], [1] or [])",
                     line=line, column=column, source=source,
                 )
             values.append(EMPTY)
@@ -76,8 +76,8 @@ def decode_marks_row(
             marks.append(0)
         else:
             raise ParseError(
-                f"{token!r} is not a Takuzu cell (0, 1, '.' or marks like [01]) in "
-                f"{text.strip()!r}", line=line, column=column, source=source,
+                f"{quoted(token)} is not a Takuzu cell (0, 1, '.' or marks like [01]) in "
+                f"{quoted(text.strip())}", line=line, column=column, source=source,
             )
         columns.append(column)
     return values, marks, columns
