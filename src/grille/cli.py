@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from grille import __version__
 from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
-from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
+from grille.kinds import KIND_NAMES, RULES, claiming_kinds, get_kind, sniff_kind
 from grille.rating import SUDOKU_MAX_NESTING, SUDOKU_SCALES
 
 __all__ = [
@@ -128,15 +128,25 @@ def _byte_position(data: bytes, index: int) -> tuple[int, int]:
 
 
 def read_puzzle_argument(argument: str) -> Input:
-    """A file's text, standard input for ``-``, or else the argument itself as a puzzle."""
+    """A file's text, standard input for ``-``, or else the argument itself as a puzzle.
+
+    An argument that names no file is a puzzle when some kind's sniffer claims it (a short
+    game ID like ``6x6u:BhgCAbCef`` too, or a random-seed ID, which its reader refuses
+    with the reason) or when it does not look like a path; only a path-like argument
+    gets "No such file or directory".
+    """
     if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
         return read_input(argument)
     return Input(argument, "<argument>")
 
 
 def _looks_like_path(argument: str) -> bool:
-    """Whether a command-line argument names a file rather than spelling a puzzle."""
+    """Whether a command-line argument that names no existing file was meant as a file name
+    rather than a puzzle: no kind claims it, and it has a directory separator, a file
+    name's ending, or is too short to spell a grid (the smallest, 4x4, has 16 cells)."""
     if "\n" in argument or argument.lstrip().startswith(("{", "<")):
+        return False
+    if claiming_kinds(argument):
         return False
     return os.sep in argument or len(argument) < 16 or PATH_SUFFIX.search(argument) is not None
 
@@ -338,7 +348,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def cmd_candidates(args: argparse.Namespace) -> int:
     """Print each puzzle with its pencil marks filled in."""
     kind, entries, _ = kind_and_entries(args)
-    fmt = args.to or "marks"
+    fmt = args.to or kind.candidates_format
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
@@ -678,7 +688,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
-                         "cells: the digits not yet in the cell's row, column and box.")
+                         "cells, as a player pencils them from the rules: Sudoku the digits "
+                         "not yet in the cell's row, column and box; Kakuro the digits the "
+                         "combinations of its two runs allow with the digits written; Takuzu "
+                         "the values that break no rule there.")
     add_input(candidates)
     add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
 

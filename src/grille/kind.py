@@ -40,6 +40,11 @@ class Puzzle(Protocol):
         """The kind's name, e.g. ``"sudoku"``."""
         ...
 
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """Named fields a format carried with the puzzle (comment, author, rating ...)."""
+        ...
+
     def to_string(self, fmt: str | None = None) -> str:
         """This puzzle written in ``fmt`` (the kind's default format if ``None``)."""
         ...
@@ -144,6 +149,8 @@ class Kind(Protocol[P]):
     name: str
     formats: tuple[str, ...]
     default_format: str
+    candidates_format: str
+    """The format that shows pencil marks (what ``grille candidates`` writes by default)."""
     levels: tuple[str, ...]
     """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from grille.hints import Hint
 from grille.kakuro import formats, play, rules
+from grille.kakuro.candidates import with_candidates
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import LEVELS, Rating
 from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
@@ -21,6 +22,7 @@ class KakuroKind:
     name = "kakuro"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "text"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
@@ -57,8 +59,9 @@ class KakuroKind:
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
-        """``puzzle`` with pencil marks: digits some filling of both runs allows."""
-        return puzzle.with_marks(play.candidate_marks(puzzle))
+        """``puzzle`` with pencil marks as a player pencils them: the digits the combinations
+        of both runs allow, given the digits written (not the propagated solution)."""
+        return with_candidates(puzzle)
 
     def check(self, puzzle: KakuroGrid) -> list[Violation]:
         """Repeated digits, runs over or under their sums, twin runs with one digit set."""

@@ -23,6 +23,7 @@ class SudokuKind:
     name = "sudoku"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "line"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:

@@ -22,6 +22,7 @@ class TakuzuKind:
     name = "takuzu"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "rows"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
