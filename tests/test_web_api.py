@@ -176,14 +176,16 @@ def test_hints_go_deeper_and_apply_at_depth_five(client: TestClient) -> None:
     assert answer["hint"]["applied"] and answer["game"]["position"] == 1
     row, col, value = answer["hint"]["placements"][0]
     assert cell(answer["game"], row, col)["value"] == value
-    assert answer["game"]["hints_used"] == 5
+    assert answer["game"]["hints_used"] == 1  # one step, however deep
 
 
 def test_hint_points_out_a_mistake_first(client: TestClient) -> None:
     game = start(client)
     move(client, game, "r1c3=1")  # the solution has 4 there
-    answer = post(client, game, "hint", depth=5)["hint"]
-    assert answer["mistakes"] and not answer["applied"]
+    answer = post(client, game, "hint", depth=4)["hint"]
+    assert answer["mistakes"] and not answer["applied"] and answer["cells"] == [[0, 2]]
+    answer = post(client, game, "hint", depth=5)
+    assert answer["hint"]["applied"] and cell(answer["game"], 0, 2)["value"] is None
 
 
 def test_checking_modes(client: TestClient) -> None:
