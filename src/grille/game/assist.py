@@ -25,6 +25,8 @@ hints, checking against the solution and showing it are unavailable (it can stil
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -40,9 +42,11 @@ __all__ = [
     "ShapedHint",
     "SolveQuestion",
     "answer_hint",
+    "deepest",
     "revealed",
     "shape_hint",
     "solve",
+    "solve_each",
     "unavailable",
 ]
 
@@ -65,6 +69,26 @@ def solve(question: SolveQuestion[P]) -> Solutions[P]:
     """The answer to ``question`` (what a worker process runs)."""
     kind: Kind[P] = get_kind(question.kind)
     return kind.solve(question.puzzle, limit=2, budget=question.budget)
+
+
+def solve_each(
+    kind_name: str, puzzles: Sequence[P], *, budget: int, seconds: float
+) -> list[Solutions[P] | None]:
+    """Each puzzle's solutions (up to two, within ``budget`` nodes each), searched a few at
+    a time until ``seconds`` have passed: those left get ``None`` (what a worker runs for
+    an import: the file's puzzles join the library at once, the rest are searched when
+    played). The batches grow while they take little time."""
+    kind: Kind[P] = get_kind(kind_name)
+    deadline = time.monotonic() + seconds
+    found: list[Solutions[P] | None] = []
+    batch = 1
+    while len(found) < len(puzzles) and time.monotonic() < deadline:
+        started = time.monotonic()
+        found.extend(kind.solve_many(puzzles[len(found):len(found) + batch], limit=2,
+                                     budget=budget))
+        if time.monotonic() - started < 0.1:
+            batch = min(2 * batch, 1024)
+    return found + [None] * (len(puzzles) - len(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +158,12 @@ class ShapedHint(Generic[P]):
     clean: bool = True
     """Whether the moves' placements take their value out of peers' pencil marks."""
 
+
+
+def deepest(found: Hint[Any]) -> int:
+    """The deepest depth a hint the session gave has: 5 for a step or mistakes (both can
+    be applied), 1 for a sentence with nothing to show or apply ("the grid is solved")."""
+    return 5 if found.step is not None or found.mistakes else 1
 
 
 def revealed(found: Hint[Any]) -> object:

@@ -483,8 +483,8 @@ class Store:
                     break
             found = Solutions(1, (puzzle_from_text(kind, solution),))
             record, _ = self._insert_puzzle(
-                db, kind, puzzle_from_text(kind, text), PuzzleSource.GENERATED, level, origin,
-                found,
+                db, kind, puzzle_from_text(kind, text), PuzzleSource.GENERATED,
+                None if level == "any" else level, origin, found,
             )
         return record
 

@@ -229,7 +229,6 @@ class Workers:
         self._running: dict[str, set[Task[Any]]] = {name: set() for name in self.lanes}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._closed = False
         self._context = _context(preload)
 
     def __repr__(self) -> str:
@@ -260,8 +259,6 @@ class Workers:
             raise WorkError(f"no lane {lane!r}; lanes: {', '.join(self.lanes)}", internal=True)
         task: Task[T] = Task(next(self._ids), function, args, self.lanes[lane], time_limit, label)
         with self._lock:
-            if self._closed:
-                raise WorkError("the workers were shut down", internal=True)
             self._queues[lane].append(task)
         task.add_done_callback(self._dequeue)
         self._dispatch()
@@ -280,9 +277,8 @@ class Workers:
             return len(self._running[lane]) + len(self._queues[lane])
 
     def shutdown(self) -> None:
-        """Cancel every task, queued or running; later submissions are refused."""
+        """Cancel every task, queued or running (tasks submitted later run as usual)."""
         with self._lock:
-            self._closed = True
             tasks = [t for queue in self._queues.values() for t in queue]
             tasks += [t for running in self._running.values() for t in running]
         for task in tasks:

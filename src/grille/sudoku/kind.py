@@ -133,6 +133,12 @@ class SudokuKind:
         )
         return generate(params, seed)
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level from 8x8 up; 4x4 is easy only, 6x6 easy to diabolical."""
+        from grille.sudoku.generate import levels_for
+
+        return levels_for(_size_of(size))
+
 
 def _size_of(text: str | None) -> int:
     """9 from ``None``, ``"9"`` or ``"9x9"``."""
