@@ -19,7 +19,7 @@ from grille.errors import GrilleError
 from grille.game import GameSummary, PuzzleRecord, PuzzleSource, Session, Store
 from grille.game.assist import SolveQuestion, solve, solve_each
 from grille.game.pool import PoolFiller, common_keys
-from grille.game.work import LANES, Lane, Workers, WorkTimeLimitError
+from grille.game.work import LANES, Lane, WorkError, Workers, WorkTimeLimitError
 from grille.kind import GenerateOptions, Kind, Solutions, Verdict, check_reach
 from grille.kinds import get_kind, sniff_kind
 from grille.web.catalog import KINDS, check_generation, check_size, common_sizes, sides_of
@@ -468,8 +468,11 @@ def import_file(body: ImportRequest, svc: Svc) -> ImportOut:
     for puzzle in puzzles:
         check_size(kind, puzzle)
     search = functools.partial(solve_each, budget=IMPORT_BUDGET, seconds=IMPORT_SECONDS)
-    found = svc.work.run(search, kind.name, puzzles, lane="play",
-                         time_limit=IMPORT_SECONDS + 30)
+    try:
+        found = svc.work.run(search, kind.name, puzzles, lane="play",
+                             time_limit=IMPORT_SECONDS + 30)
+    except WorkError:  # the searches overran: the puzzles are searched when played
+        found = [None] * len(puzzles)
     result = svc.store.import_puzzles(kind, puzzles, source=body.name, solutions=found)
     verdicts = [record.verdict for record in result.puzzles]
     return ImportOut(
