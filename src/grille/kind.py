@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from grille.errors import GrilleError
 
@@ -27,6 +27,7 @@ __all__ = [
     "Status",
     "Verdict",
     "Violation",
+    "check_reach",
     "unknown_rules",
 ]
 
@@ -253,6 +254,22 @@ class Kind(Protocol[P]):
     def wrong_cells(self, state: P, solution: P) -> tuple[tuple[int, int], ...]:
         """The (row, col) of every filled cell of ``state`` that differs from ``solution``."""
         ...
+
+
+def check_reach(kind: Kind[Any], options: GenerateOptions) -> None:
+    """Refuse (``GrilleError``) a level ``kind`` does not reach at the size ``options`` ask
+    for, before any work (see :meth:`Kind.levels_for`)."""
+    level = options.level.replace("-", " ") if " " in "".join(kind.levels) else options.level
+    if level not in kind.levels:
+        return  # "any"; the generator names unknown levels itself
+    reached = kind.levels_for(options.size)
+    if level not in reached:
+        span = " to ".join(dict.fromkeys((reached[0], reached[-1])))
+        size = options.size or "the default size"
+        raise GrilleError(
+            f"level {options.level!r} is out of reach at {size}: {kind.name} puzzles of this "
+            f"size are {span}"
+        )
 
 
 def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> GrilleError:

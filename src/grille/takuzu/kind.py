@@ -6,14 +6,25 @@ import dataclasses
 from collections.abc import Sequence
 
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    check_reach,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
 from grille.takuzu.logic.rating import LEVELS, Rating
 
-__all__ = ["TakuzuKind"]
+__all__ = ["SMALL_SIDE", "TakuzuKind"]
+
+SMALL_SIDE = 4
+"""Grids with no side longer than this reach only the easy level."""
 
 
 class TakuzuKind:
@@ -117,6 +128,7 @@ class TakuzuKind:
         from grille.takuzu.generate import GenerateParams, generate, size_of
 
         height, width = size_of(options.size)
+        check_reach(self, options)
         unique_lines = not self._rule_set(options.rules)
         params = GenerateParams(
             height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
@@ -124,8 +136,13 @@ class TakuzuKind:
         return generate(params, seed)
 
     def levels_for(self, size: str | None) -> tuple[str, ...]:
-        """Every level, at every size (6x6 reaches very hard too)."""
-        return self.levels
+        """Every level, except on grids of 4x4 and less, which are easy only: no 4x4
+        puzzle needs more than the easy techniques (the generator found none at medium or
+        above in thousands of attempts), while 4x6 and 6x6 reach very hard."""
+        from grille.takuzu.generate import size_of
+
+        height, width = size_of(size)
+        return self.levels[:1] if max(height, width) <= SMALL_SIDE else self.levels
 
     def step_states(self, puzzle: TakuzuGrid, steps: Sequence[Step]) -> list[TakuzuGrid]:
         """The grids of the explained solve: each step's placements written in."""

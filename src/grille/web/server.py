@@ -93,7 +93,7 @@ def serve(
     sock = bind(host, port)
     url = page_url(host, sock.getsockname()[1])
     allowed = [host, "127.0.0.1", "localhost", "::1"] if loopback else None
-    app = create_app(store=store, allowed_hosts=allowed)
+    app = create_app(store=store, allowed_hosts=allowed, pool=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     last = store.last_unfinished_game()
