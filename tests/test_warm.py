@@ -195,6 +195,28 @@ def test_a_compile_outside_a_warm_up_is_announced_after_a_second(
     assert len(lines) == 2
 
 
+def test_notices_on_a_closed_stream_never_fail_a_compile(
+    clock: _jit._CompileClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command's stderr captured and closed since (or a broken pipe): the compile that
+    reports to it must still finish."""
+    monkeypatch.setattr(warm, "THRESHOLD", 0.05)
+    out = io.StringIO()
+    warm.announce_compiles(out)
+    out.close()
+    clock.start("tier_scan._search")
+    time.sleep(0.2)
+    clock.end("tier_scan._search")
+
+    def broken(starting: bool, name: str) -> None:
+        raise RuntimeError("a listener with a bug")
+
+    _jit.add_compile_listener(broken)
+    clock.start("unary._scan")
+    clock.end("unary._scan")
+    assert not _jit.compiling()
+
+
 # -- the note: a second warm-up of the same sources does nothing ----------------------------
 
 

@@ -289,11 +289,10 @@ class _Progress:
 
     def _write(self, line: str, *, last: bool = False) -> None:
         assert self._out is not None
-        if self._tty:
-            self._out.write(f"\r\x1b[K{line}" + ("\n" if last else ""))
+        if self._tty:  # one line, rewritten in place
+            _say_on(self._out, f"\r\x1b[K{line}" + ("\n" if last else ""))
         else:
-            self._out.write(line + "\n")
-        self._out.flush()
+            _say_on(self._out, line + "\n")
 
 
 class _Notices:
@@ -337,8 +336,7 @@ class _Notices:
                 self._timer = None
             if self._said:
                 seconds = time.monotonic() - self._said
-                self._out.write(f"grille: compiled in {_duration(seconds)}\n")
-                self._out.flush()
+                _say_on(self._out, f"grille: compiled in {_duration(seconds)}\n")
                 self._said = 0.0
 
     def _say(self, name: str, started: float) -> None:
@@ -346,8 +344,7 @@ class _Notices:
             if self._out is None or self._paused or self._timer is None:
                 return
             self._said = started
-            self._out.write(f"grille: {NOTICE}: {name} (grille warm does them all)\n")
-            self._out.flush()
+            _say_on(self._out, f"grille: {NOTICE}: {name} (grille warm does them all)\n")
 
 
 _NOTICES = _Notices()
@@ -357,6 +354,16 @@ def announce_compiles(out: TextIO | None) -> None:
     """From now on, say on ``out`` (``None``: stop) when a kernel compiles for more than
     :data:`THRESHOLD` seconds outside a warm-up (which has its own progress line)."""
     _NOTICES.to(out)
+
+
+def _say_on(out: TextIO, text: str) -> None:
+    """Write ``text`` on ``out``; a closed stream or a broken pipe is not worth failing a
+    compile for (these run inside numba's compile events)."""
+    try:
+        out.write(text)
+        out.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _duration(seconds: float) -> str:

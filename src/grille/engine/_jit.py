@@ -22,6 +22,7 @@ front end say that it is compiling (see :mod:`grille.warm`).
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import threading
 import time
@@ -140,8 +141,7 @@ class _CompileClock:
                 self._started = time.monotonic()
             listeners = list(self._listeners)
         if outermost:
-            for listener in listeners:
-                listener(True, name)
+            _tell(listeners, True, name)
 
     def end(self, name: str) -> None:
         with self._lock:
@@ -151,8 +151,17 @@ class _CompileClock:
                 self._total += time.monotonic() - self._started
             listeners = list(self._listeners)
         if outermost:
-            for listener in listeners:
-                listener(False, name)
+            _tell(listeners, False, name)
+
+
+def _tell(listeners: list[CompileListener], starting: bool, name: str) -> None:
+    """Call each listener; one that fails must not fail numba's compile (these calls run
+    inside its compile events), so its error is logged and dropped."""
+    for listener in listeners:
+        try:
+            listener(starting, name)
+        except Exception:
+            logging.getLogger(__name__).exception("a compile listener failed")
 
 
 _CLOCK = _CompileClock()
