@@ -144,12 +144,15 @@ def warm_in_background(
     out: TextIO | None = None,
 ) -> threading.Thread:
     """:func:`warm` in a daemon thread (started and returned): for servers and the terminal
-    game, whose first request should not wait for a compile. ``out=None``: silently."""
-    groups = kernel_groups([get_kind(name) for name in kinds], uses)
+    game, whose first request should not wait for a compile (nor for numba to import).
+    ``out=None``: silently."""
+    names = tuple(kinds)
 
     def run() -> None:
         try:
-            warm(groups, out=out, what=f"{NOTICE}, in the background")
+            groups = kernel_groups([get_kind(name) for name in names], uses)
+            done = warm(groups, out=out, what=f"{NOTICE}, in the background")
+            _Note().add(done.groups)
         except Exception as error:  # the real work compiles lazily instead
             if out is not None:
                 print(f"grille: warning: warming up kernels failed: {error}", file=out)

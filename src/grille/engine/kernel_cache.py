@@ -35,8 +35,8 @@ from numba.core import caching
 
 __all__ = ["DependencyLocator", "dependencies", "install", "track"]
 
-_CacheImpl: Any = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]
-"""numba's cache implementation base (renamed from ``_CacheImpl`` in numba 0.60)."""
+_CacheImpl: Any = vars(caching).get("CacheImpl") or vars(caching).get("_CacheImpl")
+"""numba's cache implementation base (``_CacheImpl`` in older releases)."""
 
 _tracked: set[Callable[..., Any]] = set()
 
@@ -49,9 +49,13 @@ def track(function: Callable[..., Any]) -> None:
 
 @functools.cache
 def install() -> None:
-    """Put :class:`DependencyLocator` first in numba's list of cache locators (once)."""
-    classes = _CacheImpl._locator_classes
-    if DependencyLocator not in classes:
+    """Put :class:`DependencyLocator` first in numba's list of cache locators (once).
+
+    A numba without that list keeps its own locators: kernels are then cached on their own
+    file's contents only, as numba does.
+    """
+    classes = getattr(_CacheImpl, "_locator_classes", None)
+    if isinstance(classes, list) and DependencyLocator not in classes:
         classes.insert(0, DependencyLocator)
 
 
