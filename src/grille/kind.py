@@ -8,7 +8,7 @@ front-end code. Kinds register themselves in :mod:`grille.kinds`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from grille.logic import Explanation, Rating, Step
 
 __all__ = [
+    "KERNEL_USES",
     "Entry",
     "GenerateOptions",
+    "KernelGroup",
     "Kind",
     "Puzzle",
     "Solutions",
@@ -144,6 +146,33 @@ class GenerateOptions:
     """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
 
 
+KERNEL_USES: dict[str, str] = {
+    "solve": "solving and counting many puzzles at once (files, batches)",
+    "rate": "rating",
+    "explain": "explaining a solve step by step",
+    "hint": "hints (the web and terminal games, grille hint)",
+    "generate": "generating puzzles",
+    "nested": "rating and explaining with nested forcing chains (--nesting 2 and up)",
+    "sukaku": "rating on the sukaku scale (--scale sukaku)",
+}
+"""The work a kind's compiled kernels are asked for by (see :meth:`Kind.kernel_groups`);
+a kind ignores the uses it has no options or kernels for."""
+
+
+@dataclass(frozen=True, slots=True)
+class KernelGroup:
+    """Compiled kernels some of a kind's work runs, and how to have them ready.
+
+    ``warm`` runs each kernel of the group once on a small input, through the same code as
+    real work (so with the same argument types): numba compiles it for this machine, or
+    loads it from its on-disk cache when it was compiled before.
+    """
+
+    name: str
+    """What a user is told is compiling: ``"Sudoku forcing chains"``."""
+    warm: Callable[[], None] = field(repr=False, compare=False)
+
+
 class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
@@ -253,6 +282,14 @@ class Kind(Protocol[P]):
 
     def wrong_cells(self, state: P, solution: P) -> tuple[tuple[int, int], ...]:
         """The (row, col) of every filled cell of ``state`` that differs from ``solution``."""
+        ...
+
+    # -- compiled kernels --------------------------------------------------------------------
+
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The groups of compiled kernels the work named in ``uses`` (keys of
+        :data:`KERNEL_USES`) runs, to compile before that work starts (see
+        :mod:`grille.warm`); empty when nothing is compiled (``GRILLE_JIT=0``)."""
         ...
 
 

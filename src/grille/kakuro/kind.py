@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.hints import Hint
 from grille.kakuro import formats, play, rules
@@ -20,6 +21,9 @@ from grille.kind import (
     unknown_rules,
 )
 from grille.logic import Explanation, Step
+
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
 
 __all__ = ["VERY_HARD_CELLS", "KakuroKind"]
 
@@ -105,6 +109,12 @@ class KakuroKind:
     def wrong_cells(self, state: KakuroGrid, solution: KakuroGrid) -> tuple[tuple[int, int], ...]:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
+
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.kakuro.warm`)."""
+        from grille.kakuro import warm
+
+        return warm.kernel_groups(uses)
 
     def explain(self, puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
         """The step-by-step solve, easiest technique first."""

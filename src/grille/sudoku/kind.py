@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.errors import GrilleError
 from grille.hints import Hint
@@ -13,6 +14,9 @@ from grille.sudoku.candidates import with_candidates
 from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.rating import LEVELS, Rating
+
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
 
 __all__ = ["SudokuKind"]
 
@@ -95,6 +99,12 @@ class SudokuKind:
     def wrong_cells(self, state: Grid, solution: Grid) -> tuple[tuple[int, int], ...]:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
+
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.sudoku.warm`)."""
+        from grille.sudoku import warm
+
+        return warm.kernel_groups(uses)
 
     def explain(self, puzzle: Grid) -> Explanation[Grid]:
         """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""

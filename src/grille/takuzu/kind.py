@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.hints import Hint
 from grille.kind import (
@@ -20,6 +21,9 @@ from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
 from grille.takuzu.logic.rating import LEVELS, Rating
+
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
 
 __all__ = ["SMALL_SIDE", "TakuzuKind"]
 
@@ -104,6 +108,12 @@ class TakuzuKind:
     def wrong_cells(self, state: TakuzuGrid, solution: TakuzuGrid) -> tuple[tuple[int, int], ...]:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
+
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.takuzu.warm`)."""
+        from grille.takuzu import warm
+
+        return warm.kernel_groups(uses)
 
     def explain(self, puzzle: TakuzuGrid) -> Explanation[TakuzuGrid]:
         """The step-by-step solve, easiest technique first."""

@@ -78,6 +78,7 @@ def serve(
     import uvicorn
 
     from grille.game import Store
+    from grille.warm import warm_in_background
     from grille.web.app import create_app
 
     err = out or sys.stderr
@@ -102,6 +103,7 @@ def serve(
     print("grille: press Ctrl+C to stop", file=err)
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
+    warm_in_background(out=err)  # the first new game and hint need no compiling then
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
