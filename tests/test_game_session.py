@@ -21,6 +21,7 @@ from grille.game import (
     SessionError,
     SessionRecord,
 )
+from grille.game.assist import answer_hint
 from grille.game.session import CHECKPOINT_EVERY, replay
 from grille.game.timer import GRACE, HEARTBEAT
 from grille.kind import Kind, Status
@@ -356,6 +357,21 @@ def test_a_mistake_in_pencil_marks_is_fixed_by_marking_the_right_digit() -> None
     fixed = session.hint(5)
     assert fixed.depth == 5 and session.history[-1].moves == ("r1c3^4",)
     assert session.state.marks[2] == 0b1001
+
+
+def test_next_hint_deepens_with_answers_worked_out_elsewhere() -> None:
+    """A front end answers the question off its thread, and the depths still deepen."""
+    session = new_session("sudoku")
+    depths = []
+    for _ in range(5):
+        question = session.hint_question()
+        answer = None if question is None else answer_hint(question)
+        depths.append(session.next_hint(answer).depth)
+    assert depths == [1, 2, 3, 4, 5] and session.position == 1
+    question = session.hint_question()
+    assert question is not None and question.state == session.state
+    assert session.next_hint(answer_hint(question)).depth == 1
+    assert session.hints_used == 2
 
 
 def test_hint_depth_is_checked() -> None:

@@ -528,12 +528,13 @@ class Session(Generic[P]):
         self._revealed.add(key)
         return shaped.hint
 
-    def next_hint(self) -> Hint[P]:
+    def next_hint(self, answer: HintAnswer[P] | None = None) -> Hint[P]:
         """The next deeper hint for this position: 1 the first time, then 2, 3, 4, and 5
-        applies the step. Any change of the grid starts again at 1."""
+        applies the step. Any change of the grid starts again at 1. ``answer``: the answer
+        to :meth:`hint_question` worked out elsewhere, as :meth:`hint` takes it."""
         depth = min(self._hint_depth + 1, 5)
         current = self._current
-        found = self.hint(depth)
+        found = self.hint(depth, answer)
         if self._current is current:  # the grid did not change: go deeper next time
             self._hint_depth = depth
         return found
