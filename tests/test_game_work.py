@@ -51,6 +51,19 @@ def running_pid(task: object) -> int:
     raise AssertionError(f"{task} never started")
 
 
+def test_start_can_launch_the_fork_server_before_returning(workers: Workers) -> None:
+    """A terminal app launches it before it takes the standard streams over."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork server on this platform")
+    from multiprocessing import forkserver
+
+    workers.start(wait=True)
+    pid = forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
+    assert pid is not None and alive(pid)
+
+
 def test_results_and_errors_come_back(workers: Workers) -> None:
     empty = get_kind("sudoku").read("." * 81)[0].puzzle
     found = workers.run(solve, SolveQuestion("sudoku", empty), time_limit=60)

@@ -236,11 +236,18 @@ class Workers:
         queued = sum(len(tasks) for tasks in self._queues.values())
         return f"<Workers {running} running, {queued} queued>"
 
-    def start(self) -> None:
-        """Start the fork server now, so its warm-up runs while nobody waits for it."""
+    def start(self, *, wait: bool = False) -> None:
+        """Start the fork server now, so its warm-up runs while nobody waits for it.
+
+        ``wait``: launch it from this thread before returning (its warm-up still runs in
+        the server meanwhile), for a front end that must launch it while the process's
+        standard streams are still the real ones (a terminal app redirects them later)."""
         if self._context.get_start_method() == "forkserver":
             from multiprocessing import forkserver
 
+            if wait:
+                forkserver.ensure_running()
+                return
             threading.Thread(target=forkserver.ensure_running, name="grille-forkserver",
                              daemon=True).start()
 
