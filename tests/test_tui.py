@@ -29,6 +29,7 @@ from tui_support import (
     SUDOKU,
     game_screen,
     new_game,
+    press_and_settle,
     read,
     run,
     saved_state,
@@ -108,12 +109,13 @@ def test_sudoku_move_undo_redo_pencil_hint_save_and_resume(tmp_path: Path) -> No
         assert screen.session.state[0, 2] == 0 and screen.cursor == (0, 3)
         await pilot.press("p", "1", "2", "1")
         assert screen.session.state.marks[3] == 0b10  # 1 toggled twice: only 2 left
-        await pilot.press("p", "h")
+        await pilot.press("p")
+        await press_and_settle(pilot, "h")  # worked out in a worker process
         assert screen.hint is not None and screen.hint.depth == 1
         assert screen.session.hints_used == 1
-        await pilot.press("h")
+        await pilot.press("h")  # known already: at once
         assert screen.hint is not None and screen.hint.depth == 2
-        await pilot.press("s")
+        await pilot.press("s", "enter")  # the name offered: "save 1"
         assert [point.name for point in screen.session.savepoints] == ["save 1"]
         await pilot.press("question_mark")
         assert pilot.app.screen is not screen  # the help
@@ -125,7 +127,8 @@ def test_sudoku_move_undo_redo_pencil_hint_save_and_resume(tmp_path: Path) -> No
     run(GrilleApp(db, game=game_id), play)
     session = saved_state(db, game_id)
     assert session.state.marks[3] == 0b10 and session.state[0, 2] == 0
-    assert session.hints_used == 1 and session.paused  # two depths of one step: one hint
+    assert session.hints_used == 1  # two depths of one step: one hint
+    assert not session.paused and not session.timer_running  # left: the clock stopped
     assert [point.name for point in session.savepoints] == ["save 1"]
 
     async def resume(pilot: Pilot[None]) -> None:
@@ -133,7 +136,7 @@ def test_sudoku_move_undo_redo_pencil_hint_save_and_resume(tmp_path: Path) -> No
         screen = game_screen(pilot)
         assert screen.game.id == game_id
         assert screen.session.state.marks[3] == 0b10
-        assert not screen.session.paused  # the timer runs again
+        assert screen.session.timer_running  # the clock runs again
         await pilot.press("b")  # back to the savepoint: already there
         assert screen.cursor == (0, 2)  # the first empty cell
         await pilot.press("right", "right", "right", "right")  # r1c3 -> r1c7
@@ -161,7 +164,7 @@ def test_takuzu_zero_is_a_digit_and_backspace_clears(tmp_path: Path) -> None:
         assert screen.session.state.cells[cell] == -1
         await pilot.press("u")
         assert screen.session.state.cells[cell] == 1
-        await pilot.press("c")
+        await press_and_settle(pilot, "c")
         assert "against the solution" in screen.message.plain
 
     run(GrilleApp(db, game=game_id), play)
@@ -194,10 +197,10 @@ def test_hint_depth_five_plays_the_step(tmp_path: Path) -> None:
 
     async def play(pilot: Pilot[None]) -> None:
         screen = game_screen(pilot)
-        await pilot.press("h", "h", "h", "h")
+        await press_and_settle(pilot, "h", "h", "h", "h")
         assert screen.session.position == 0 and screen.hint is not None
         assert screen.hint.cells  # depth 4 highlights the step's cells
-        await pilot.press("h")
+        await press_and_settle(pilot, "h")
         assert screen.session.position == 1
         await pilot.press("u")
         assert screen.session.position == 0

@@ -18,7 +18,6 @@ from grille.kinds import KIND_NAMES, get_kind
 from grille.render.kakuro import before_step as kakuro_before_step
 from grille.render.sudoku import before_step as sudoku_before_step
 from grille.sudoku.generate import GenerateParams
-from grille.tui import app as tui_app
 from grille.tui.app import (
     GenerateScreen,
     GrilleApp,
@@ -106,9 +105,9 @@ def _out_of_reach(*args: Any) -> Any:
     raise GrilleError("level 'medium' is out of reach at 4x4")
 
 
-def test_a_failed_generation_is_shown_and_the_app_goes_on(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tui_app, "generate_puzzle", _out_of_reach)
+def test_a_failed_generation_is_shown_and_the_app_goes_on(tmp_path: Path) -> None:
+    app = GrilleApp(tmp_path / "games.sqlite3")
+    app.generate = _out_of_reach  # run in a worker process: the error comes back from there
 
     async def body(pilot: Pilot[None]) -> None:
         pilot.app.push_screen(NewGameScreen())
@@ -128,7 +127,7 @@ def test_a_failed_generation_is_shown_and_the_app_goes_on(
         await wait_for(pilot, lambda: any("Stopped" in line.text for line in log.lines))
         assert any("out of reach at 4x4" in line.text for line in log.lines)
 
-    run(GrilleApp(tmp_path / "games.sqlite3"), body)
+    run(app, body)
 
 
 # -- the store's tables -----------------------------------------------------------------------

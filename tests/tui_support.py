@@ -100,6 +100,14 @@ async def wait_for(pilot: Pilot[None], done: Callable[[], bool], *, seconds: flo
     assert done(), "timed out"
 
 
+async def press_and_settle(pilot: Pilot[None], *keys: str) -> None:
+    """Press each key and let the work it started in a worker process (a hint, a search of
+    the solution) end before the next."""
+    for key in keys:
+        await pilot.press(key)
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "pending", None) is None)
+
+
 def notifications(pilot: Pilot[None]) -> str:
     """The text of the notifications on screen (run with ``notifications=True``)."""
     return " ".join(str(toast.render()) for toast in pilot.app.screen.query("Toast"))

@@ -10,3 +10,9 @@ def slow_answer(question: Any) -> Any:
     """A hint that takes a minute to work out."""
     time.sleep(60)
     raise AssertionError("a cancelled hint ran to its end")
+
+
+def slow_work(*args: Any) -> Any:
+    """Any search (a solve, an explanation, a generation) that takes a minute."""
+    time.sleep(60)
+    raise AssertionError("cancelled work ran to its end")

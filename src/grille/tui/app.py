@@ -4,7 +4,8 @@ Screens:
 
 - :class:`MenuScreen`: new game, resume, enter a puzzle, generate puzzles, saved games,
   puzzle library, statistics, quit;
-- :class:`NewGameScreen` (kind, size, level; generated in a worker thread, with feedback);
+- :class:`NewGameScreen` (kind, size, level): a puzzle the pool keeps ready, at once, or one
+  generated in a worker process, with feedback;
 - :class:`grille.tui.game.GameScreen`, the board itself;
 - :class:`EnterScreen` (paste or type a puzzle of any kind and format, then play it or let
   grille solve it) and :class:`StepsScreen` (the solve, one explained step at a time);
@@ -12,14 +13,18 @@ Screens:
 - :class:`GamesScreen`, :class:`LibraryScreen`, :class:`StatsScreen`: tables of the store.
 
 A game started here is a row of the store like any other, so ``grille play`` lists and
-resumes it in the browser, and the other way round.
+resumes it in the browser, and the other way round. New games come from the same pool of
+generated puzzles (:mod:`grille.game.pool`), which the app keeps filled in the background
+at the lowest priority when asked to (``pool=True``, as ``grille tui`` does). Every slow
+search (hint, solution, generation, explanation) runs in the app's worker processes
+(:mod:`grille.game.work`, :mod:`grille.tui.tasks`): the screen never freezes, and Esc stops
+the work for real.
 """
 
 from __future__ import annotations
 
-import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -51,14 +56,33 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from grille.errors import GrilleError
-from grille.game import GameStatus, PuzzleSource, SavedGame, Store
-from grille.kind import GenerateOptions, Kind
-from grille.kinds import get_kind, sniff_kind
+from grille.game import GameStatus, PoolKey, PuzzleSource, SavedGame, Store
+from grille.game.assist import SolveQuestion, answer_hint, solve, unavailable
+from grille.game.pool import (
+    Generated,
+    PoolFiller,
+    common_keys,
+    generate_puzzle,
+    new_seed,
+    take_game,
+)
+from grille.game.work import Task, TaskStatus, Workers
+from grille.kind import Kind, Solutions
+from grille.kinds import sniff_kind
 from grille.logic import Explanation, Rating
 from grille.tui.board import Board, Decorations, cells_text, grid_view
 from grille.tui.errors import error_text, report_error, reports_errors
-from grille.tui.game import BoardBox, GameScreen, clock, game_title
+from grille.tui.game import BoardBox, GameScreen, HintFunction, SolveFunction, clock, game_title
 from grille.tui.options import DEFAULT_SIZES, KIND_TITLES, SIZES, levels_of
+from grille.tui.tasks import (
+    ENTER_SECONDS,
+    EXPLAIN_SECONDS,
+    GENERATE_SECONDS,
+    Pending,
+    explain_puzzle,
+    failure,
+    start_workers,
+)
 
 __all__ = [
     "EnterScreen",
@@ -76,10 +100,18 @@ __all__ = [
 
 # -- the app ------------------------------------------------------------------------------
 
+WORKERS_LOG = "tui-workers.log"
+"""Where the worker processes' standard error goes (beside the store's file)."""
+
 
 class GrilleApp(App[None]):
     """grille in the terminal. ``db`` is the store's file (default: the user's data folder);
-    ``game`` opens that saved game straight away."""
+    ``game`` opens that saved game straight away; ``work``: the worker processes of slow
+    searches (default: the app's own); ``pool``: keep new games ready in the background.
+
+    The functions the workers run are attributes (:attr:`answer_hint`, :attr:`search`,
+    :attr:`generate`, :attr:`explain`), module-level functions a test may replace.
+    """
 
     TITLE = "grille"
     CSS = """
@@ -97,17 +129,41 @@ class GrilleApp(App[None]):
     ]
 
     def __init__(self, db: str | Path | None = None, *, game: int | None = None,
-                 store: Store | None = None) -> None:
+                 store: Store | None = None, work: Workers | None = None,
+                 pool: bool = False) -> None:
         super().__init__()
         self.store = store if store is not None else Store(db)
         self._owns_store = store is None
+        self._owns_work = work is None
+        if work is None:
+            work = Workers()
+            start_workers(work, self.store.path.with_name(WORKERS_LOG))
+        self.work = work
+        self.filler = (
+            PoolFiller(self.store, self.work, common_keys(DEFAULT_SIZES.items()))
+            if pool else None
+        )
+        self.answer_hint: HintFunction = answer_hint
+        self.search: SolveFunction = solve
+        self.generate: Callable[[PoolKey, int], Generated] = generate_puzzle
+        self.explain: Callable[[str, Any], tuple[Explanation[Any], list[Any], Rating]] = (
+            explain_puzzle
+        )
         self._first_game = game
 
     def on_mount(self) -> None:
-        """The menu, and the game asked for on the command line."""
+        """The menu, and the game asked for on the command line; the pool fills in the
+        background."""
+        if self.filler is not None:
+            self.filler.start()
         self.push_screen(MenuScreen())
         if self._first_game is not None:
             self.open_game(self._first_game)
+
+    def poke_filler(self) -> None:
+        """A puzzle was taken from the pool, or another kind of game asked for."""
+        if self.filler is not None:
+            self.filler.poke()
 
     def open_game(self, game_id: int, *, replace: bool = False) -> None:
         """Play saved game ``game_id`` (replacing the top screen if ``replace``)."""
@@ -120,16 +176,20 @@ class GrilleApp(App[None]):
 
     def play(self, game: SavedGame, *, replace: bool = False) -> None:
         """Show the game screen for ``game``."""
-        screen = GameScreen(self.store, game)
+        screen = GameScreen(self.store, game, self.work, answer=self.answer_hint,
+                            search=self.search)
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
     def start_game(self, puzzle: Any, *, source: PuzzleSource, level: str | None = None,
-                   origin: str = "", replace: bool = False) -> None:
-        """Put ``puzzle`` in the library, start a game of it and play it."""
-        record = self.store.add_puzzle(puzzle, source=source, level=level, origin=origin)
+                   origin: str = "", solutions: Solutions[Any] | None = None,
+                   replace: bool = False) -> None:
+        """Put ``puzzle`` in the library (with what a search found of its ``solutions``),
+        start a game of it and play it."""
+        record = self.store.add_puzzle(puzzle, source=source, level=level, origin=origin,
+                                       solutions=solutions)
         self.play(self.store.new_game(record.id), replace=replace)
 
     async def run_action(
@@ -147,14 +207,18 @@ class GrilleApp(App[None]):
             return True
 
     async def action_quit(self) -> None:
-        """Pause the game being played, then quit."""
+        """Stop the clock of the game being played, then quit."""
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
-                screen.pause()
+                screen.hide_before_quitting()
         self.exit()
 
     def on_unmount(self) -> None:
-        """Close the store this app opened."""
+        """Stop filling the pool, stop the work under way, close the store this app opened."""
+        if self.filler is not None:
+            self.filler.stop()
+        if self._owns_work:
+            self.work.shutdown()
         if self._owns_store:
             self.store.close()
 
@@ -259,10 +323,6 @@ class Choice:
     kind: str
     size: str
     level: str
-
-    def options(self) -> GenerateOptions:
-        """What to ask the generator."""
-        return GenerateOptions(size=self.size, level=self.level)
 
     def __str__(self) -> str:
         level = "" if self.level == "any" else self.level
@@ -377,16 +437,31 @@ class PuzzleForm(Horizontal):
         return Choice(self._value("kind"), self._value("size"), self._value("level"))
 
 
-def generate_puzzle(choice: Choice, seed: str) -> tuple[Any, str]:
-    """A puzzle as ``choice`` asks, and its level (rated when ``any`` was asked)."""
-    kind = get_kind(choice.kind)
-    puzzle = kind.generate(choice.options(), seed)
-    level = choice.level if choice.level != "any" else kind.rate(puzzle).level
-    return puzzle, level
+def lane_for(key: PoolKey) -> str:
+    """The workers' lane of a generation the player waits for: ``small`` for a grid of at
+    most :data:`SMALL_CELLS` cells, else ``large`` (lower priority)."""
+    rows, _, cols = key.size.partition("x")
+    cells = int(rows) * int(cols or rows) if rows.isdigit() and (cols or rows).isdigit() else 0
+    return "small" if 0 < cells <= SMALL_CELLS else "large"
+
+
+SMALL_CELLS = 100
+"""Grids of at most this many cells are generated in the ``small`` lane."""
+
+
+def add_generated(store: Store, key: PoolKey, made: Generated) -> int:
+    """Put a puzzle generated as ``key`` asked in the library, with its solutions; its id."""
+    record = store.add_puzzle(
+        made.puzzle, source=PuzzleSource.GENERATED,
+        level=None if key.level == "any" else key.level, origin=f"tui seed {made.seed}",
+        solutions=made.solutions,
+    )
+    return record.id
 
 
 class NewGameScreen(Screen[None]):
-    """Kind, size and level; the puzzle is generated in a worker thread, then played."""
+    """Kind, size and level; a puzzle the pool keeps ready starts at once, else one is
+    generated in a worker process (Esc stops it), then played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
@@ -395,6 +470,10 @@ class NewGameScreen(Screen[None]):
     #working { height: 3; display: none; }
     #working.busy { display: block; }
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: Pending[Generated] | None = None
 
     def compose(self) -> ComposeResult:
         """The form, the start button, the progress note."""
@@ -407,6 +486,13 @@ class NewGameScreen(Screen[None]):
         yield Static("↑↓ choose, Tab next list, Enter starts.", id="note", classes="hint")
         yield Footer()
 
+    @property
+    def grille(self) -> GrilleApp:
+        """The app."""
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        return app
+
     @on(PuzzleForm.Chosen)
     @reports_errors
     def chosen(self) -> None:
@@ -416,56 +502,88 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        """Back to the menu (a puzzle being generated is dropped)."""
-        self.workers.cancel_all()
+        """Stop the generation under way (its process is killed); with none, go back."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+            self._ready()
+            self.query_one("#note", Static).update("Stopped generating. Enter starts again.")
+            return
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        """Leaving stops the generation under way."""
+        if self.pending is not None:
+            self.pending.cancel()
 
     @on(Button.Pressed, "#start")
     @reports_errors
     def start(self) -> None:
-        """Generate the puzzle without freezing the screen."""
+        """Play a puzzle the pool has ready, or generate one without freezing the screen."""
+        if self.pending is not None:
+            return
         choice = self.query_one(PuzzleForm).choice
-        seed = secrets.token_hex(4)
+        key = PoolKey(choice.kind, choice.size, choice.level)
+        app = self.grille
+        game = take_game(app.store, key)
+        app.poke_filler()
+        if game is not None:
+            app.play(game, replace=True)
+            return
+        seed = new_seed()
         self.query_one("#start", Button).disabled = True
         self.query_one("#working").add_class("busy")
         self.query_one("#note", Static).update(
-            f"Generating a {choice} puzzle (seed {seed})… Esc cancels.")
-        self.started = time.monotonic()
-        self.run_worker(lambda: (choice, seed, *generate_puzzle(choice, seed)), thread=True,
-                        exclusive=True, name="generate", exit_on_error=False)
+            f"Generating a {choice} puzzle (seed {seed})… Esc stops.")
+        task = app.work.submit(app.generate, key, seed, lane=lane_for(key),
+                               time_limit=GENERATE_SECONDS, label=f"generate {key}")
+        self.pending = Pending(self, task, f"the {choice} puzzle",
+                               lambda done: self._generated(key, done),
+                               on_error=lambda error: report_error(self.app, error))
 
     def _ready(self) -> None:
         self.query_one("#working").remove_class("busy")
         self.query_one("#start", Button).disabled = False
 
-    @reports_errors
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+    def _generated(self, key: PoolKey, task: Task[Generated]) -> None:
         """Play the generated puzzle, or say what went wrong."""
-        if event.state is WorkerState.SUCCESS and self.is_current:
-            self._ready()
-            result: Any = event.worker.result
-            _, seed, puzzle, level = result
-            app = self.app
-            assert isinstance(app, GrilleApp)
-            app.start_game(puzzle, source=PuzzleSource.GENERATED, level=level,
-                           origin=f"tui seed {seed}", replace=True)
-        elif event.state is WorkerState.ERROR and event.worker.error is not None:
-            self._ready()
+        self.pending = None
+        self._ready()
+        if task.status is not TaskStatus.DONE:
             self.query_one("#note", Static).update(
-                Text(f"Could not generate: {error_text(event.worker.error)}", "bold red"))
+                Text(f"Could not generate: {failure(task, _generating(key))}", "bold red"))
+            return
+        app = self.grille
+        puzzle_id = add_generated(app.store, key, task.result(0))
+        app.play(app.store.new_game(puzzle_id), replace=True)
+
+
+def _generating(key: PoolKey) -> str:
+    """``generating the Sudoku 9x9 hard puzzle``."""
+    level = "" if key.level == "any" else key.level
+    return f"generating the {game_title(key.kind, key.size, level)} puzzle"
 
 
 # -- entering a puzzle, and watching it solved ----------------------------------------------
 
 
 class EnterScreen(Screen[None]):
-    """Type or paste a puzzle of any kind and format; play it or watch grille solve it."""
+    """Type or paste a puzzle of any kind and format; play it or watch grille solve it.
+
+    "Play it" first searches the puzzle's solutions in a worker process (within
+    :data:`~grille.tui.tasks.ENTER_SECONDS`; Esc stops it): a puzzle without exactly one
+    can be played, but its game says at once that hints and checking against a solution
+    are unavailable, and why."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
     DEFAULT_CSS = """
     #text { height: 1fr; min-height: 5; }
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: Pending[Solutions[Any]] | None = None
 
     def compose(self) -> ComposeResult:
         """The text area and buttons."""
@@ -485,8 +603,18 @@ class EnterScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        """Back to the menu."""
+        """Stop the search under way; with none, back to the menu."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+            self.query_one("#error", Static).update("Stopped the search.")
+            return
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        """Leaving stops the search under way."""
+        if self.pending is not None:
+            self.pending.cancel()
 
     def read_puzzle(self) -> tuple[Kind[Any], Any] | None:
         """The kind and puzzle typed, or ``None`` with the error shown."""
@@ -510,20 +638,41 @@ class EnterScreen(Screen[None]):
     @on(Button.Pressed, "#play")
     @reports_errors
     def play(self) -> None:
-        """Start a game of the puzzle."""
+        """Search the puzzle's solutions off the UI thread, then start a game of it."""
+        if self.pending is not None:
+            return
         read = self.read_puzzle()
         if read is None:
             return
         kind, puzzle = read
-        result = kind.solve(puzzle, limit=2, budget=10_000_000)
-        if not result.unique:
-            self.query_one("#error", Static).update(
-                f"This puzzle has {result.verdict.value}: it cannot be played.")
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        task = app.work.submit(app.search, SolveQuestion(kind.name, puzzle), lane="play",
+                               time_limit=ENTER_SECONDS, label="search")
+        self.query_one("#error", Static).update(
+            Text("Checking that the puzzle has one solution… Esc stops.", "italic"))
+        self.pending = Pending(self, task, "the search",
+                               lambda done: self._searched(puzzle, done),
+                               on_error=lambda error: report_error(self.app, error))
+
+    def _searched(self, puzzle: Any, task: Task[Solutions[Any]]) -> None:
+        """Play the puzzle (saying at once when it has not one solution), or say why not."""
+        self.pending = None
+        error = self.query_one("#error", Static)
+        if task.status is not TaskStatus.DONE:
+            why = failure(task, "the search for its solutions")
+            error.update(f"{why} Without knowing that it has one solution, grille does not "
+                         "start a game of it: add clues.")
             return
+        found = task.result(0)
         app = self.app
         assert isinstance(app, GrilleApp)
         app.start_game(puzzle, source=PuzzleSource.ENTERED, origin="entered in the terminal",
-                       replace=True)
+                       solutions=found, replace=True)
+        reason = unavailable(found)
+        if reason is not None:
+            app.notify(f"You can play it, but {reason}.", title="grille",
+                       severity="warning", timeout=10)
 
     @on(Button.Pressed, "#solve")
     @reports_errors
@@ -577,27 +726,32 @@ class StepsScreen(Screen[None]):
         self.query_one("#step-side").set_class(event.size.width < 100, "narrow")
 
     def on_mount(self) -> None:
-        """Solve in a worker thread (hard puzzles take a moment)."""
-        self.query_one("#step-text", Static).update("grille is solving the puzzle…")
-        self.run_worker(self._explain, thread=True, name="explain", exit_on_error=False)
+        """Solve in a worker process (hard puzzles take a while; leaving stops it)."""
+        self.query_one("#step-text", Static).update(
+            "grille is solving the puzzle… q stops.")
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        task = app.work.submit(app.explain, self.kind.name, self.puzzle, lane="play",
+                               time_limit=EXPLAIN_SECONDS, label="explain")
+        self.pending: Pending[Any] | None = Pending(
+            self, task, "the step-by-step solve", self._explained,
+            on_error=lambda error: report_error(self.app, error))
 
-    def _explain(self) -> tuple[Explanation[Any], list[Any], Rating]:
-        """The solve, the grid before each step as ``grille render --step`` draws it (the
-        kind's replay: a placed digit leaves its peers' marks), and the rating."""
-        explanation = self.kind.explain(self.puzzle)
-        states = self.kind.step_states(self.puzzle, explanation.steps)
-        return explanation, states, self.kind.rate(self.puzzle)
+    def on_unmount(self) -> None:
+        """Leaving stops the solve under way."""
+        if self.pending is not None:
+            self.pending.cancel()
 
-    @reports_errors
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Show the first step once solved."""
-        if event.state is WorkerState.SUCCESS:
-            result: Any = event.worker.result
-            self.explanation, self.states, self.rating = result
+    def _explained(self, task: Task[tuple[Explanation[Any], list[Any], Rating]]) -> None:
+        """Show the first step once solved (the solve, the grid before each step as
+        ``grille render --step`` draws it, the rating), or why not."""
+        self.pending = None
+        if task.status is TaskStatus.DONE:
+            self.explanation, self.states, self.rating = task.result(0)
             self.show_step()
-        elif event.state is WorkerState.ERROR and event.worker.error is not None:
+        else:
             self.query_one("#step-text", Static).update(
-                Text(f"Could not solve: {error_text(event.worker.error)}", "bold red"))
+                Text(f"Could not solve: {failure(task, 'the step-by-step solve')}", "bold red"))
 
     def action_step(self, delta: int) -> None:
         """The next or previous step."""
@@ -691,11 +845,28 @@ class GenerateScreen(Screen[None]):
         yield RichLog(id="log", markup=False)
         yield Footer()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.cancelled = False
+        self.generating: Task[Generated] | None = None
+        """The generation under way."""
+
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        """Stop generating and go back."""
-        self.cancelled = True
+        """Stop generating (the puzzle under way is dropped) and go back."""
+        self.stop()
         self.app.pop_screen()
+
+    def stop(self) -> None:
+        """Stop generating: the worker process of the puzzle under way is killed."""
+        self.cancelled = True
+        task = self.generating
+        if task is not None:
+            task.cancel()
+
+    def on_unmount(self) -> None:
+        """Leaving stops the generation."""
+        self.stop()
 
     @on(Button.Pressed, "#go")
     @on(Input.Submitted, "#count")
@@ -717,30 +888,39 @@ class GenerateScreen(Screen[None]):
         self.cancelled = False
         self.query_one("#go", Button).disabled = True
         self.query_one(ProgressBar).update(total=count, progress=0)
-        seed = secrets.token_hex(4)
-        log.write(f"Generating {count} {choice} puzzles (seed {seed})…")
-        self.run_worker(lambda: self._generate(choice, count, seed), thread=True,
+        log.write(f"Generating {count} {choice} puzzles…")
+        key = PoolKey(choice.kind, choice.size, choice.level)
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        work, generate = app.work, app.generate
+        self.run_worker(lambda: self._generate(work, generate, key, count), thread=True,
                         exclusive=True, name="generate-many", exit_on_error=False)
 
-    def _generate(self, choice: Choice, count: int, seed: str) -> int:
+    def _generate(self, work: Workers, generate: Callable[[PoolKey, int], Generated],
+                  key: PoolKey, count: int) -> int:
+        """In a thread: one puzzle after the other, each in a worker process (the ``large``
+        lane, below play), stored as it comes."""
         made = 0
-        for index in range(count):
-            if getattr(self, "cancelled", False):
+        for _ in range(count):
+            if self.cancelled:
                 break
-            puzzle_seed = f"{seed}/{index}"
-            puzzle, level = generate_puzzle(choice, puzzle_seed)
-            self.app.call_from_thread(self._store, choice, puzzle, level, puzzle_seed)
+            self.generating = work.submit(generate, key, new_seed(), lane="large",
+                                          time_limit=GENERATE_SECONDS, label=f"generate {key}")
+            generated = self.generating.result()
+            if self.cancelled:
+                break
+            self.app.call_from_thread(self._store, key, generated)
             made += 1
         return made
 
-    def _store(self, choice: Choice, puzzle: Any, level: str, seed: str) -> None:
+    def _store(self, key: PoolKey, made: Generated) -> None:
         app = self.app
         assert isinstance(app, GrilleApp)
-        record = app.store.add_puzzle(puzzle, source=PuzzleSource.GENERATED, level=level,
-                                      origin=f"tui seed {seed}")
+        record = app.store.puzzle(add_generated(app.store, key, made))
         self.query_one(ProgressBar).advance(1)
         self.query_one(RichLog).write(
-            f"#{record.id}  {game_title(choice.kind, record.size, level)}  (seed {seed})")
+            f"#{record.id}  {game_title(key.kind, record.size, record.level)}"
+            f"  (seed {made.seed})")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Say when it is done."""

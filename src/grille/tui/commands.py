@@ -19,7 +19,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
     from grille.warm import warm_in_background
 
     warm_in_background()  # silently: the first new game and hint need no compiling then
-    GrilleApp(args.db, game=args.game).run()
+    GrilleApp(args.db, game=args.game, pool=True).run()  # new games kept ready meanwhile
     return 0
 
 

@@ -9,6 +9,7 @@ same game. If the browser changed the game meanwhile, the store refuses the writ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,12 +19,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from grille.errors import GrilleError
 from grille.game import CheckMode, ConflictError, SavedGame, SessionError, Store
+from grille.game import timer as game_timer
+from grille.game.assist import (
+    HintAnswer,
+    HintQuestion,
+    SolveQuestion,
+    answer_hint,
+    deepest,
+    solve,
+)
+from grille.game.work import Task, TaskStatus, Workers
 from grille.hints import DEPTHS, Hint
-from grille.kind import Status
+from grille.kind import Solutions, Status
 from grille.tui.board import (
     SUDOKU_SYMBOLS,
     Board,
@@ -33,12 +44,19 @@ from grille.tui.board import (
     grid_view,
     move_cursor,
 )
-from grille.tui.errors import reports_errors
+from grille.tui.errors import report_error, reports_errors
 from grille.tui.options import KIND_TITLES
+from grille.tui.tasks import HINT_SECONDS, SOLVE_SECONDS, Pending, failure
 
-__all__ = ["BoardBox", "GameScreen", "HelpScreen", "clock", "game_title"]
+__all__ = ["BoardBox", "GameScreen", "HelpScreen", "SavepointScreen", "clock", "game_title"]
 
 Cell = tuple[int, int]
+
+HintFunction = Callable[[HintQuestion[Any]], HintAnswer[Any]]
+"""What a worker process runs to answer a hint question (:func:`answer_hint`)."""
+
+SolveFunction = Callable[[SolveQuestion[Any]], Solutions[Any]]
+"""What a worker process runs to find a puzzle's solutions (:func:`solve`)."""
 
 HELP = """\
 [b]Moving[/b]      arrows, or w a d / k j l (up, left, right / up, down, right);
@@ -54,12 +72,15 @@ HELP = """\
               the whole step, then play it); mistakes are pointed out first
 [b]c[/b]           check your entries now (against the solution)
 [b]e[/b]           errors shown while playing: off, rules, solution
-[b]s[/b]           savepoint: mark this position     [b]b[/b]  back to the last savepoint
-[b]q[/b] Esc       back to the menu (the game is saved; resume it any time,
+[b]s[/b]           savepoint: name this position     [b]b[/b]  back to the last savepoint
+[b]Space[/b]       pause (the board is covered, the clock stops) / resume
+[b]Esc[/b]         stop the hint being worked on; else back to the menu
+[b]q[/b]           back to the menu (the game is saved; resume it any time,
               here or with `grille play` in the browser)
 [b]?[/b]           this help
 
-Every move is saved as you make it.  Press any key to close."""
+The clock counts only while the game is on screen.  Every move is saved as you
+make it.  Press any key to close."""
 
 
 def clock(seconds: float) -> str:
@@ -98,6 +119,46 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
+class SavepointScreen(ModalScreen[None]):
+    """Name a savepoint: ``save(name)`` keeps it and answers ``None``, or answers why the
+    name is refused (shown here, so the player can change it). Esc gives up."""
+
+    DEFAULT_CSS = """
+    SavepointScreen { align: center middle; }
+    #savepoint-box { width: 50; max-width: 100%; height: auto; border: round $accent;
+                     padding: 0 1; background: $surface; }
+    #savepoint-error { color: $error; height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, suggested: str, save: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self._suggested = suggested
+        self._save = save
+
+    def compose(self) -> ComposeResult:
+        """A line to type the name in, and the reason a name was refused."""
+        with Vertical(id="savepoint-box"):
+            yield Static("Savepoint name (Enter keeps it, Esc cancels):")
+            yield Input(self._suggested, id="savepoint-name", max_length=80)
+            yield Static("", id="savepoint-error")
+
+    def on_mount(self) -> None:
+        """Type straight away."""
+        self.query_one(Input).focus()
+
+    @reports_errors
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Keep the savepoint, or say why the name is refused."""
+        event.stop()
+        refused = self._save(event.value)
+        if refused is None:
+            self.dismiss()
+        else:
+            self.query_one("#savepoint-error", Static).update(refused)
+
+
 class BoardBox(ScrollableContainer):
     """The scrolling area around a board; the board picks its layout from this size.
 
@@ -119,7 +180,15 @@ class BoardBox(ScrollableContainer):
 
 
 class GameScreen(Screen[None]):
-    """One game: the board, a status line, a side panel with the cell, hint and messages."""
+    """One game: the board, a status line, a side panel with the cell, hint and messages.
+
+    Hints and searches of the solution run in worker processes of ``work`` (``answer`` and
+    ``search`` are what they run), followed by a :class:`~grille.tui.tasks.Pending`: the
+    screen goes on meanwhile, Esc stops them. The game's clock counts only while this
+    screen is on top and the terminal has the focus: the session hears ``shown()`` then,
+    and every :data:`~grille.game.timer.HEARTBEAT` seconds, and ``hidden()`` when it is
+    covered, left, or the app quits.
+    """
 
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
@@ -128,6 +197,10 @@ class GameScreen(Screen[None]):
     #side { width: 24; height: 1fr; padding: 0 1; border-left: vkey $panel; }
     #side.narrow { display: none; }
     #message { height: auto; }
+    #paused-cover { display: none; width: 1fr; height: 1fr; content-align: center middle;
+                    text-style: bold; }
+    GameScreen.paused #paused-cover { display: block; }
+    GameScreen.paused #board-box { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -149,17 +222,35 @@ class GameScreen(Screen[None]):
         Binding("e", "checking", "Errors"),
         Binding("s", "savepoint", "Save"),
         Binding("b", "back_to_savepoint", "Back"),
-        Binding("q,escape", "leave", "Menu"),
+        Binding("space", "pause", "Pause", show=False),
+        Binding("q", "leave", "Menu"),
+        Binding("escape", "escape", "Menu", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
     """The game's keys. The footer shows those with ``show``: at 80 columns the compact
-    footer has room for ten, so redo (r, Ctrl+Y, as in most programs) is left to the help.
-    :meth:`on_key` runs them all, in the order typed."""
+    footer has room for ten, so redo (r, Ctrl+Y, as in most programs) and pause (Space)
+    are left to the help. :meth:`on_key` runs them all, in the order typed."""
 
-    def __init__(self, store: Store, game: SavedGame) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game: SavedGame,
+        work: Workers,
+        *,
+        answer: HintFunction = answer_hint,
+        search: SolveFunction = solve,
+    ) -> None:
         super().__init__()
         self.store = store
         self.game = game
+        self.work = work
+        self.answer = answer
+        self.search = search
+        self.pending: Pending[Any] | None = None
+        """The hint or search being worked on (``None``: nothing)."""
+        self._pending_quiet = False
+        self._after_search: list[Callable[[], None]] = []
+        self._refused = False
         self.summary = store.game(game.id)
         self.view: GridView = grid_view(game.session.state)
         self.cursor: Cell = self._first_open_cell()
@@ -183,22 +274,78 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with BoardBox(id="board-box"):
                 yield Board(self.view, id="board")
+            yield Static("Paused: the clock is stopped.\nSpace resumes.", id="paused-cover")
             with Vertical(id="side"):
                 yield Static(id="cell-info")
                 yield Static(id="message")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        """Start the timer (paused while the game was left) and draw."""
+        """Resume a game left paused (opening it is asking to play it), start the clock,
+        draw; search the puzzle's solutions if nobody did yet (so that hints and checks
+        can say at once when there are none)."""
         self._act(self._resume_timer)
-        self.set_interval(1.0, self._update_status)
+        self.show_game()
+        self.set_interval(1.0, self._tick)
+        self.set_interval(game_timer.HEARTBEAT, self.heartbeat)
+        self.watch(self.app, "app_focus", self._focus_changed, init=False)
         self.redraw()
         self.message = Text("Arrows move, digits write, ? lists every key.", "italic")
         self._update_side()
+        if self.session.solve_question() is not None:
+            self._with_solutions(lambda: None, quiet=True)
 
     def _resume_timer(self) -> None:
         if self.session.paused:
             self.session.resume()
+
+    # -- the clock: only while the game is shown -----------------------------------------------
+
+    @property
+    def on_screen(self) -> bool:
+        """Whether the player sees this game and can play it: the screen is on top, the
+        terminal has the focus (where it reports it), the game is not paused."""
+        return (self.is_mounted and self.is_current and self.app.app_focus
+                and not self.session.paused)
+
+    def show_game(self) -> None:
+        """Tell the session the game is on screen (if it is): the clock runs."""
+        if self.on_screen and not self.session.solved:
+            self._act(self.session.shown)
+
+    def hide_game(self) -> None:
+        """Tell the session the game left the screen: the clock stops."""
+        if self.session.timer_running:
+            self._act(self.session.hidden)
+
+    def heartbeat(self) -> None:
+        """Every :data:`~grille.game.timer.HEARTBEAT` seconds: a sign of life while shown."""
+        self.show_game()
+
+    def _focus_changed(self, focused: bool) -> None:
+        if focused:
+            self.show_game()
+        else:
+            self.hide_game()
+        self._update_status()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen (help, the menu) covers the game: the clock stops."""
+        self.hide_game()
+
+    def on_screen_resume(self) -> None:
+        """The game is on top again."""
+        if self.is_mounted:
+            self.show_game()
+
+    def on_unmount(self) -> None:
+        """Left (or the app quits): stop what runs for the game, and the clock."""
+        self._cancel_pending()
+        try:
+            if self.session.timer_running:
+                self.session.hidden()
+        except Exception as error:  # the store closed: the last heartbeat stands
+            self.app.log.error(f"could not stop the clock of game {self.game.id}: {error}")
 
     def on_resize(self, event: events.Resize) -> None:
         """Hide the side panel when the terminal is too narrow for it."""
@@ -234,6 +381,12 @@ class GameScreen(Screen[None]):
         except SessionError:
             return ()
 
+    def _tick(self) -> None:
+        """Every second: the clock, and how long the work under way has taken."""
+        self._update_status()
+        if self.pending is not None and not self._pending_quiet:
+            self._update_side()
+
     def _update_status(self) -> None:
         session = self.session
         summary = self.summary
@@ -244,12 +397,15 @@ class GameScreen(Screen[None]):
         status.append(f"  {self.view.filled}/{self.view.open_cells}")
         if session.solved:
             status.append("  SOLVED", "bold #87ff87")
-        elif session.status is Status.INVALID:
+        elif session.visible_status is Status.INVALID:  # checking off: nothing is revealed
             status.append("  rule broken", "bold #ff5f5f")
+        if session.paused:
+            status.append("  PAUSED (Space)", "bold #ffaf00")
         status.append("  PENCIL" if self.pencil else "  pen", "bold #ffaf00" if self.pencil else "")
         if session.checking is not CheckMode.OFF:
             status.append(f"  check: {session.checking.value}")
         self.query_one("#status", Static).update(status)
+        self.set_class(session.paused, "paused")
 
     def _update_side(self) -> None:
         info = Text()
@@ -271,8 +427,13 @@ class GameScreen(Screen[None]):
             names = ", ".join(point.name for point in session.savepoints[-3:])
             info.append(f"saved: {names}\n")
         if self.hint is not None:
-            info.append(f"\nHint {self.hint.depth}/5 ({DEPTHS[self.hint.depth]}):\n", "bold")
+            depth, most = self.hint.depth, deepest(self.hint)
+            name = f" ({DEPTHS[depth]})" if most == 5 else ""
+            info.append(f"\nHint {depth}/{most}{name}:\n", "bold")
             info.append(self.hint.text + "\n", "#ffff87")
+        if self.pending is not None and not self._pending_quiet:
+            info.append(f"\nWorking on {self.pending.what}… {int(self.pending.elapsed)} s\n"
+                        "Esc cancels.\n", "bold #ffaf00")
         self.query_one("#cell-info", Static).update(info)
         self.query_one("#message", Static).update(self.message)
 
@@ -301,9 +462,12 @@ class GameScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
 
     def _act(self, action: Any, *args: Any) -> Any:
-        """Run a session action; errors become messages, a game changed elsewhere reloads."""
+        """Run a session action; errors become messages (the session's reason: "the game is
+        paused: ...", a refused name ...) and set :attr:`_refused`; a game changed
+        elsewhere reloads."""
+        self._refused = True
         try:
-            return action(*args)
+            result = action(*args)
         except ConflictError:
             self.game = self.store.open_game(self.game.id)
             self.hint = None
@@ -312,9 +476,18 @@ class GameScreen(Screen[None]):
                      "bold #ffaf00")
         except (GrilleError, ValueError) as error:
             self.say(str(error), "#ff5f5f")
+        else:
+            self._refused = False
+            return result
         return None
 
+    @staticmethod
+    def _raise_conflict() -> None:
+        raise ConflictError("changed elsewhere")
+
     def _after_change(self, text: str = "") -> None:
+        if self.pending is not None and self.pending.task.label == "hint":
+            self._cancel_pending()  # its answer is for the grid before
         self.checked = frozenset()
         if self.hint is not None and self.hint.depth < 5:
             self.hint = None
@@ -469,7 +642,7 @@ class GameScreen(Screen[None]):
         entry = self._act(self.session.fill)
         if entry is not None:
             self._after_change("Pencil marks filled (u undoes).")
-        elif not self.session.solved:
+        elif not self.session.solved and not self._refused:
             self.say("The pencil marks are already filled.")
 
     def action_undo(self) -> None:
@@ -493,12 +666,41 @@ class GameScreen(Screen[None]):
             self._after_change(f"Redone: {_moves_text(entry.moves)}")
 
     def action_hint(self) -> None:
-        """The next hint depth: where to look, the technique, the cells, the step, apply."""
+        """The next hint depth: where to look, the technique, the cells, the step, apply.
+
+        Refused at once (with the session's reason) while paused or for a puzzle without
+        one solution; a hint already worked out for this grid comes at once; else it is
+        worked out in a worker process, under a time limit, while the game goes on."""
         if self.session.solved:
             self.say("The grid is solved.")
             return
+        if self.pending is not None and not self._pending_quiet:
+            self.say(f"Still working on {self.pending.what}: Esc cancels.")
+            return
+        question = self._act(self._hint_question)
+        if self._refused:
+            return
+        if question is None:
+            self._give_hint(None)
+            return
+        self._cancel_pending()
+        task = self.work.submit(self.answer, question, lane="play", time_limit=HINT_SECONDS,
+                                label="hint")
+        self._follow(task, "a hint", self._hint_worked_out)
+        self.say("")
+
+    def _hint_question(self) -> Any:
+        return self.session.hint_question()
+
+    def _hint_worked_out(self, task: Task[HintAnswer[Any]]) -> None:
+        if task.status is TaskStatus.DONE:
+            self._give_hint(task.result(0))
+        else:
+            self.say(failure(task, "the hint"), "#ff5f5f")
+
+    def _give_hint(self, answer: HintAnswer[Any] | None) -> None:
         position = self.session.position
-        hint = self._act(self.session.next_hint)
+        hint = self._act(self.session.next_hint, answer)
         if hint is None:
             return
         self.hint = hint
@@ -508,57 +710,145 @@ class GameScreen(Screen[None]):
         if hint.cells:
             self.cursor = hint.cells[0] if hint.depth >= 3 else self.cursor
         self.redraw()
-        self.say("h again tells more." if hint.depth < 5 else "")
+        self.say("h again tells more." if hint.depth < deepest(hint) else "")
 
     def action_check(self) -> None:
-        """Check the entries now: against the solution, or the rules if there is none."""
-        try:
+        """Check the entries now: against the solution (searched first in a worker process
+        if nobody did yet), or the rules when the puzzle has not one solution (saying why)."""
+        if self.session.paused:
+            self.say("the game is paused: resume it to check your entries", "#ff5f5f")
+            return
+        self._with_solutions(self._check, "the solution")
+
+    def _check(self) -> None:
+        unavailable = self.session.help_unavailable
+        if unavailable is None:
             violations = self.session.conflicts(CheckMode.SOLUTION)
             against = "the solution"
-        except SessionError:
+        else:
             violations = self.session.conflicts(CheckMode.RULES)
             against = "the rules"
         self.checked = frozenset(cell for violation in violations for cell in violation.cells)
         self.redraw()
+        note = "" if unavailable is None else f" Against the solution: {unavailable}."
         if not self.checked:
             self.say(f"No mistakes against {against} "
-                     f"({self.view.filled}/{self.view.open_cells} cells filled).", "#87ff87")
+                     f"({self.view.filled}/{self.view.open_cells} cells filled).{note}",
+                     "#87ff87")
         else:
             where = cells_text(sorted(self.checked)[:6])
             more = "…" if len(self.checked) > 6 else ""
-            self.say(f"{len(self.checked)} wrong against {against}: {where}{more}", "#ff5f5f")
+            self.say(f"{len(self.checked)} wrong against {against}: {where}{more}.{note}",
+                     "#ff5f5f")
 
     def action_checking(self) -> None:
-        """Cycle what is checked while playing: off, rules, solution."""
+        """Cycle what is checked while playing: off, rules, solution (skipped, with the
+        reason, for a puzzle without one solution; searched first if not known yet)."""
         modes = list(CheckMode)
-        start = modes.index(self.session.checking)
-        for step in range(1, len(modes) + 1):
-            mode = modes[(start + step) % len(modes)]
-            try:
-                self.session.set_checking(mode)
-            except ConflictError:
-                self._act(self._raise_conflict)
-                return
-            except SessionError:
-                continue
-            break
-        self.redraw()
-        self.say(f"Errors shown while playing: {self.session.checking.value}.")
+        mode = modes[(modes.index(self.session.checking) + 1) % len(modes)]
+        if mode is CheckMode.SOLUTION:
+            self._with_solutions(self._check_against_solution, "the solution")
+            return
+        self._set_checking(mode)
 
-    @staticmethod
-    def _raise_conflict() -> None:
-        raise ConflictError("changed elsewhere")
+    def _check_against_solution(self) -> None:
+        unavailable = self.session.help_unavailable
+        if unavailable is None:
+            self._set_checking(CheckMode.SOLUTION)
+        else:
+            self._set_checking(CheckMode.OFF, f" (against the solution: {unavailable})")
+
+    def _set_checking(self, mode: CheckMode, note: str = "") -> None:
+        self._act(self.session.set_checking, mode)
+        self.redraw()
+        if not self._refused:
+            self.say(f"Errors shown while playing: {self.session.checking.value}{note}.")
+
+    # -- work in worker processes ------------------------------------------------------------
+
+    def _follow(self, task: Task[Any], what: str, then: Callable[[Task[Any]], None],
+                *, quiet: bool = False) -> None:
+        """Wait for ``task`` without blocking; ``quiet``: say nothing while it runs."""
+        self.pending = Pending(self, task, what, lambda done: self._ended(then, done),
+                               on_error=lambda error: report_error(self.app, error))
+        self._pending_quiet = quiet
+        self._update_side()
+
+    def _ended(self, then: Callable[[Task[Any]], None], task: Task[Any]) -> None:
+        self.pending = None
+        self._pending_quiet = False
+        self._update_side()
+        then(task)
+
+    def _cancel_pending(self) -> bool:
+        """Stop the hint or search under way (its process is killed); whether there was one."""
+        pending, self.pending = self.pending, None
+        self._after_search = []
+        if pending is None:
+            return False
+        pending.cancel()
+        return True
+
+    def _with_solutions(self, then: Callable[[], None], what: str = "the solution", *,
+                        quiet: bool = False) -> None:
+        """Run ``then`` once the session knows its puzzle's solutions: at once, or after a
+        search in a worker process (under a time limit and a node budget)."""
+        question = self.session.solve_question()
+        if question is None:
+            then()
+            return
+        if self.pending is not None and self.pending.task.label == "search":
+            self._after_search.append(then)  # the search under way answers it
+            self._pending_quiet = self._pending_quiet and quiet
+            self._update_side()
+            return
+        self._cancel_pending()
+        self._after_search = [then]
+        task = self.work.submit(self.search, question, lane="play", time_limit=SOLVE_SECONDS,
+                                label="search")
+        self._follow(task, what, self._searched, quiet=quiet)
+
+    def _searched(self, task: Task[Solutions[Any]]) -> None:
+        waiting, self._after_search = self._after_search, []
+        if task.status is not TaskStatus.DONE:
+            self.say(failure(task, "the search for the solution"), "#ff5f5f")
+            return
+        found = task.result(0)
+        self._act(self.session.learn, found)
+        for then in waiting:
+            then()
+
+    def action_escape(self) -> None:
+        """Stop the hint or search being worked on; with nothing under way, leave."""
+        pending = self.pending
+        quiet = self._pending_quiet
+        if self._cancel_pending() and pending is not None and not quiet:
+            self.say(f"Stopped working on {pending.what}.")
+            return
+        self.action_leave()
+
+    # -- savepoints, pause, leaving ------------------------------------------------------------
 
     def action_savepoint(self) -> None:
-        """Mark this position as a savepoint (the game itself is always saved)."""
+        """Name the current position as a savepoint (the game itself is always saved)."""
         names = {point.name for point in self.session.savepoints}
         number = len(names) + 1
         while f"save {number}" in names:
             number += 1
-        point = self._act(self.session.add_savepoint, f"save {number}")
-        if point is not None:
-            self.redraw()
-            self.say(f"Savepoint '{point.name}' at move {point.position}: b comes back here.")
+        self.app.push_screen(SavepointScreen(f"save {number}", self.add_savepoint))
+
+    def add_savepoint(self, name: str) -> str | None:
+        """Keep a savepoint called ``name`` here; ``None``, or why the name is refused."""
+        try:
+            point = self.session.add_savepoint(name)
+        except ConflictError:
+            self._act(self._raise_conflict)
+            return None
+        except (GrilleError, ValueError) as error:
+            return str(error)
+        self.redraw()
+        self.say(f"Savepoint '{point.name}' at move {point.position}: b comes back here.")
+        return None
 
     def action_back_to_savepoint(self) -> None:
         """Go back to the last savepoint (the moves after it stay redoable)."""
@@ -575,15 +865,33 @@ class GameScreen(Screen[None]):
         """Show the keys."""
         self.app.push_screen(HelpScreen())
 
+    def action_pause(self) -> None:
+        """Pause (the board is covered, the clock stops, nothing can be played) or resume."""
+        if self.session.paused:
+            self._act(self.session.resume)
+            self.show_game()
+            self.redraw()
+            self.say("Resumed.")
+            return
+        if self.session.solved:
+            self.say("The grid is solved: the clock has stopped.")
+            return
+        if self.pending is not None and not self._pending_quiet:
+            self._cancel_pending()
+        self._act(self.session.pause)
+        self.redraw()
+        self.say("Paused: Space resumes.")
+
     def action_leave(self) -> None:
-        """Pause the timer and go back to the menu."""
-        self.pause()
+        """Back to the menu; the clock stops until the game is shown again."""
+        self._cancel_pending()
+        self.hide_game()
         self.app.pop_screen()
 
-    def pause(self) -> None:
-        """Stop the timer while the game is left."""
-        if not self.session.paused and not self.session.solved:
-            self._act(self.session.pause)
+    def hide_before_quitting(self) -> None:
+        """The app quits: stop what runs for the game, and the clock."""
+        self._cancel_pending()
+        self.hide_game()
 
 
 @dataclass(frozen=True, slots=True)
