@@ -560,6 +560,25 @@ def test_a_reopened_game_does_not_count_the_time_it_was_closed() -> None:
     assert again.elapsed == GRACE + GRACE
 
 
+def test_a_game_reopened_after_its_front_end_died_counts_none_of_the_silence() -> None:
+    clock = FakeClock()
+    session = new_session("sudoku", clock)
+    session.shown()
+    clock.advance(HEARTBEAT)
+    session.shown()
+    record = session.to_record()
+    clock.advance(3600)  # killed with kill -9, started an hour later
+    again = Session.from_record(record, clock=clock)
+    again.shown(reopened=True)
+    assert again.elapsed == HEARTBEAT and again.timer_running
+    clock.advance(2)
+    assert again.elapsed == HEARTBEAT + 2
+    other = Session.from_record(again.to_record(), clock=clock)
+    clock.advance(3)  # a front end shows it right now: its silence is no death
+    other.shown(reopened=True)
+    assert other.elapsed == HEARTBEAT + 5
+
+
 def test_a_session_can_start_paused() -> None:
     clock = FakeClock()
     session = new_session("sudoku", clock, paused=True)

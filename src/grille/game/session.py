@@ -70,6 +70,7 @@ from grille.game.assist import (
 from grille.game.errors import SessionError
 from grille.game.history import Action, HistoryEntry, Savepoint, savepoint_name
 from grille.game.record import CheckMode, Progress, SessionRecord
+from grille.game.timer import GRACE, Timer
 from grille.hints import DEPTHS, Hint
 from grille.kind import Kind, Puzzle, Solutions, Status, Verdict, Violation
 from grille.kinds import get_kind
@@ -648,13 +649,25 @@ class Session(Generic[P]):
 
     # -- timer and settings -----------------------------------------------------------------
 
-    def shown(self) -> None:
+    def shown(self, *, reopened: bool = False) -> None:
         """A sign of life: the game is on screen. The clock starts (unless paused or
         solved) or counts the time since the last sign of life; a front end calls this
         when it shows the game and every :data:`~grille.game.timer.HEARTBEAT` seconds while
-        it stays shown."""
-        if not (self.paused or self.solved):
-            self._commit("shown")
+        it stays shown.
+
+        ``reopened``: the front end just opened the game (a new process, after a restart).
+        A clock still running whose last sign of life is older than
+        :data:`~grille.game.timer.GRACE` was left by a front end that went away without a
+        word (killed, crashed: a live one would have sent heartbeats), so it counts none
+        of that silence."""
+        if self.paused or self.solved:
+            return
+        timer = self._progress.timer
+        if reopened and timer.seen is not None and self._clock() - timer.seen > GRACE:
+            left = Timer(timer.elapsed)  # stopped at the last sign of life
+            self._commit("shown", progress=replace(self._progress, timer=left))
+            return
+        self._commit("shown")
 
     def hidden(self) -> None:
         """The game left the screen (another view, a hidden tab, the app closing): the
