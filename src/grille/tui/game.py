@@ -251,6 +251,7 @@ class GameScreen(Screen[None]):
         self._pending_quiet = False
         self._after_search: list[Callable[[], None]] = []
         self._refused = False
+        self._shown_before = False
         self.summary = store.game(game.id)
         self.view: GridView = grid_view(game.session.state)
         self.cursor: Cell = self._first_open_cell()
@@ -309,9 +310,13 @@ class GameScreen(Screen[None]):
                 and not self.session.paused)
 
     def show_game(self) -> None:
-        """Tell the session the game is on screen (if it is): the clock runs."""
+        """Tell the session the game is on screen (if it is): the clock runs. The first
+        time, a clock left running by a front end that died (``kill -9``) counts none of
+        the time since its last heartbeat."""
         if self.on_screen and not self.session.solved:
-            self._act(self.session.shown)
+            reopened = not self._shown_before
+            self._act(lambda: self.session.shown(reopened=reopened))
+            self._shown_before = self._shown_before or not self._refused
 
     def hide_game(self) -> None:
         """Tell the session the game left the screen: the clock stops."""
