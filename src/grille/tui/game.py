@@ -406,6 +406,8 @@ class GameScreen(Screen[None]):
             status.append("  rule broken", "bold #ff5f5f")
         if session.paused:
             status.append("  PAUSED (Space)", "bold #ffaf00")
+        if self.pending is not None and not self._pending_quiet:
+            status.append("  working… Esc", "bold #ffaf00")
         status.append("  PENCIL" if self.pencil else "  pen", "bold #ffaf00" if self.pencil else "")
         if session.checking is not CheckMode.OFF:
             status.append(f"  check: {session.checking.value}")
@@ -436,9 +438,8 @@ class GameScreen(Screen[None]):
             name = f" ({DEPTHS[depth]})" if most == 5 else ""
             info.append(f"\nHint {depth}/{most}{name}:\n", "bold")
             info.append(self.hint.text + "\n", "#ffff87")
-        if self.pending is not None and not self._pending_quiet:
-            info.append(f"\nWorking on {self.pending.what}… {int(self.pending.elapsed)} s\n"
-                        "Esc cancels.\n", "bold #ffaf00")
+        if self.pending is not None and not self._pending_quiet and self.pending.elapsed >= 1:
+            info.append(f"\n{int(self.pending.elapsed)} s so far\n", "#ffaf00")
         self.query_one("#cell-info", Static).update(info)
         self.query_one("#message", Static).update(self.message)
 
@@ -692,7 +693,6 @@ class GameScreen(Screen[None]):
         task = self.work.submit(self.answer, question, lane="play", time_limit=HINT_SECONDS,
                                 label="hint")
         self._follow(task, "a hint", self._hint_worked_out)
-        self.say("")
 
     def _hint_question(self) -> Any:
         return self.session.hint_question()
@@ -777,11 +777,16 @@ class GameScreen(Screen[None]):
         self.pending = Pending(self, task, what, lambda done: self._ended(then, done),
                                on_error=lambda error: report_error(self.app, error))
         self._pending_quiet = quiet
-        self._update_side()
+        self._update_status()
+        if quiet:
+            self._update_side()
+        else:
+            self.say(f"Working on {what}… Esc cancels.", "bold #ffaf00")
 
     def _ended(self, then: Callable[[Task[Any]], None], task: Task[Any]) -> None:
         self.pending = None
         self._pending_quiet = False
+        self._update_status()
         self._update_side()
         then(task)
 
@@ -804,8 +809,9 @@ class GameScreen(Screen[None]):
             return
         if self.pending is not None and self.pending.task.label == "search":
             self._after_search.append(then)  # the search under way answers it
-            self._pending_quiet = self._pending_quiet and quiet
-            self._update_side()
+            if self._pending_quiet and not quiet:
+                self._pending_quiet = False
+                self.say(f"Working on {what}… Esc cancels.", "bold #ffaf00")
             return
         self._cancel_pending()
         self._after_search = [then]
@@ -828,6 +834,7 @@ class GameScreen(Screen[None]):
         pending = self.pending
         quiet = self._pending_quiet
         if self._cancel_pending() and pending is not None and not quiet:
+            self._update_status()
             self.say(f"Stopped working on {pending.what}.")
             return
         self.action_leave()
