@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +66,37 @@ def test_start_can_launch_the_fork_server_before_returning(workers: Workers) -> 
     workers.start(wait=True)
     pid = forkserver._forkserver._forkserver_pid  # type: ignore[attr-defined]
     assert pid is not None and alive(pid)
+
+
+ORPHAN = """
+import os, signal, sys, time
+from grille.game.work import Workers
+
+if __name__ == "__main__":
+    task = Workers(preload=()).submit(time.sleep, 120, time_limit=300)
+    while task.pid is None:
+        time.sleep(0.01)
+    print(task.pid, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_task_ends_when_the_process_that_started_it_is_killed(tmp_path: Path) -> None:
+    """``kill -9`` of the app leaves no search running for minutes."""
+    script = tmp_path / "orphan.py"
+    script.write_text(ORPHAN)
+    with subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True) as app:
+        assert app.stdout is not None
+        pid = int(app.stdout.readline())
+        assert app.wait(60) == -signal.SIGKILL
+    for _ in range(200):
+        if not alive(pid):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError(f"worker {pid} outlived the process that started it")
 
 
 def test_results_and_errors_come_back(workers: Workers) -> None:

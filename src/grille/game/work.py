@@ -385,6 +385,7 @@ def _cancelled(task: Task[Any]) -> WorkCancelledError:
 def _child(sender: Any, nice: int, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """A worker process: run the function, send ``("ok", result)`` or ``("error", (message,
     internal))``."""
+    _follow_parent()
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
@@ -399,6 +400,22 @@ def _child(sender: Any, nice: int, function: Callable[..., Any], args: tuple[Any
     except Exception as error:  # an unpicklable result
         sender.send(("error", (f"the result could not be sent: {error}", True)))
     sender.close()
+
+
+def _follow_parent() -> None:
+    """End this worker process when the process that started it is gone (``kill -9`` of the
+    app or the server): nobody waits for the answer any more, and a search could otherwise
+    run on for minutes. A thread waits for the parent's end (kernels release the GIL)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="grille-parent-watch", daemon=True).start()
 
 
 def _context(preload: Sequence[str]) -> multiprocessing.context.BaseContext:
