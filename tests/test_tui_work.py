@@ -403,33 +403,49 @@ def test_games_never_shown_show_no_time(tmp_path: Path) -> None:
         run(GrilleApp(db, store=store), body)
 
 
+class AppInTerminal:
+    """``GrilleApp`` playing a game in a process of its own, on a pseudo-terminal of 80x24."""
+
+    CODE = ("import sys; from grille.tui.app import GrilleApp\n"
+            "if __name__ == '__main__':\n"
+            "    GrilleApp(sys.argv[1], game=int(sys.argv[2])).run()\n")
+
+    def __init__(self, db: Path, game_id: int) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", self.CODE, str(db), str(game_id)], stdin=slave,
+            stdout=slave, stderr=slave, env={**os.environ, "TERM": "xterm-256color"},
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        threading.Thread(target=_drain, args=(master,), daemon=True).start()
+
+    def stop(self, number: int) -> None:
+        self.process.send_signal(number)
+        try:
+            self.process.wait(30)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            os.close(self.master)
+
+
 def test_after_kill_9_the_time_the_app_was_dead_is_not_counted(tmp_path: Path) -> None:
-    """The terminal game in a pseudo-terminal, killed with SIGKILL while a game is shown,
-    started again an hour later: the game's clock goes on from its last heartbeat."""
+    """The terminal game killed with SIGKILL while a game is shown, started again an hour
+    later: the game's clock goes on from its last heartbeat."""
     db = tmp_path / "games.sqlite3"
     game_id = new_game(db, "sudoku", read("sudoku", SUDOKU))
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    code = ("import sys; from grille.tui.app import GrilleApp\n"
-            "if __name__ == '__main__':\n"
-            f"    GrilleApp(sys.argv[1], game={game_id}).run()\n")
-    env = {**os.environ, "TERM": "xterm-256color"}
-    app = subprocess.Popen([sys.executable, "-c", code, str(db)], stdin=slave, stdout=slave,
-                           stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-    threading.Thread(target=_drain, args=(master,), daemon=True).start()
+    app = AppInTerminal(db, game_id)
     try:
         with Store(db) as store:
             until(lambda: store.game(game_id).timer_running, seconds=120)  # shown
             time.sleep(1.5)
             before = store.game(game_id).elapsed
             assert before > 0
-        app.send_signal(signal.SIGKILL)
-        app.wait(30)
     finally:
-        if app.poll() is None:
-            app.kill()
-        os.close(master)
+        app.stop(signal.SIGKILL)
     hour_later = FakeClock(time.time() + 3600)
 
     def stored() -> float:
@@ -447,6 +463,20 @@ def test_after_kill_9_the_time_the_app_was_dead_is_not_counted(tmp_path: Path) -
 
     with Store(db, clock=hour_later) as store:
         run(GrilleApp(db, store=store, game=game_id), body)
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_quit_with_the_clock_stopped(tmp_path: Path, number: int) -> None:
+    db = tmp_path / "games.sqlite3"
+    game_id = new_game(db, "sudoku", read("sudoku", SUDOKU))
+    app = AppInTerminal(db, game_id)
+    try:
+        with Store(db) as store:
+            until(lambda: store.game(game_id).timer_running, seconds=120)
+    finally:
+        app.stop(number)
+    with Store(db) as store:
+        assert not store.game(game_id).timer_running  # stopped by the app on its way out
 
 
 def _drain(fd: int) -> None:

@@ -23,6 +23,9 @@ the work for real.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -103,6 +106,10 @@ __all__ = [
 WORKERS_LOG = "tui-workers.log"
 """Where the worker processes' standard error goes (beside the store's file)."""
 
+QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+"""Signals that quit the app cleanly (as Ctrl+Q)."""
+
 
 class GrilleApp(App[None]):
     """grille in the terminal. ``db`` is the store's file (default: the user's data folder);
@@ -153,7 +160,13 @@ class GrilleApp(App[None]):
 
     def on_mount(self) -> None:
         """The menu, and the game asked for on the command line; the pool fills in the
-        background."""
+        background. In a terminal, SIGTERM and SIGHUP (the window closed) quit as Ctrl+Q
+        does: the game's clock stops where it is."""
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for number in QUIT_SIGNALS:
+                with contextlib.suppress(NotImplementedError):  # no such handlers on Windows
+                    loop.add_signal_handler(number, self.quit_now)
         if self.filler is not None:
             self.filler.start()
         self.push_screen(MenuScreen())
@@ -208,6 +221,10 @@ class GrilleApp(App[None]):
 
     async def action_quit(self) -> None:
         """Stop the clock of the game being played, then quit."""
+        self.quit_now()
+
+    def quit_now(self) -> None:
+        """Stop the clock of the game being played and the work under way, then quit."""
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 screen.hide_before_quitting()
