@@ -557,3 +557,25 @@ def test_with_checking_off_nothing_says_a_rule_is_broken(tmp_path: Path) -> None
         assert "rule broken" in status_text(pilot)
 
     run(GrilleApp(db, game=game_id), body)
+
+
+def test_the_same_game_shown_in_the_browser_meanwhile_is_no_conflict(tmp_path: Path) -> None:
+    """The browser's heartbeats write the game too: the terminal game takes them in
+    silently, and says so only when a move was made there."""
+    db = tmp_path / "games.sqlite3"
+    game_id = new_game(db, "sudoku", read("sudoku", SUDOKU))
+
+    async def body(pilot: Pilot[None]) -> None:
+        screen = game_screen(pilot)
+        with Store(db) as browser:
+            browser.open_game(game_id).session.shown()  # a heartbeat from the page
+            await pilot.press("4")
+            assert screen.session.position == 1 and "elsewhere" not in screen.message.plain
+            screen.heartbeat()
+            assert "elsewhere" not in screen.message.plain
+            browser.open_game(game_id).session.play("r1c4=6")  # a move in the page
+            await pilot.press("right", "right", "right", "right", "1")  # r1c7
+        assert "changed elsewhere" in screen.message.plain
+        assert screen.session.position == 2 and screen.session.state[0, 6] == 0
+
+    run(GrilleApp(db, game=game_id), body)

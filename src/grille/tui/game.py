@@ -10,7 +10,7 @@ same game. If the browser changed the game meanwhile, the store refuses the writ
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -22,7 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from grille.errors import GrilleError
-from grille.game import CheckMode, ConflictError, SavedGame, SessionError, Store
+from grille.game import CheckMode, ConflictError, SavedGame, Session, SessionError, Store
 from grille.game import timer as game_timer
 from grille.game.assist import (
     HintAnswer,
@@ -315,7 +315,7 @@ class GameScreen(Screen[None]):
         the time since its last heartbeat."""
         if self.on_screen and not self.session.solved:
             reopened = not self._shown_before
-            self._act(lambda: self.session.shown(reopened=reopened))
+            self._act(self.session.shown, reopened=reopened)
             self._shown_before = self._shown_before or not self._refused
 
     def hide_game(self) -> None:
@@ -467,24 +467,35 @@ class GameScreen(Screen[None]):
 
     # -- actions ---------------------------------------------------------------------------
 
-    def _act(self, action: Any, *args: Any) -> Any:
+    def _act(self, action: Any, *args: Any, **options: Any) -> Any:
         """Run a session action; errors become messages (the session's reason: "the game is
-        paused: ...", a refused name ...) and set :attr:`_refused`; a game changed
-        elsewhere reloads."""
+        paused: ...", a refused name ...) and set :attr:`_refused`.
+
+        When another front end wrote the game meanwhile (``ConflictError``) it is reloaded.
+        If that front end changed nothing but the clock (the browser showing the same game
+        sends heartbeats too), an action of the session is made again on the reloaded one,
+        silently; otherwise the player is told, and the action is not made."""
         self._refused = True
-        try:
-            result = action(*args)
-        except ConflictError:
-            self.game = self.store.open_game(self.game.id)
-            self.hint = None
-            self.redraw()
-            self.say("The game was changed elsewhere (in the browser?); reloaded it.",
-                     "bold #ffaf00")
-        except (GrilleError, ValueError) as error:
-            self.say(str(error), "#ff5f5f")
-        else:
-            self._refused = False
-            return result
+        for attempt in range(2):
+            try:
+                result = action(*args, **options)
+            except ConflictError:
+                before: Session[Any] = self.session
+                self.game = self.store.open_game(self.game.id)
+                if (attempt == 0 and _same_play(before, self.session)
+                        and getattr(action, "__self__", None) is before):
+                    action = getattr(self.session, action.__name__)
+                    continue
+                self.hint = None
+                self.redraw()
+                self.say("The game was changed elsewhere (in the browser?); reloaded it.",
+                         "bold #ffaf00")
+            except (GrilleError, ValueError) as error:
+                self.say(str(error), "#ff5f5f")
+            else:
+                self._refused = False
+                return result
+            return None
         return None
 
     @staticmethod
@@ -683,7 +694,7 @@ class GameScreen(Screen[None]):
         if self.pending is not None and not self._pending_quiet:
             self.say(f"Still working on {self.pending.what}: Esc cancels.")
             return
-        question = self._act(self._hint_question)
+        question = self._act(self.session.hint_question)
         if self._refused:
             return
         if question is None:
@@ -693,9 +704,6 @@ class GameScreen(Screen[None]):
         task = self.work.submit(self.answer, question, lane="play", time_limit=HINT_SECONDS,
                                 label="hint")
         self._follow(task, "a hint", self._hint_worked_out)
-
-    def _hint_question(self) -> Any:
-        return self.session.hint_question()
 
     def _hint_worked_out(self, task: Task[HintAnswer[Any]]) -> None:
         if task.status is TaskStatus.DONE:
@@ -915,6 +923,13 @@ class PendingDigit:
     digit: int
     pencil: bool
     position: int | None
+
+
+def _same_play(before: Session[Any], after: Session[Any]) -> bool:
+    """Whether two sessions of a game hold the same play (history, position, savepoints,
+    settings): what another front end wrote between them was only its clock."""
+    return (before.history == after.history and before.savepoints == after.savepoints
+            and replace(before.progress, timer=after.progress.timer) == after.progress)
 
 
 def _moves_text(moves: tuple[str, ...]) -> str:
