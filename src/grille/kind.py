@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Entry",
+    "GenerateChoices",
     "GenerateOptions",
     "Kind",
     "Puzzle",
@@ -138,6 +139,25 @@ class GenerateOptions:
     """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
 
 
+@dataclass(frozen=True, slots=True)
+class GenerateChoices:
+    """What a kind's generator takes, as a front end offers it (``grille generate KIND``).
+
+    ``sizes`` says in words how a size is written, its range and default; ``levels`` are
+    the level names, easiest first (``any`` aside), and ``level_limits`` the sizes that do
+    not reach every level with the highest they reach; ``symmetries`` the clue symmetries,
+    the default first (none: the generator takes no symmetry); ``minimal`` whether it
+    makes minimal puzzles on request; ``rules`` the rule variants it generates.
+    """
+
+    sizes: str
+    levels: tuple[str, ...]
+    level_limits: tuple[tuple[str, str], ...] = ()
+    symmetries: tuple[str, ...] = ()
+    minimal: bool = False
+    rules: tuple[str, ...] = ()
+
+
 class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
@@ -146,6 +166,10 @@ class Kind(Protocol[P]):
     default_format: str
     levels: tuple[str, ...]
     """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
+    one_line_format: str
+    """A format that writes a puzzle on one line without a TAB (``grille rate``'s column)."""
+    rating_columns: tuple[str, ...]
+    """The names of a rating's :meth:`~grille.logic.Rating.fields`, level first."""
 
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like puzzles of this kind."""
@@ -203,6 +227,10 @@ class Kind(Protocol[P]):
 
     def generate(self, options: GenerateOptions, seed: int | str) -> P:
         """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
+        ...
+
+    def generate_choices(self) -> GenerateChoices:
+        """The sizes, levels, symmetries and rules :meth:`generate` takes."""
         ...
 
     # -- what a game session needs beyond single moves ---------------------------------------

@@ -9,7 +9,15 @@ from grille.hints import Hint
 from grille.kakuro import formats, play, rules
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import LEVELS, Rating
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateChoices,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 
 __all__ = ["KakuroKind"]
@@ -22,6 +30,8 @@ class KakuroKind:
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "text"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "json"
+    rating_columns = ("level", "score", "hardest")
 
     def __repr__(self) -> str:
         return "KakuroKind()"
@@ -120,6 +130,17 @@ class KakuroKind:
         params = GenerateParams(rows=rows, cols=cols, level=options.level,
                                 symmetry=options.symmetry or "rot180")
         return generate(params, seed)
+
+    def generate_choices(self) -> GenerateChoices:
+        """Sizes 4 to 40 a side, every level, two layout symmetries, the standard rules only
+        (the generator does not make distinct-combinations puzzles)."""
+        from grille.kakuro.generate import MAX_SIZE, MIN_SIZE, SYMMETRIES
+
+        return GenerateChoices(
+            sizes=f"WxH (columns x rows) or N, {MIN_SIZE} to {MAX_SIZE} a side (default 8x8)",
+            levels=self.levels,
+            symmetries=SYMMETRIES,
+        )
 
     def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
         """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""

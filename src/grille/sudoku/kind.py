@@ -6,7 +6,15 @@ from collections.abc import Sequence
 
 from grille.errors import GrilleError
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateChoices,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
@@ -16,6 +24,9 @@ from grille.sudoku.logic.rating import LEVELS, Rating
 
 __all__ = ["SudokuKind"]
 
+DEFAULT_SYMMETRY = "rot180"
+"""The clue symmetry of generated puzzles unless another is asked for."""
+
 
 class SudokuKind:
     """Sudoku of every supported size (4x4 to 25x25, square and rectangular boxes)."""
@@ -24,6 +35,8 @@ class SudokuKind:
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "line"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "line"
+    rating_columns = ("level", "ER", "EP", "ED")
 
     def __repr__(self) -> str:
         return "SudokuKind()"
@@ -128,10 +141,26 @@ class SudokuKind:
         params = GenerateParams(
             size=_size_of(options.size),
             level=options.level,
-            symmetry=options.symmetry or "rot180",
+            symmetry=options.symmetry or DEFAULT_SYMMETRY,
             minimal=options.minimal,
         )
         return generate(params, seed)
+
+    def generate_choices(self) -> GenerateChoices:
+        """Sizes 4 to 25 that have boxes, every level (fewer at 4x4 and 6x6), six symmetries."""
+        from grille.sudoku.generate import SYMMETRIES, levels_for
+        from grille.sudoku.geometry import supported_sizes
+
+        sizes = supported_sizes()
+        return GenerateChoices(
+            sizes=f"N for NxN, N one of {', '.join(map(str, sizes))} (default 9)",
+            levels=self.levels,
+            level_limits=tuple(
+                (f"{n}x{n}", levels_for(n)[-1]) for n in sizes if levels_for(n) != self.levels
+            ),
+            symmetries=(DEFAULT_SYMMETRY, *(s for s in SYMMETRIES if s != DEFAULT_SYMMETRY)),
+            minimal=True,
+        )
 
 
 def _size_of(text: str | None) -> int:

@@ -6,7 +6,15 @@ import dataclasses
 from collections.abc import Sequence
 
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateChoices,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
@@ -23,6 +31,8 @@ class TakuzuKind:
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "rows"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "unruly"
+    rating_columns = ("level", "score", "hardest")
 
     def __repr__(self) -> str:
         return "TakuzuKind()"
@@ -121,6 +131,18 @@ class TakuzuKind:
             height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
         )
         return generate(params, seed)
+
+    def generate_choices(self) -> GenerateChoices:
+        """Any even sides, every level, minimal on request, the no-unique-lines variant."""
+        from grille.takuzu.generate import DEFAULT_SIZE
+
+        rows, cols = DEFAULT_SIZE
+        return GenerateChoices(
+            sizes=f"N or RxC (rows x columns), even sides (default {rows}x{cols})",
+            levels=self.levels,
+            minimal=True,
+            rules=("no-unique-lines",),
+        )
 
     def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
         """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""
