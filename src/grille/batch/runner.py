@@ -204,9 +204,15 @@ class ProcessRunner:
         self, kind: type[BaseException] | None, error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Shut the pool down: wait for the tasks running, or, when leaving on an error (an
+        interrupt, SIGTERM, a reader gone), end the workers first. Either way every process,
+        queue and lock is released, so nothing leaks."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if error is not None:
+            _end_workers(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
 
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         """``function(item)`` for each item in the pool, in order."""
@@ -219,6 +225,20 @@ class ProcessRunner:
 
         return ordered(items, submit, _first_done, _local_result, _cancel_local,
                        window=self.window)
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate the worker processes of ``pool``, abandoning the tasks they run."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes: dict[int, multiprocessing.process.BaseProcess] = (
+        getattr(pool, "_processes", None) or {}  # before 3.14: the pool's own table
+    )
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
 
 
 def _first_done(futures: list[concurrent.futures.Future[R]]) -> set[concurrent.futures.Future[R]]:
