@@ -393,3 +393,12 @@ def test_count_streams_a_long_input(tmp_path: Path, capsys: pytest.CaptureFixtur
     large.write_text(line * 50_000)
     count_peak(small, capsys)  # imports and caches first
     assert count_peak(large, capsys) < count_peak(small, capsys) + 1_000_000
+
+
+def test_count_does_not_write_over_the_input_it_streams(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, PUZZLE + "\n")
+    status, _, err = run(["count", path, "-o", path], capsys)
+    assert status == 2 and "is the input" in err
+    assert Path(path).read_text() == PUZZLE + "\n"

@@ -474,12 +474,17 @@ def emit(text: str, args: argparse.Namespace) -> None:
 
 
 @contextlib.contextmanager
-def _output(args: argparse.Namespace) -> Iterator[TextIO]:
-    """Where a command that writes as it goes writes: ``-o OUT``, else standard output."""
+def _output(args: argparse.Namespace, stream: PuzzleStream) -> Iterator[TextIO]:
+    """Where a command that writes as it reads writes: ``-o OUT`` (not the input it is still
+    reading), else standard output."""
     output = getattr(args, "output", None)
     if output in (None, "-"):
         yield sys.stdout
         return
+    if os.path.exists(output) and os.path.exists(stream.source) and (
+        os.path.samefile(output, stream.source)
+    ):
+        raise GrilleError(f"{output} is the input: write the output to another file")
     with open(output, "w", encoding="utf-8") as handle:
         yield handle
 
@@ -523,7 +528,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def cmd_count(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle, one per line, as they are counted."""
     status = ExitStatus()
-    with read_puzzles(args) as stream, _output(args) as out:
+    with read_puzzles(args) as stream, _output(args, stream) as out:
         for chunk in _chunks(stream.items, STREAM_CHUNK):
             out.write(_count_chunk(stream, chunk, args, status))
             out.flush()
