@@ -21,14 +21,8 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
-from grille.cli import (
-    DEFAULT_BUDGET,
-    EXIT_PIPE,
-    EXIT_TERMINATED,
-    add_generate_options,
-    build_parser,
-    main,
-)
+from grille.batch.runner import EXIT_TERMINATED
+from grille.cli import DEFAULT_BUDGET, EXIT_PIPE, add_generate_options, build_parser, main
 from grille.kinds import KIND_NAMES, get_kind
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

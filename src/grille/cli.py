@@ -95,8 +95,6 @@ EXIT_BUDGET = 3
 EXIT_PIPE = 128 + 13
 """Standard output's reader went away (``grille ... | head``): the status of a process
 ended by SIGPIPE, as the shell reports it; nothing is printed."""
-EXIT_TERMINATED = 128 + 15
-"""Stopped by SIGTERM, after shutting down cleanly (worker processes included)."""
 
 SERIOUSNESS = (EXIT_OK, EXIT_NOT_ALL, EXIT_BUDGET, EXIT_BAD_INPUT)
 """Exit statuses from the least to the most serious: a command that meets several problems
@@ -1209,9 +1207,8 @@ def main(argv: Sequence[str] | None = None, *, stderr: TextIO | None = None) -> 
     args = parser.parse_args(argv)
     err = stderr or sys.stderr
     try:
-        with _terminate_cleanly():
-            status: int = args.handler(args)
-            sys.stdout.flush()
+        status: int = args.handler(args)
+        sys.stdout.flush()
     except BrokenPipeError:
         quiet_stdout()
         return EXIT_PIPE
@@ -1226,32 +1223,7 @@ def main(argv: Sequence[str] | None = None, *, stderr: TextIO | None = None) -> 
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
-    except Terminated:
-        return EXIT_TERMINATED
     return status
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived: raised where the program is, so that everything shuts down in order
-    (a pool of worker processes included) instead of dying on the spot."""
-
-
-@contextlib.contextmanager
-def _terminate_cleanly() -> Iterator[None]:
-    """SIGTERM raises :class:`Terminated` in the body (in the main thread; elsewhere, and
-    outside the body, SIGTERM keeps its previous handling)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def terminate(signum: int, frame: object) -> None:
-        raise Terminated
-
-    previous = signal.signal(signal.SIGTERM, terminate)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def quiet_stdout() -> None:
