@@ -396,3 +396,12 @@ def test_count_does_not_write_over_the_input_it_streams(
     status, _, err = run(["count", path, "-o", path], capsys)
     assert status == 2 and "is the input" in err
     assert Path(path).read_text() == PUZZLE + "\n"
+
+
+def test_hint_checks_the_clues_not_the_players_entries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = "#  4\\ 3\\\n\\3 2  .\n\\4 .  .\n"  # r2c2 is 1 in the one solution
+    status, out, err = run(["hint", write(tmp_path, wrong)], capsys)
+    assert (status, err) == (0, "")
+    assert out == "r2c2 holds 2, which is wrong.\n"

@@ -692,7 +692,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         fmt = player[0].fmt
     where = f"{given.source}:{entries[0].line}"
     with time_limit(args.time_limit, where):
-        result = solve_within(kind, entries[0].puzzle, budget=args.budget,
+        result = solve_within(kind, kind.clues_of(state), budget=args.budget,
                               seconds=args.time_limit)
         problem = verdict_problem(result, budget=args.budget, seconds=args.time_limit)
         if problem is not None:

@@ -193,6 +193,10 @@ class Kind(Protocol[P]):
         """:meth:`solve` for many puzzles at once (the fast path for files)."""
         ...
 
+    def clues_of(self, state: P) -> P:
+        """The puzzle ``state`` is played from: its clues alone, entries and marks dropped."""
+        ...
+
     def with_candidates(self, puzzle: P) -> P:
         """``puzzle`` with its pencil marks filled in from the rules."""
         ...

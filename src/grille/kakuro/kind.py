@@ -66,6 +66,10 @@ class KakuroKind:
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
+    def clues_of(self, state: KakuroGrid) -> KakuroGrid:
+        """The clue cells alone: every white cell empty."""
+        return state.puzzle_only()
+
     def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
         """``puzzle`` with pencil marks: digits some filling of both runs allows."""
         return puzzle.with_marks(play.candidate_marks(puzzle))

@@ -72,6 +72,10 @@ class SudokuKind:
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
+    def clues_of(self, state: Grid) -> Grid:
+        """The givens alone."""
+        return state.clues_only()
+
     def with_candidates(self, puzzle: Grid) -> Grid:
         """``puzzle`` with pencil marks: the digits absent from each empty cell's peers."""
         return with_candidates(puzzle)

@@ -67,6 +67,10 @@ class TakuzuKind:
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
+    def clues_of(self, state: TakuzuGrid) -> TakuzuGrid:
+        """The givens alone."""
+        return state.clues_only()
+
     def with_candidates(self, puzzle: TakuzuGrid) -> TakuzuGrid:
         """``puzzle`` with pencil marks: the values its row and column still allow."""
         return with_candidates(puzzle)
