@@ -64,9 +64,8 @@ _HELP = (
     "order as they are ready, one line per input puzzle. A puzzle that does not read or "
     "reaches a search budget or time limit gets a line '# error: FILE:LINE: reason' at its "
     "place (and on stderr) and the batch goes on; --resume goes on with an interrupted run "
-    "from its "
-    "output file. Exit status 1 when the output holds such a line, 2 when the input cannot "
-    "be read."
+    "from its output file. Exit status 1 when the output holds such a line, 2 when the input "
+    "cannot be read."
 )
 
 
@@ -100,7 +99,7 @@ def add_commands(command: CommandFactory) -> None:
                 "solution).")
     add_input(rate)
     add_output(rate, to_help="format of the puzzle column, one that holds a puzzle on one "
-               "line (default: 'grille rate''s, line, unruly or json)")
+               "line (default: as 'grille rate' writes it, line, unruly or json)")
     add_scale(rate)
     add_nesting(rate)
     add_checked_limits(rate)
