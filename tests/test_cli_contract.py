@@ -143,6 +143,16 @@ def test_rate_writes_one_line_per_puzzle_its_puzzle_on_one_line(
 
 
 @pytest.mark.parametrize("kind_name", KIND_NAMES)
+def test_rate_output_rated_again_gives_the_same_lines(
+    kind_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first_status, first, _ = run(["rate", write(tmp_path, INPUTS[kind_name][0])], capsys)
+    again_status, again, _ = run(["rate", write(tmp_path, first, "rated.txt")], capsys)
+    assert first_status == again_status == 0
+    assert again == first  # the rating read with the puzzle is replaced, not repeated
+
+
+@pytest.mark.parametrize("kind_name", KIND_NAMES)
 def test_rating_columns_name_the_fields(kind_name: str) -> None:
     kind = get_kind(kind_name)
     puzzle = kind.read(INPUTS[kind_name][0])[0].puzzle

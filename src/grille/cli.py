@@ -784,8 +784,10 @@ def explainer(kind: Kind[Any], *, nesting: int = 0) -> Callable[[Any], Any]:
 
 def rating_line(kind: Kind[Any], puzzle: Any, fields: Sequence[str], fmt: str | None = None) -> str:
     """One line of ``grille rate``: the puzzle on one line, then its rating fields, TAB
-    between them."""
-    text = kind.write([puzzle], fmt or kind.one_line_format).strip()
+    between them; a rating the puzzle was read with is replaced, not repeated."""
+    from grille.rated import with_rating
+
+    text = kind.write([with_rating(puzzle, "")], fmt or kind.one_line_format).strip()
     return "\t".join((text, *fields)) + "\n"
 
 
