@@ -986,8 +986,8 @@ def add_nesting(command: argparse.ArgumentParser) -> None:
         "--nesting", type=int, choices=range(SUDOKU_MAX_NESTING + 1), default=0,
         metavar=f"0..{SUDOKU_MAX_NESTING}",
         help="Sudoku: nested forcing chain levels to try before trial and error (default 0; "
-        "SE rates the hardest known puzzles with 2 to 5; each level costs seconds a puzzle "
-        "and the first use compiles for a minute or so)",
+        "SE rates the hardest known puzzles with 2 to 5; each level costs seconds a puzzle; "
+        "their kernels compile once, in 'grille warm' or before the first use's time limit)",
     )
 
 
