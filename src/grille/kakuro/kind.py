@@ -183,6 +183,12 @@ class KakuroKind:
         return GenerateChoices(
             sizes=f"WxH (columns x rows) or N, {MIN_SIZE} to {MAX_SIZE} a side (default 8x8)",
             levels=self.levels,
+            level_limits=tuple(
+                (size, self.levels_for(size)[-1])
+                for cols in range(MIN_SIZE, MIN_SIZE + VERY_HARD_CELLS)
+                for rows in range(MIN_SIZE, MIN_SIZE + VERY_HARD_CELLS)
+                if self.levels_for(size := f"{cols}x{rows}") != self.levels
+            ),
             symmetries=SYMMETRIES,
         )
 

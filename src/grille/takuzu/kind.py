@@ -178,6 +178,7 @@ class TakuzuKind:
         return GenerateChoices(
             sizes=f"N or RxC (rows x columns), even sides (default {rows}x{cols})",
             levels=self.levels,
+            level_limits=((f"{SMALL_SIDE}x{SMALL_SIDE} and smaller", self.levels[0]),),
             minimal=True,
             rules=("no-unique-lines",),
         )
