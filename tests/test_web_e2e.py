@@ -7,6 +7,7 @@ Screenshots of each kind in both themes, on a desktop and at phone width, go to 
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
@@ -35,6 +36,7 @@ expect = sync_api.expect
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path("/tmp/web")
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -45,10 +47,10 @@ KAKURO = "# #  #  #  #  #\n# #  5\\ 8\\ #  #\n# \\7 .  .  8\\ #\n# \\8 .  .  .  
 PUZZLES = {"sudoku": SUDOKU, "takuzu": TAKUZU, "kakuro": KAKURO}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The game server on a free loopback port, in a thread, over a fresh database."""
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """The game server on a free loopback port, in a thread, over the database ``db``;
+    its address."""
     app = create_app(db, durable=False)
     sock = bind("127.0.0.1", 0)
     instance = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
@@ -58,10 +60,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not instance.started and time.monotonic() < deadline:
         time.sleep(0.02)
     assert instance.started, "the server did not start"
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    instance.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        instance.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The game server shared by the module's tests, over a fresh database."""
+    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3") as address:
+        yield address
+
+
+@pytest.fixture
+def empty_server(tmp_path: Path) -> Iterator[str]:
+    """A game server of its own over an empty database (no games yet)."""
+    with serving(tmp_path / "games.sqlite3") as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +96,12 @@ def page(browser: Any) -> Iterator[Any]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("dialog", lambda dialog: dialog.accept())
+    native: list[str] = []  # the page asks in its own dialog, never window.confirm
+    opened.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
     yield opened
     context.close()
     assert errors == [], errors
+    assert native == [], native
 
 
 def enter(server: str, text: str) -> int:
@@ -89,6 +109,19 @@ def enter(server: str, text: str) -> int:
     response = httpx.post(f"{server}/api/puzzles", json={"text": text}, timeout=30)
     assert response.status_code == 201, response.text
     game_id: int = response.json()["id"]
+    return game_id
+
+
+def play_file(server: str, path: Path) -> int:
+    """Import the puzzle file at ``path`` through the API and start a game of its first
+    puzzle (import checks no uniqueness: quick for large grids); the game's id."""
+    imported = httpx.post(f"{server}/api/import", json={"text": path.read_text(),
+                                                         "name": path.name}, timeout=60)
+    assert imported.status_code == 200, imported.text
+    puzzle = imported.json()["puzzles"][0]["id"]
+    started = httpx.post(f"{server}/api/games", json={"puzzle_id": puzzle}, timeout=60)
+    assert started.status_code == 201, started.text
+    game_id: int = started.json()["id"]
     return game_id
 
 
@@ -109,6 +142,14 @@ def cell(page: Any, row: int, col: int) -> Any:
 
 def label(page: Any, row: int, col: int, text: str) -> None:
     expect(cell(page, row, col)).to_have_attribute("aria-label", f"row {row}, column {col}, {text}")
+
+
+def confirm(page: Any, button: str) -> None:
+    """Answer the page's confirm dialog with its ``button``."""
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name=button, exact=True).click()
+    expect(dialog).to_be_hidden()
 
 
 # -- new games -----------------------------------------------------------------------------------
@@ -147,11 +188,11 @@ def test_keyboard_play_pencil_marks_undo_and_redo(page: Any, server: str) -> Non
     page.keyboard.press("a")
     expect(cell(page, 1, 4)).to_be_focused()
     page.keyboard.press("Shift+6")
-    label(page, 1, 4, "empty, candidates 6")
+    label(page, 1, 4, "pencil marks 6")
     page.keyboard.press("p")  # pencil mode: digits toggle marks
     expect(page.locator("#pencil")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("2")
-    label(page, 1, 4, "empty, candidates 2 6")
+    label(page, 1, 4, "pencil marks 2 6")
     page.keyboard.press("p")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("Backspace")
@@ -266,6 +307,7 @@ def test_show_solution_then_undo_and_replay(page: Any, server: str) -> None:
     game_id = enter(server, SUDOKU)
     open_game(page, server, game_id)
     page.get_by_role("button", name="Show solution").click()
+    confirm(page, "Show solution")
     expect(page.locator("#game-status")).to_have_text("Solved, with the solution shown.")
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("#game-status")).to_have_text("")
@@ -351,3 +393,255 @@ def test_every_control_is_named_and_reachable_by_keyboard(page: Any, server: str
     label(page, 1, 3, "1")
     page.keyboard.press("Shift+Tab")
     expect(cell(page, 1, 3)).to_be_focused()
+
+
+# -- asking first, paused, checking off --------------------------------------------------------
+
+
+def test_deleting_a_game_asks_in_the_pages_dialog_first(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    page.goto(f"{server}/#/games")
+    delete = page.get_by_role("button", name=f"Delete game {game_id}", exact=True)
+    delete.click()
+    dialog = page.get_by_role("dialog", name=f"Delete game {game_id}?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("go for good")
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()  # the safe answer
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(delete).to_be_focused()  # the focus comes back
+    assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).status_code == 200
+    page.keyboard.press("Enter")  # the keyboard opens it again, Tab then Enter deletes
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(dialog.get_by_role("button", name="Delete")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(delete).to_have_count(0)
+    assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).status_code == 404
+
+
+def test_restart_asks_first_and_keys_do_not_play_under_the_dialog(page: Any,
+                                                                  server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    page.keyboard.press("4")
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Restart").click()
+    expect(page.get_by_role("dialog", name="Restart this game?")).to_be_visible()
+    page.keyboard.press("7")  # not a move: the dialog has the keyboard
+    page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Restart").click()
+    confirm(page, "Restart")
+    label(page, 1, 3, "empty")
+    assert state(server, game_id)["position"] == 2
+
+
+def test_checking_off_says_nothing_about_the_rules(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    expect(page.locator("#checking")).to_have_value("off")
+    page.keyboard.press("5")  # r1c3 = 5 breaks the rules (5 is in row 1)
+    label(page, 1, 3, "5")
+    assert state(server, game_id)["position"] == 1
+    page.wait_for_timeout(200)
+    expect(page.locator("#game-status")).to_have_text("")
+    expect(cell(page, 1, 3)).not_to_have_class(re.compile(r"\bconflict\b"))
+    page.locator("#settings-panel summary").click()
+    page.select_option("#checking", "rules")
+    expect(page.locator("#game-status")).to_contain_text("both hold 5")
+
+
+def test_a_paused_game_takes_no_hint_fill_undo_restart_or_solution(page: Any,
+                                                                   server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    page.keyboard.press("4")
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("#paused-cover")).to_be_visible()
+    for name in ("undo", "hint", "fill", "restart", "solution", "clear-cell", "pencil"):
+        expect(page.locator(f"#{name}")).to_be_disabled()
+    for key in ("h", "u", "Control+z", "7", "Shift+7", "Backspace"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    stored = state(server, game_id)
+    assert (stored["position"], stored["hints_used"], stored["paused"]) == (1, 0, True)
+    page.locator("#resume").click()
+    expect(page.locator("#undo")).to_be_enabled()
+    expect(page.locator("#hint")).to_be_enabled()
+
+
+# -- keys on large grids -----------------------------------------------------------------------
+
+
+def test_shift_letter_toggles_a_mark_on_16x16_and_home_end_jump(page: Any, server: str) -> None:
+    game_id = play_file(server, FIXTURES / "sudoku" / "grid16.txt")
+    open_game(page, server, game_id)
+    expect(cell(page, 1, 2)).to_be_focused()  # the first empty cell
+    page.keyboard.press("Shift+A")
+    label(page, 1, 2, "pencil marks A")
+    page.keyboard.press("Shift+G")
+    label(page, 1, 2, "pencil marks A G")
+    page.keyboard.press("Shift+1")
+    label(page, 1, 2, "pencil marks 1 A G")
+    page.keyboard.press("Shift+A")
+    label(page, 1, 2, "pencil marks 1 G")
+    page.keyboard.press("b")  # a letter alone writes it
+    label(page, 1, 2, "B")
+    page.keyboard.press("End")
+    expect(cell(page, 1, 16)).to_be_focused()
+    page.keyboard.press("Home")
+    expect(cell(page, 1, 1)).to_be_focused()
+    page.keyboard.press("Control+End")
+    expect(cell(page, 16, 16)).to_be_focused()
+    page.keyboard.press("Control+Home")
+    expect(cell(page, 1, 1)).to_be_focused()
+    assert state(server, game_id)["position"] == 5
+
+
+# -- what a screen reader hears ------------------------------------------------------------------
+
+
+def test_moves_are_announced_with_conflicts_and_the_solved_grid(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    said = page.locator("#announce")
+    expect(said).to_have_attribute("aria-live", "polite")
+    page.keyboard.press("4")
+    expect(said).to_have_text("row 1, column 3: 4")
+    page.keyboard.press("Shift+2")  # a digit holds no marks: nothing changes, nothing said
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+6")
+    expect(said).to_have_text("row 1, column 4: pencil marks 6")
+    page.keyboard.press("u")
+    expect(said).to_have_text("row 1, column 4: empty")
+    page.locator("#settings-panel summary").click()
+    page.select_option("#checking", "rules")
+    cell(page, 1, 4).click()
+    page.keyboard.press("5")
+    expect(said).to_have_text(re.compile(r"^row 1, column 4: 5\. .*both hold 5"))
+    done = enter(server, NEARLY)
+    open_game(page, server, done)
+    page.keyboard.press(SOLUTION[40])
+    expect(said).to_have_text(re.compile(rf"^row 5, column 5: {SOLUTION[40]}\. Solved in "))
+
+
+def test_kakuro_moves_are_announced(page: Any, server: str) -> None:
+    game_id = enter(server, KAKURO)
+    open_game(page, server, game_id)
+    cell(page, 3, 3).click()
+    page.keyboard.press("4")
+    expect(page.locator("#announce")).to_have_text("row 3, column 3: 4")
+
+
+def test_a_pencil_marked_cells_label_says_what_it_shows(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    for key in ("Shift+2", "Shift+6", "Shift+8"):
+        page.keyboard.press(key)
+    label(page, 1, 3, "pencil marks 2 6 8")
+    shown = " ".join(cell(page, 1, 3).inner_text().split())
+    assert shown == "2 6 8"
+    assert (cell(page, 1, 3).get_attribute("aria-label") or "").endswith(f"pencil marks {shown}")
+
+
+def test_loading_the_page_asks_for_nothing_missing(page: Any, empty_server: str) -> None:
+    failed: list[str] = []
+    page.on("response", lambda answer: answer.status >= 400
+            and failed.append(f"{answer.status} {answer.url}"))
+    page.goto(f"{empty_server}/")
+    expect(page).to_have_url(re.compile("#/home$"))
+    expect(page.locator("#new-game")).to_be_visible()
+    expect(page.locator("#continue")).to_be_hidden()
+    game_id = enter(empty_server, SUDOKU)
+    page.reload()
+    expect(page.locator("#continue")).to_be_visible()
+    page.goto(f"{empty_server}/")
+    expect(page).to_have_url(re.compile(f"#/game/{game_id}$"))
+    icon = page.evaluate("fetch('/favicon.ico').then((answer) => answer.status)")
+    assert icon == 200
+    assert failed == []
+
+
+# -- phones --------------------------------------------------------------------------------------
+
+LARGE = {
+    "sudoku-9x9": None, "sudoku-16x16": FIXTURES / "sudoku" / "grid16.txt",
+    "sudoku-25x25": FIXTURES / "sudoku" / "letters25.txt",
+    "takuzu-14x14": FIXTURES / "web" / "takuzu-14x14.txt",
+    "takuzu-20x20": FIXTURES / "web" / "takuzu-20x20.txt",
+    "kakuro-16x16": FIXTURES / "web" / "kakuro-16x16.txt",
+}
+
+MEASURE = """() => {
+  const box = (node) => node.getBoundingClientRect();
+  const scroller = document.getElementById("board-scroll");
+  const cells = [...document.querySelectorAll("#board .cell")];
+  const white = cells.find((node) => !node.classList.contains("block"));
+  const clues = [...document.querySelectorAll("#board .clue-across, #board .clue-down")];
+  return {
+    page: document.documentElement.scrollWidth,
+    board: box(document.getElementById("board")).right,
+    scroller: box(scroller).right,
+    scrollable: scroller.scrollWidth > scroller.clientWidth,
+    cell: Math.min(box(white).width, box(white).height),
+    clue: Math.min(...clues.map((node) => parseFloat(getComputedStyle(node).fontSize))),
+    keys: [...document.querySelectorAll("#keypad .key")].map((key) =>
+      Math.min(box(key).width, box(key).height)),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def large_games(server: str) -> dict[str, int]:
+    return {name: enter(server, SUDOKU) if path is None else play_file(server, path)
+            for name, path in LARGE.items()}
+
+
+@pytest.mark.parametrize("viewport", [(360, 740), (390, 844)], ids=["360", "390"])
+@pytest.mark.parametrize("grid", list(LARGE))
+def test_large_grids_on_a_phone_are_readable_reachable_and_fit_on_demand(
+        browser: Any, server: str, large_games: dict[str, int], grid: str,
+        viewport: tuple[int, int]) -> None:
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    game_id = large_games[grid]
+    httpx.post(f"{server}/api/games/{game_id}/resume", timeout=30)  # left paused by a closed tab
+    open_game(phone, server, game_id)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / f"phone-{grid}-{width}.png"))
+    zoom = phone.locator("meta[name=viewport]").get_attribute("content") or ""
+    assert "user-scalable=no" not in zoom and "maximum-scale" not in zoom  # pinch-zoom works
+    assert phone.locator("#board-frame").evaluate("f => getComputedStyle(f).touchAction") in (
+        "manipulation", "auto")
+    seen = phone.evaluate(MEASURE)
+    assert seen["page"] <= width, seen  # the page itself never scrolls sideways
+    assert seen["cell"] >= 32, seen  # big enough to read and tap
+    if grid.startswith("kakuro"):
+        assert seen["clue"] >= 12, seen
+    assert min(seen["keys"]) >= 44, seen
+    fit = phone.get_by_role("button", name="Whole grid")
+    if seen["board"] <= seen["scroller"] + 1:
+        expect(fit).to_be_hidden()
+    else:  # wider than the screen: it scrolls to its last column, or shrinks to fit
+        assert grid != "sudoku-9x9", seen
+        assert seen["scrollable"], seen
+        phone.locator("#board-scroll").evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+        last = phone.locator("#board [role=row]").first.locator("[role=gridcell]").last
+        right = last.evaluate("c => c.getBoundingClientRect().right")
+        assert right <= seen["scroller"] + 1
+        expect(fit).to_have_attribute("aria-pressed", "false")
+        fit.click()
+        expect(fit).to_have_attribute("aria-pressed", "true")
+        fitted = phone.evaluate(MEASURE)
+        assert fitted["board"] <= fitted["scroller"] + 1 <= width + 1, fitted
+        assert not fitted["scrollable"], fitted
+        phone.screenshot(path=str(SHOTS / f"phone-{grid}-{width}-whole.png"))
+        phone.reload()  # remembered
+        expect(phone.locator("#view-game")).to_be_visible()
+        expect(phone.get_by_role("button", name="Whole grid")).to_have_attribute(
+            "aria-pressed", "true")
+    context.close()

@@ -40,7 +40,9 @@ const game = (id) => `/games/${encodeURIComponent(id)}`;
 export const api = {
   kinds: () => request("GET", "/kinds"),
   games: (params = "") => request("GET", `/games${params}`),
-  lastGame: () => request("GET", "/games/last"),
+  // the unfinished game played last, or null (the list answers 200 when there is none,
+  // where /games/last answers 404, which a browser logs as an error on every load)
+  lastGame: async () => (await request("GET", "/games?status=unfinished&limit=1")).games[0] || null,
   game: (id) => request("GET", game(id)),
   newGame: (puzzleId) => request("POST", "/games", { puzzle_id: puzzleId }),
   deleteGame: (id) => request("DELETE", game(id)),

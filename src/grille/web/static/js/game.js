@@ -3,11 +3,13 @@
 // game state it answers with: what the page shows has been stored.
 
 import { api, ApiError } from "./api.js";
-import { BoardView } from "./board.js";
+import { BoardView, changedCells, describeChange } from "./board.js";
 import { actionForKey } from "./keys.js";
-import { $, clock, el, gameTitle, toast } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, toast } from "./ui.js";
 
 const AUTO_PAUSED = "grille-auto-paused";
+const FIT = "grille-fit-grid";
+const TOUCH = window.matchMedia("(max-width: 899px), (pointer: coarse)");
 
 function cellName(r, c) {
   return `r${r + 1}c${c + 1}`;
@@ -63,6 +65,12 @@ export class GameScreen {
     return true;
   }
 
+  /** The view is on screen: size what depends on the room it has. */
+  shown() {
+    this._fit();
+    this._keypadColumns();
+  }
+
   _selectStart() {
     const board = this.state.board;
     let index = board.cells.findIndex((cell) => !cell.block && cell.value === null);
@@ -81,8 +89,10 @@ export class GameScreen {
         const state = result && result.game ? result.game : result;
         if (state && state.board) {
           if (!keepHint && this.hint && state.position !== this.hint.position) this.hint = null;
+          const before = this.state;
           this.state = state;
           this.render();
+          this._announce(before, state);
         }
         return result;
       } catch (error) {
@@ -132,7 +142,7 @@ export class GameScreen {
 
   _editable(quiet = false) {
     const cell = this.selectedCell();
-    if (!cell) return null;
+    if (!cell || this.state.paused) return null;
     const [r, c] = this.selected;
     if (cell.block) {
       if (!quiet) toast(`${cellName(r, c)} is a block: it takes no digit`);
@@ -193,7 +203,7 @@ export class GameScreen {
   }
 
   askHint() {
-    if (this.state.solved) return;
+    if (this.state.solved || this.state.paused) return;
     const same = this.hint && this.hint.position === this.state.position && !this.hint.applied;
     const depth = same ? Math.min(this.hint.depth + 1, 5) : 1;
     this.run(async (id) => {
@@ -208,7 +218,7 @@ export class GameScreen {
   }
 
   key(event) {
-    if (!this.active || isEditable(event.target)) return;
+    if (!this.active || isEditable(event.target) || $("confirm").open) return;
     if (this.state.paused) return;
     const onControl = event.target instanceof HTMLElement &&
       event.target.matches("button, a, summary") && !event.target.closest("#board");
@@ -298,12 +308,16 @@ export class GameScreen {
     $("pause").textContent = state.paused ? "Resume" : "Pause";
     $("pause").setAttribute("aria-pressed", String(state.paused));
     $("pause").disabled = state.solved;
-    $("undo").disabled = !state.can_undo;
-    $("redo").disabled = !state.can_redo;
-    for (const id of ["hint", "fill", "solution"]) $(id).disabled = state.solved;
+    // paused means paused: nothing changes the grid or tells about it until Resume
+    const locked = state.paused;
+    $("undo").disabled = locked || !state.can_undo;
+    $("redo").disabled = locked || !state.can_redo;
+    for (const id of ["hint", "fill", "solution"]) $(id).disabled = locked || state.solved;
+    for (const id of ["restart", "clear-cell", "pencil", "hint-more"]) $(id).disabled = locked;
     $("checking").value = state.checking;
     $("auto-clean").checked = state.auto_clean;
 
+    this._fit();
     this._status();
     this._keypad();
     this._hintPanel(hint);
@@ -329,8 +343,8 @@ export class GameScreen {
     } else if (state.conflicts.length) {
       text = state.conflicts.slice(0, 3).map((c) => c.message).join(" · ") +
         (state.conflicts.length > 3 ? ` (and ${state.conflicts.length - 3} more)` : "");
-    } else if (state.status === "invalid") {
-      text = "Something breaks the rules.";
+    } else if (state.status === "invalid" && state.checking !== "off") {
+      text = "Something breaks the rules.";  // checking off: nothing is said
     }
     line.textContent = text;
     line.classList.toggle("solved", state.solved);
@@ -342,6 +356,27 @@ export class GameScreen {
     if (!state.solved && this.announcedSolved === state.id) this.announcedSolved = null;
   }
 
+  /** Say what the last action did in the live region: the cell and what it now holds,
+   * the conflicts it is in, and "solved". */
+  _announce(before, state) {
+    if (!before || before.id !== state.id) return;
+    const parts = [];
+    const change = describeChange(before.board, state.board);
+    if (change) parts.push(change);
+    const { digits, marks } = changedCells(before.board, state.board);
+    const touched = new Set([...digits, ...marks]);
+    const cols = state.board.cols;
+    const named = state.conflicts.filter((conflict) =>
+      conflict.cells.some(([r, c]) => touched.has(r * cols + c)));
+    for (const conflict of named.slice(0, 2)) parts.push(conflict.message);
+    if (state.solved && !before.solved) parts.push($("game-status").textContent);
+    if (!parts.length) return;
+    const region = $("announce");
+    region.textContent = "";  // the same words again are still spoken
+    const text = parts.join(". ").replace(/\.\./g, ".");
+    requestAnimationFrame(() => { region.textContent = text; });
+  }
+
   _keypad() {
     const board = this.state.board;
     const pad = $("keypad");
@@ -349,8 +384,6 @@ export class GameScreen {
     if (pad.dataset.signature !== signature) {
       pad.dataset.signature = signature;
       pad.replaceChildren();
-      pad.style.setProperty("--keys", board.symbols.length <= 9 ? Math.min(board.symbols.length, 9)
-        : Math.ceil(board.symbols.length / 2));
       board.symbols.forEach((symbol, index) => {
         const value = board.min_value + index;
         const button = el("button", {
@@ -361,6 +394,7 @@ export class GameScreen {
         pad.append(button);
       });
     }
+    this._keypadColumns();
     const counts = new Map();
     for (const cell of board.cells) {
       if (!cell.block && cell.value !== null) counts.set(cell.value, (counts.get(cell.value) || 0) + 1);
@@ -380,6 +414,41 @@ export class GameScreen {
         : `${this.pencil ? "pencil mark " : ""}${symbol}, ${left} left`);
       button.disabled = this.state.paused;
     }
+  }
+
+  /** As many keys a row as fit at their least width (44 px on touch screens and narrow
+   * windows), in rows of equal length: 9 keys make 5 + 4 on a phone, one row beside a
+   * desktop's board. */
+  _keypadColumns() {
+    const pad = $("keypad");
+    const keys = pad.children.length;
+    if (!keys || !pad.clientWidth) return;
+    const gap = parseFloat(getComputedStyle(pad).columnGap) || 0;
+    const least = TOUCH.matches ? 44 : 30;
+    const fit = Math.max(1, Math.floor((pad.clientWidth + gap) / (least + gap)));
+    const rows = Math.ceil(keys / fit);
+    pad.style.setProperty("--keys", Math.ceil(keys / rows));
+  }
+
+  /** "Whole grid" shrinks a grid wider than its place to fit it; the button shows when
+   * the grid does not fit at its readable size, or while it is on. */
+  _fit() {
+    const on = localStorage.getItem(FIT) === "1";
+    const frame = $("board-frame");
+    frame.classList.toggle("fit", on);
+    $("fit").setAttribute("aria-pressed", String(on));
+    const scroller = $("board-scroll");
+    const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+    $("fit").hidden = !on && !wide;
+    this._edges();
+  }
+
+  /** Shadows on the sides of a grid scrolled sideways, where more of it is. */
+  _edges() {
+    const scroller = $("board-scroll");
+    const end = scroller.scrollWidth - scroller.clientWidth;
+    $("board-wrap").classList.toggle("more-left", scroller.scrollLeft > 1);
+    $("board-wrap").classList.toggle("more-right", end - scroller.scrollLeft > 1);
   }
 
   _hintPanel(hint) {
@@ -441,14 +510,15 @@ export class GameScreen {
   _savepoints() {
     const list = $("savepoints");
     list.replaceChildren();
+    const locked = this.state.paused;  // a paused game keeps its position
     for (const point of this.state.savepoints) {
       const name = point.name;
       list.append(el("li", {}, [
         el("span", { class: "savepoint-name", text: `${name} (move ${point.position})` }),
-        el("button", { type: "button", class: "small", text: "Go back",
+        el("button", { type: "button", class: "small", text: "Go back", disabled: locked,
           "aria-label": `Go back to savepoint ${name}`,
           onclick: () => this.run((id) => api.returnTo(id, name)) }),
-        el("button", { type: "button", class: "small", text: "Abandon branch",
+        el("button", { type: "button", class: "small", text: "Abandon branch", disabled: locked,
           "aria-label": `Go back to savepoint ${name} and drop the moves after it`,
           onclick: () => this.run((id) => api.abandonBranch(id, name)) }),
         el("button", { type: "button", class: "small", text: "Delete",
@@ -484,13 +554,22 @@ export class GameScreen {
     $("hint").addEventListener("click", () => this.askHint());
     $("hint-more").addEventListener("click", () => this.askHint());
     $("fill").addEventListener("click", () => this.action("fill"));
-    $("restart").addEventListener("click", () => {
-      if (window.confirm("Clear every entry and pencil mark? (Undo brings them back.)")) this.action("restart");
+    $("restart").addEventListener("click", async () => {
+      const sure = await confirmDialog({
+        title: "Restart this game?",
+        text: "Every entry and pencil mark is cleared (Undo brings them back).",
+        ok: "Restart",
+      });
+      if (sure) this.action("restart");
     });
-    $("solution").addEventListener("click", () => {
-      if (window.confirm("Fill in the solution? The game will not count in your statistics (Undo takes it back).")) {
-        this.action("solution");
-      }
+    $("solution").addEventListener("click", async () => {
+      const sure = await confirmDialog({
+        title: "Show the solution?",
+        text: "The solution is filled in and the game will not count in your statistics " +
+          "(Undo takes it back).",
+        ok: "Show solution",
+      });
+      if (sure) this.action("solution");
     });
     $("pause").addEventListener("click", () => this.togglePause());
     $("resume").addEventListener("click", () => this.togglePause());
@@ -513,5 +592,16 @@ export class GameScreen {
     $("export-content").addEventListener("change", () => this._exportLinks());
     $("export-marks").addEventListener("change", () => this._exportLinks());
     $("print").addEventListener("click", () => window.print());
+    $("fit").addEventListener("click", () => {
+      localStorage.setItem(FIT, localStorage.getItem(FIT) === "1" ? "0" : "1");
+      this._fit();
+      if (this.selected) this.view.cell(...this.selected).scrollIntoView({ block: "nearest", inline: "nearest" });
+    });
+    $("board-scroll").addEventListener("scroll", () => this._edges(), { passive: true });
+    window.addEventListener("resize", () => {
+      if (!this.active) return;
+      this._fit();
+      this._keypadColumns();
+    });
   }
 }

@@ -2,7 +2,7 @@
 // games and the library, statistics.
 
 import { api } from "./api.js";
-import { $, clock, el, gameTitle, KIND_TITLES, when } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, KIND_TITLES, toast, when } from "./ui.js";
 
 const POLL_MS = 400;
 
@@ -52,15 +52,17 @@ export class HomeScreen {
 
   async showHome() {
     $("new-error").textContent = "";
+    let last = null;
     try {
-      const last = await api.lastGame();
-      this.lastId = last.id;
+      last = await api.lastGame();
+    } catch (error) {
+      $("new-error").textContent = error.message;
+    }
+    this.lastId = last ? last.id : null;
+    $("continue").hidden = !last;
+    if (last) {
       $("continue-text").textContent =
         `Your last game: ${gameTitle(last.kind, last.size, last.level)}, ${clock(last.elapsed)} played.`;
-      $("continue").hidden = false;
-    } catch (error) {
-      this.lastId = null;
-      $("continue").hidden = true;
     }
   }
 
@@ -177,11 +179,7 @@ export class HomeScreen {
               onclick: () => this.openGame(game.id) }),
             el("button", { type: "button", class: "small", text: "Delete",
               "aria-label": `Delete game ${game.id}`,
-              onclick: async () => {
-                if (!window.confirm("Delete this game and its moves?")) return;
-                await api.deleteGame(game.id);
-                this.showGames();
-              } }),
+              onclick: () => this.deleteGame(game) }),
           ]),
         ]));
         list.replaceChildren(el("table", { class: "list" }, [
@@ -195,6 +193,23 @@ export class HomeScreen {
     } catch (error) {
       list.replaceChildren(el("p", { class: "error", text: error.message }));
     }
+  }
+
+  async deleteGame(game) {
+    const title = gameTitle(game.kind, game.size, game.level);
+    const sure = await confirmDialog({
+      title: `Delete game ${game.id}?`,
+      text: `${title}, ${clock(game.elapsed)} played, ${game.position} move${game.position === 1 ? "" : "s"}: ` +
+        "the game and all its moves go for good.",
+      ok: "Delete", danger: true,
+    });
+    if (!sure) return;
+    try {
+      await api.deleteGame(game.id);
+    } catch (error) {
+      toast(error.message, { error: true });
+    }
+    await this.showGames();
   }
 
   async showStats() {

@@ -1,4 +1,5 @@
-// Small helpers shared by the page's views: elements, clock text, the toast.
+// Small helpers shared by the page's views: elements, clock text, the toast, the confirm
+// dialog.
 
 export function $(id) {
   return document.getElementById(id);
@@ -49,4 +50,31 @@ export function toast(message, { error = false } = {}) {
 export function when(seconds) {
   const date = new Date(seconds * 1000);
   return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+let confirmOpen = null;
+
+/**
+ * Ask before something that cannot be taken back, in the page's own modal dialog (Escape
+ * or Cancel: no; the focus starts on Cancel and returns where it was). Resolves to true
+ * when the player confirms; `danger` colours the button of a deletion.
+ */
+export function confirmDialog({ title, text, ok, danger = false }) {
+  const dialog = $("confirm");
+  if (confirmOpen) return Promise.resolve(false);
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = ok;
+  $("confirm-ok").classList.toggle("danger", danger);
+  dialog.returnValue = "cancel";
+  confirmOpen = new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      confirmOpen = null;
+      resolve(dialog.returnValue === "ok");
+    }, { once: true });
+  });
+  const answer = confirmOpen;
+  dialog.showModal();
+  $("confirm-cancel").focus();
+  return answer;
 }
