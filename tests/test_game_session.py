@@ -416,6 +416,30 @@ def test_savepoint_names() -> None:
     assert session.position == 1
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("..", "cannot be called '..'"),
+        (".", "cannot be called '.'"),
+        ("a/b", "cannot hold '/'"),
+        ("a\\b", r"cannot hold '\\\\'"),
+        ("nul\x00", r"U\+0000"),
+        ("evil\u202etxt", r"U\+202E \(right-to-left override"),
+        ("zero\u200bwidth", r"U\+200B"),
+        ("tab\there", r"U\+0009"),
+        ("x" * 41, "40 characters at most, got 41"),
+    ],
+)
+def test_savepoint_names_a_front_end_cannot_show_or_address_are_refused(
+    name: str, reason: str
+) -> None:
+    session = new_session("sudoku")
+    with pytest.raises(SessionError, match=reason):
+        session.add_savepoint(name)
+    assert session.savepoints == ()
+    assert session.add_savepoint(" Ünïcode … 9/9 ".replace("/", "-")).name == "Ünïcode … 9-9"
+
+
 # -- timer -------------------------------------------------------------------------------------
 
 

@@ -294,6 +294,43 @@ def test_an_old_database_is_migrated(db: Path, clock: FakeClock) -> None:
         assert check.execute("PRAGMA user_version").fetchone() == (LATEST,)
 
 
+def test_game_ids_are_never_reused(store: Store) -> None:
+    first = start(store, "sudoku")
+    second = start(store, "takuzu")
+    store.delete_game(second.id)
+    store.delete_game(first.id)
+    third = start(store, "sudoku")
+    assert third.id > second.id
+
+
+def test_the_ids_migration_keeps_every_game_and_move(db: Path, clock: FakeClock) -> None:
+    raw = sqlite3.connect(db, isolation_level=None)
+    raw.execute("PRAGMA foreign_keys = ON")  # as the store opens it: a drop would cascade
+    assert migrate(raw, MIGRATIONS[:2]) == 2
+    raw.execute(
+        "INSERT INTO puzzles (id, kind, size, level, text, source, created)"
+        " VALUES (1, 'sudoku', '9x9', NULL, ?, 'entered', 0)",
+        (PUZZLES["sudoku"] + "\n",),
+    )
+    for game_id in (1, 2, 3):
+        raw.execute(
+            "INSERT INTO games (id, puzzle_id, status, created, updated, position, hints_used)"
+            " VALUES (?, 1, 'unfinished', 0, ?, 1, 2)", (game_id, game_id)
+        )
+        raw.execute("INSERT INTO moves VALUES (?, 0, 'move', 'r1c3=4', 0)", (game_id,))
+    raw.execute("INSERT INTO savepoints VALUES (2, 0, 'here', 1, 0)")
+    raw.close()
+    with Store(db, clock=clock) as store:
+        assert [g.id for g in store.games()] == [3, 2, 1]
+        assert store.open_game(2).session.savepoints[0].name == "here"
+        assert all(store.open_game(i).session.moves == ("r1c3=4",) for i in (1, 2, 3))
+        assert store.game(1).hints_used == 2
+        store.delete_game(3)
+        assert start(store, "sudoku").id == 4
+        assert store.check_integrity() == ["ok"]
+        assert store._connection().execute("PRAGMA foreign_keys").fetchone() == (1,)
+
+
 def test_databases_grille_cannot_use_are_refused(tmp_path: Path) -> None:
     newer = tmp_path / "newer.sqlite3"
     with sqlite3.connect(newer) as raw:

@@ -337,8 +337,26 @@ def test_games_list_abandon_and_delete(client: TestClient) -> None:
     assert [g["id"] for g in listed] == [game["id"]] and listed[0]["status"] == "unfinished"
     assert client.post(f"/api/games/{game['id']}/abandon").status_code == 204
     assert client.get("/api/games/last").status_code == 404
-    assert client.delete(f"/api/games/{game['id']}").status_code == 204
+    assert client.delete(f"/api/games/{game['id']}?confirm={game['id']}").status_code == 204
     assert client.get(f"/api/games/{game['id']}").status_code == 404
+
+
+def test_a_savepoint_called_dot_dot_cannot_delete_the_game(client: TestClient) -> None:
+    game = start(client)
+    path = f"/api/games/{game['id']}"
+    move(client, game, "r1c3=4")
+    for name in ("..", ".", "a/b", "nul\x00", "rtl\u202eoverride"):
+        response = client.post(f"{path}/savepoints", json={"name": name})
+        assert "savepoint" in error_of(response, 422)
+    assert client.get(path).json()["savepoints"] == []
+    # what a browser makes of DELETE .../savepoints/.. : no redirect to the game, no delete
+    for method in ("DELETE", "POST", "PUT", "PATCH"):
+        response = client.request(method, f"{path}/", follow_redirects=False)
+        assert response.status_code == 404, (method, response.status_code)
+    assert "confirm" in error_of(client.delete(path), 422)
+    assert "confirm" in error_of(client.delete(f"{path}?confirm=999"), 422)
+    assert client.get(path).json()["position"] == 1  # still there, moves and all
+    assert client.delete(f"{path}?confirm={game['id']}").status_code == 204
 
 
 # -- bad input: 4xx with a message, never 5xx ------------------------------------------------------

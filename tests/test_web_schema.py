@@ -188,5 +188,5 @@ def test_generation_works_after_a_lifespan_ends(tmp_path: Path) -> None:
 
 def test_last_game_is_still_served(client: TestClient) -> None:
     assert client.get("/api/games/last").json()["id"] == 2
-    assert client.delete("/api/games/2").status_code == 204
+    assert client.delete("/api/games/2?confirm=2").status_code == 204
     assert "invalid" not in error_of(client.delete("/api/games/last"), 405)

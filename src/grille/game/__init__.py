@@ -7,7 +7,8 @@
   saved as they are made, statistics), safe across threads and processes.
 - :mod:`grille.game.record`: :class:`SessionRecord`, a session as data (and JSON);
   :class:`CheckMode`, :class:`Progress`.
-- :mod:`grille.game.history`: :class:`HistoryEntry`, :class:`Action`, :class:`Savepoint`.
+- :mod:`grille.game.history`: :class:`HistoryEntry`, :class:`Action`, :class:`Savepoint`,
+  :func:`savepoint_name` (what a savepoint may be called).
 - :mod:`grille.game.schema` (migrations), :mod:`grille.game.stats`, :mod:`grille.game.paths`.
 
 Errors: ``MoveError`` (from :mod:`grille.errors`) for a bad move, :class:`SessionError` for
@@ -18,7 +19,7 @@ an action a session cannot take, :class:`StoreError` (:class:`NotFoundError`,
 from __future__ import annotations
 
 from grille.game.errors import ConflictError, NotFoundError, SessionError, StoreError
-from grille.game.history import Action, HistoryEntry, Savepoint
+from grille.game.history import Action, HistoryEntry, Savepoint, savepoint_name
 from grille.game.paths import default_db_path
 from grille.game.record import CheckMode, Progress, SessionRecord
 from grille.game.session import Change, Session
@@ -57,4 +58,5 @@ __all__ = [
     "StoreError",
     "Timer",
     "default_db_path",
+    "savepoint_name",
 ]

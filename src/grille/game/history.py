@@ -9,9 +9,15 @@ entries, so a placement and its clean-up come and go together.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Action", "HistoryEntry", "Savepoint"]
+from grille.game.errors import SessionError
+
+__all__ = ["MAX_SAVEPOINT_NAME", "Action", "HistoryEntry", "Savepoint", "savepoint_name"]
+
+MAX_SAVEPOINT_NAME = 40
+"""Characters a savepoint name may have."""
 
 
 class Action(enum.Enum):
@@ -65,3 +71,43 @@ class Savepoint:
     name: str
     position: int
     created: float = 0.0
+
+
+def savepoint_name(name: str) -> str:
+    """``name`` trimmed, as a savepoint may be called; ``SessionError`` says why not.
+
+    A name is a label a player reads and a front end puts in a URL path segment or a
+    terminal line, so it is 1 to :data:`MAX_SAVEPOINT_NAME` printable characters: no
+    control, format or bidirectional-override characters (NUL, U+202E, zero-width
+    spaces ...), no ``/`` or ``\\``, and not ``.`` or ``..`` (which URLs resolve away).
+
+    >>> savepoint_name("  before the X-Wing ")
+    'before the X-Wing'
+    >>> savepoint_name("..")
+    Traceback (most recent call last):
+    ...
+    grille.game.errors.SessionError: a savepoint cannot be called '..'
+    """
+    label = name.strip()
+    if not label:
+        raise SessionError("a savepoint needs a name")
+    if len(label) > MAX_SAVEPOINT_NAME:
+        raise SessionError(
+            f"a savepoint name has {MAX_SAVEPOINT_NAME} characters at most, "
+            f"got {len(label)}: {label[:MAX_SAVEPOINT_NAME]!r}..."
+        )
+    if label in (".", ".."):
+        raise SessionError(f"a savepoint cannot be called {label!r}")
+    for index, char in enumerate(label, 1):
+        if char in "/\\":
+            raise SessionError(
+                f"a savepoint name cannot hold {char!r} (character {index} of {label!r})"
+            )
+        if unicodedata.category(char).startswith(("C", "Z")) and char != " ":
+            code = f"U+{ord(char):04X}"
+            what = unicodedata.name(char, "a control character").lower()
+            raise SessionError(
+                f"a savepoint name cannot hold {code} ({what}; character {index} of "
+                f"{label!r})"
+            )
+    return label

@@ -21,11 +21,18 @@ APPLICATION_ID = 0x6772696C
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """The statements that take the schema from ``version - 1`` to ``version``."""
+    """The statements that take the schema from ``version - 1`` to ``version``.
+
+    ``rebuilds``: the migration copies a table into a new one and drops the old (SQLite's
+    way to change a column's definition), so foreign keys are off while it runs (a drop
+    would otherwise cascade into the rows that refer to the table) and checked before
+    it commits.
+    """
 
     version: int
     description: str
     statements: tuple[str, ...]
+    rebuilds: bool = False
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -79,6 +86,34 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_by_status ON games (status, updated)",
         "CREATE INDEX puzzles_by_kind ON puzzles (kind, size, level)",
     )),
+    Migration(3, "game ids are never reused (AUTOINCREMENT): a page left on a deleted "
+              "game's address must not open another game", (
+        """CREATE TABLE games_autoincrement (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            puzzle_id INTEGER NOT NULL REFERENCES puzzles (id) ON DELETE RESTRICT,
+            status TEXT NOT NULL CHECK (status IN ('unfinished', 'solved', 'abandoned')),
+            created REAL NOT NULL,
+            updated REAL NOT NULL,
+            elapsed REAL NOT NULL DEFAULT 0,
+            running_since REAL,
+            paused INTEGER NOT NULL DEFAULT 0,
+            position INTEGER NOT NULL DEFAULT 0,
+            checking TEXT NOT NULL DEFAULT 'off',
+            auto_clean INTEGER NOT NULL DEFAULT 1,
+            revision INTEGER NOT NULL DEFAULT 0,
+            hints_used INTEGER NOT NULL DEFAULT 0,
+            solution_shown INTEGER NOT NULL DEFAULT 0
+        )""",
+        """INSERT INTO games_autoincrement (id, puzzle_id, status, created, updated, elapsed,
+            running_since, paused, position, checking, auto_clean, revision, hints_used,
+            solution_shown)
+           SELECT id, puzzle_id, status, created, updated, elapsed, running_since, paused,
+            position, checking, auto_clean, revision, hints_used, solution_shown FROM games""",
+        "DROP TABLE games",
+        "ALTER TABLE games_autoincrement RENAME TO games",
+        "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
+        "CREATE INDEX games_by_status ON games (status, updated)",
+    ), rebuilds=True),
 )
 
 LATEST = MIGRATIONS[-1].version
@@ -98,6 +133,21 @@ def migrate(
 
     ``connection`` must be in autocommit mode (``isolation_level=None``).
     """
+    version = schema_version(connection)
+    rebuilds = any(m.rebuilds for m in migrations[version:])
+    keys_on = connection.execute("PRAGMA foreign_keys").fetchone()[0]
+    if rebuilds:  # only outside a transaction does this pragma take effect
+        connection.execute("PRAGMA foreign_keys = OFF")
+    try:
+        return _migrate(connection, migrations, check_keys=rebuilds)
+    finally:
+        if rebuilds and keys_on:
+            connection.execute("PRAGMA foreign_keys = ON")
+
+
+def _migrate(
+    connection: sqlite3.Connection, migrations: tuple[Migration, ...], *, check_keys: bool
+) -> int:
     connection.execute("BEGIN IMMEDIATE")
     try:
         version = schema_version(connection)
@@ -115,6 +165,9 @@ def migrate(
         for migration in migrations[version:]:
             for statement in migration.statements:
                 connection.execute(statement)
+        broken = connection.execute("PRAGMA foreign_key_check").fetchall() if check_keys else []
+        if broken:
+            raise StoreError(f"the migration would break {len(broken)} reference(s): {broken[0]}")
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         connection.execute(f"PRAGMA user_version = {latest}")
         connection.execute("COMMIT")

@@ -48,7 +48,7 @@ from typing import Any, Generic, TypeVar
 
 from grille.errors import GrilleError
 from grille.game.errors import SessionError
-from grille.game.history import Action, HistoryEntry, Savepoint
+from grille.game.history import Action, HistoryEntry, Savepoint, savepoint_name
 from grille.game.record import CheckMode, Progress, SessionRecord
 from grille.hints import DEPTHS, Hint
 from grille.kind import Kind, Puzzle, Solutions, Status, Violation
@@ -482,10 +482,11 @@ class Session(Generic[P]):
         self._go(position, "goto")
 
     def add_savepoint(self, name: str) -> Savepoint:
-        """Name the current position (a savepoint of the same name moves here)."""
-        label = name.strip()
-        if not label:
-            raise SessionError("a savepoint needs a name")
+        """Name the current position (a savepoint of the same name moves here).
+
+        ``SessionError`` for a name no front end can show or address safely (see
+        :func:`~grille.game.history.savepoint_name`)."""
+        label = savepoint_name(name)
         point = Savepoint(label, self.position, self._clock())
         kept = tuple(p for p in self._savepoints if p.name != label)
         self._commit("savepoint", savepoints=(*kept, point))

@@ -149,8 +149,19 @@ def game(game_id: GameId, svc: Svc) -> GameState:
 
 @router.delete("/games/{game_id}", status_code=status.HTTP_204_NO_CONTENT,
                summary="Delete a game and its moves")
-def delete_game(game_id: GameId, svc: Svc) -> Response:
-    """Delete the game for good."""
+def delete_game(
+    game_id: GameId,
+    svc: Svc,
+    confirm: Annotated[int | None, Query(ge=1, le=MAX_ID,
+                                         description="the game's id again")] = None,
+) -> Response:
+    """Delete the game for good. ``confirm`` must repeat the game's id: a request for
+    another path that a browser or proxy normalised into this one (a savepoint called
+    ``..``) can never delete a game."""
+    if confirm != game_id:
+        raise GrilleError(
+            f"deleting a game needs ?confirm={game_id} (its id again); nothing was deleted"
+        )
     svc.store.delete_game(game_id)
     svc.games.forget(game_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -98,6 +98,7 @@ def create_app(
         docs_url=None,  # Swagger UI and ReDoc load from a CDN; the page works offline
         redoc_url=None,
         lifespan=lifespan,
+        redirect_slashes=False,  # a redirect would replay a DELETE on another path
     )
     app.state.services = services
     app.include_router(router)
