@@ -645,3 +645,65 @@ def test_large_grids_on_a_phone_are_readable_reachable_and_fit_on_demand(
         expect(phone.get_by_role("button", name="Whole grid")).to_have_attribute(
             "aria-pressed", "true")
     context.close()
+
+
+# -- savepoints: names the server refuses, URLs the page never builds ------------------------------
+
+
+def test_a_refused_savepoint_name_is_said_next_to_the_field(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent: list[str] = []
+    page.on("request", lambda request: "/api/" in request.url
+            and sent.append(f"{request.method} {request.url.split('/api', 1)[1]}"))
+    page.keyboard.press("4")
+    page.locator("#savepoints-panel summary").click()
+    field = page.locator("#savepoint-name")
+    error = page.locator("#savepoint-error")
+    for name, reason in (("..", "cannot be called '..'"), ("a/b", "cannot hold '/'"),
+                         ("x\u202eevil", "U+202E")):
+        field.fill(name)
+        page.get_by_role("button", name="Save here").click()
+        expect(error).to_contain_text(reason)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_be_focused()
+        expect(field).to_have_value(name)  # kept, to be corrected
+    field.fill("before")
+    page.get_by_role("button", name="Save here").click()
+    expect(page.locator("#savepoints")).to_contain_text("before (move 1)")
+    expect(error).to_have_text("")
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    abandon = "Go back to savepoint before and drop the moves after it"
+    page.get_by_role("button", name=abandon).click()
+    confirm(page, "Abandon branch")
+    page.get_by_role("button", name="Delete savepoint before").click()
+    expect(page.locator("#savepoints")).not_to_contain_text("before")
+    assert state(server, game_id)["position"] == 1  # the game is still there
+    paths = [line for line in sent if "/savepoints" in line or line.startswith("DELETE")]
+    assert paths == [f"POST /games/{game_id}/savepoints"] * 4 + [
+        f"POST /games/{game_id}/savepoints/before/abandon",
+        f"DELETE /games/{game_id}/savepoints/before"], sent
+
+
+def test_the_page_never_puts_a_name_a_browser_resolves_away_in_a_url(page: Any,
+                                                                    server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    refused = page.evaluate("""async (id) => {
+      const { api, addressable } = await import("/static/js/api.js");
+      const answers = [];
+      for (const name of ["..", ".", "a/b", "a\\\\b"]) {
+        for (const call of [api.returnTo, api.abandonBranch, api.removeSavepoint]) {
+          try { await call(id, name); answers.push("sent"); }
+          catch (error) { answers.push(error.status); }
+        }
+        answers.push(addressable(name));
+      }
+      answers.push(addressable("%2e%2e"), addressable("before the guess"));
+      return answers;
+    }""", game_id)
+    assert refused == [422, 422, 422, False] * 4 + [True, True]
+    assert not [line for line in sent if "/api/" in line], sent
+    assert state(server, game_id)["id"] == game_id

@@ -2,7 +2,7 @@
 // Every action goes to the server in order (one at a time) and the page then shows the
 // game state it answers with: what the page shows has been stored.
 
-import { api, ApiError } from "./api.js";
+import { addressable, api, ApiError } from "./api.js";
 import { BoardView, changedCells, describeChange } from "./board.js";
 import { actionForKey } from "./keys.js";
 import { $, clock, confirmDialog, el, gameTitle, toast } from "./ui.js";
@@ -80,7 +80,7 @@ export class GameScreen {
 
   // -- talking to the server, one action at a time -------------------------------------------
 
-  run(call, { keepHint = false } = {}) {
+  run(call, { keepHint = false, onError = null } = {}) {
     const id = this.state.id;
     this.queue = this.queue.then(async () => {
       try {
@@ -96,7 +96,8 @@ export class GameScreen {
         }
         return result;
       } catch (error) {
-        toast(error.message, { error: true });
+        if (onError) onError(error);
+        else toast(error.message, { error: true });
         if (error instanceof ApiError && error.status === 409) await this.open(id);
         return null;
       }
@@ -513,6 +514,11 @@ export class GameScreen {
     const locked = this.state.paused;  // a paused game keeps its position
     for (const point of this.state.savepoints) {
       const name = point.name;
+      if (!addressable(name)) {  // an older game's name no URL can carry: shown, not used
+        list.append(el("li", {}, [el("span", { class: "savepoint-name",
+          text: `${name} (move ${point.position}): this name cannot be used here; save again under another name` })]));
+        continue;
+      }
       list.append(el("li", {}, [
         el("span", { class: "savepoint-name", text: `${name} (move ${point.position})` }),
         el("button", { type: "button", class: "small", text: "Go back", disabled: locked,
@@ -520,7 +526,14 @@ export class GameScreen {
           onclick: () => this.run((id) => api.returnTo(id, name)) }),
         el("button", { type: "button", class: "small", text: "Abandon branch", disabled: locked,
           "aria-label": `Go back to savepoint ${name} and drop the moves after it`,
-          onclick: () => this.run((id) => api.abandonBranch(id, name)) }),
+          onclick: async () => {
+            const sure = await confirmDialog({
+              title: `Abandon the branch after “${name}”?`,
+              text: `Back to move ${point.position}; the moves made after it are dropped for good.`,
+              ok: "Abandon branch", danger: true,
+            });
+            if (sure) this.run((id) => api.abandonBranch(id, name));
+          } }),
         el("button", { type: "button", class: "small", text: "Delete",
           "aria-label": `Delete savepoint ${name}`,
           onclick: () => this.run((id) => api.removeSavepoint(id, name)) }),
@@ -587,7 +600,16 @@ export class GameScreen {
       event.preventDefault();
       const input = $("savepoint-name");
       const name = input.value.trim() || `savepoint ${this.state.savepoints.length + 1}`;
-      this.run((id) => api.addSavepoint(id, name)).then(() => { input.value = ""; });
+      const error = $("savepoint-error");
+      error.textContent = "";
+      input.removeAttribute("aria-invalid");
+      this.run((id) => api.addSavepoint(id, name), {
+        onError: (failure) => {  // the server's reason, next to the name, until fixed
+          error.textContent = failure.message;
+          input.setAttribute("aria-invalid", "true");
+          input.focus();
+        },
+      }).then((answer) => { if (answer) input.value = ""; });
     });
     $("export-content").addEventListener("change", () => this._exportLinks());
     $("export-marks").addEventListener("change", () => this._exportLinks());
