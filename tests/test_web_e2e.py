@@ -707,3 +707,79 @@ def test_the_page_never_puts_a_name_a_browser_resolves_away_in_a_url(page: Any,
     assert refused == [422, 422, 422, False] * 4 + [True, True]
     assert not [line for line in sent if "/api/" in line], sent
     assert state(server, game_id)["id"] == game_id
+
+
+# -- generation and the clock --------------------------------------------------------------------
+
+
+def test_a_finished_generation_is_announced_not_switched_to(page: Any, server: str) -> None:
+    playing = enter(server, SUDOKU)
+    made = enter(server, TAKUZU)  # stands for the generated game
+    polls: list[int] = []
+    job = {"id": "job1", "kind": "sudoku", "size": "9x9", "level": "hard", "elapsed": 1.0}
+
+    def generate(route: Any) -> None:
+        route.fulfill(status=202, json={**job, "status": "running"})
+
+    def poll(route: Any) -> None:  # running until the player has gone to another game
+        polls.append(1)
+        away = page.url.endswith(f"#/game/{playing}")
+        done = {**job, "status": "done", "game_id": made} if away and len(polls) > 3 else \
+            {**job, "status": "running"}
+        route.fulfill(status=200, json=done)
+
+    page.route("**/api/generate", generate)
+    page.route("**/api/jobs/job1", poll)
+    page.goto(f"{server}/#/home")
+    page.select_option("#new-level", "hard")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#generating")).to_be_visible()
+    open_game(page, server, playing)  # the player goes on playing meanwhile
+    notice = page.locator("#notices .notice")
+    expect(notice).to_contain_text("Your Sudoku 9×9 · hard is ready.")
+    page.wait_for_timeout(600)
+    expect(page).to_have_url(re.compile(f"#/game/{playing}$"))  # not taken away
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(playing))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "generation-notice.png"))
+    notice.get_by_role("button", name="Play it").click()
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(made))
+    expect(notice).to_have_count(0)
+
+
+def test_waiting_on_the_form_opens_the_generated_game(page: Any, server: str) -> None:
+    made = enter(server, TAKUZU)
+    job = {"id": "job2", "kind": "sudoku", "size": "9x9", "level": "easy", "elapsed": 0.5}
+    page.route("**/api/generate", lambda route: route.fulfill(
+        status=202, json={**job, "status": "running"}))
+    page.route("**/api/jobs/job2", lambda route: route.fulfill(
+        status=200, json={**job, "status": "done", "game_id": made}))
+    page.goto(f"{server}/#/home")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(made))
+    expect(page.locator("#notices .notice")).to_have_count(0)
+
+
+def hide_tab(page: Any, hidden: bool) -> None:
+    """The tab goes to the background (or comes back), as the browser reports it."""
+    page.evaluate("""(hidden) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      Object.defineProperty(document, "visibilityState", { configurable: true,
+        get: () => hidden ? "hidden" : "visible" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }""", hidden)
+
+
+def test_the_clock_on_screen_stops_while_the_tab_is_hidden(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    timer = page.locator("#timer")
+    expect(timer).not_to_have_text("0:00", timeout=5000)
+    hide_tab(page, True)
+    shown = timer.inner_text()
+    page.wait_for_timeout(2200)
+    assert timer.inner_text() == shown
+    hide_tab(page, False)
+    page.wait_for_timeout(1500)
+    assert state(server, game_id)["timer_running"]
+    expect(timer).not_to_have_text(shown, timeout=5000)

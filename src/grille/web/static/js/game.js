@@ -270,6 +270,11 @@ export class GameScreen {
 
   visibility(hidden) {
     if (!this.state || $("view-game").hidden) return;
+    if (hidden && this.timerBase && this.timerBase.running) {
+      // the clock on screen stops with the tab, whatever the server is told
+      const { elapsed, at } = this.timerBase;
+      this.timerBase = { elapsed: elapsed + (performance.now() - at) / 1000, at: performance.now(), running: false };
+    }
     if (hidden && this.state.timer_running && !this.state.paused) {
       sessionStorage.setItem(AUTO_PAUSED, String(this.state.id));
       api.keepalive(this.state.id, "pause").catch(() => {});

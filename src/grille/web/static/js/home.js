@@ -2,7 +2,7 @@
 // games and the library, statistics.
 
 import { api } from "./api.js";
-import { $, clock, confirmDialog, el, gameTitle, KIND_TITLES, toast, when } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, KIND_TITLES, notice, toast, when } from "./ui.js";
 
 const POLL_MS = 400;
 
@@ -86,14 +86,30 @@ export class HomeScreen {
           `Generating a ${gameTitle(body.kind, body.size, body.level)}… ${waiting}`;
       }
       if (job.status === "failed") throw new Error(job.error || "generation failed");
-      this.openGame(job.game_id);
+      this.ready(job.game_id, gameTitle(body.kind, body.size, body.level));
     } catch (error) {
       $("new-error").textContent = error.message;
+      if (!this.waiting()) notice(`Your new game could not be made: ${error.message}`, [], { error: true });
     } finally {
       this.generating = false;
       $("new-start").disabled = false;
       $("generating").hidden = true;
     }
+  }
+
+  /** Whether the player is still on the new-game form, waiting for the puzzle. */
+  waiting() {
+    return !$("view-home").hidden;
+  }
+
+  /** A generated game is ready: open it if the player waits for it, else say so in a
+   * notice (Play it / Dismiss) and leave them where they are. */
+  ready(gameId, title) {
+    if (this.waiting()) {
+      this.openGame(gameId);
+      return;
+    }
+    notice(`Your ${title} is ready.`, [{ label: "Play it", run: () => this.openGame(gameId) }]);
   }
 
   async enter() {

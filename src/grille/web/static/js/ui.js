@@ -78,3 +78,21 @@ export function confirmDialog({ title, text, ok, danger = false }) {
   $("confirm-cancel").focus();
   return answer;
 }
+
+/**
+ * A lasting notice in the corner: `text` and buttons (`actions`: [{label, run}]) and
+ * Dismiss; it stays until one is pressed. The notice element is returned.
+ */
+export function notice(text, actions = [], { error = false } = {}) {
+  const box = el("div", { class: error ? "notice error" : "notice" });
+  const close = () => box.remove();
+  box.append(el("p", { text }));
+  for (const { label, run } of actions) {
+    box.append(el("button", { type: "button", class: "small primary", text: label,
+      "aria-label": `${label}: ${text}`, onclick: () => { close(); run(); } }));
+  }
+  box.append(el("button", { type: "button", class: "small", text: "Dismiss",
+    "aria-label": `Dismiss: ${text}`, onclick: close }));
+  $("notices").append(box);
+  return box;
+}
