@@ -1,13 +1,13 @@
 # Two commands for a fresh clone (see README "Quick start"):
-#   make run    set up .venv and run the main job
-#   make test   set up .venv and run every check and test
+#   make run    set up .venv, compile the solver kernels, run the main job
+#   make test   set up .venv, compile the solver kernels, run every check and test
 VENV ?= .venv
 PY := $(VENV)/bin/python
 SHARED ?= ../shared/data
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup browser run test lint bench clean
+.PHONY: setup warm browser run test lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,6 +16,11 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 setup: $(VENV)/.installed
+
+# numba compiles grille's kernels for this machine on first use: do it once, now, for every
+# command and game (a few minutes with a progress line; seconds when they are compiled).
+warm: setup
+	$(VENV)/bin/grille warm
 
 # The browser tests drive Debian's chromium with Playwright (no browser download); install it
 # when missing and we may (root or sudo), else those tests skip and say why.
@@ -33,7 +38,7 @@ browser:
 PORT ?= 8000
 DB ?=
 
-run: setup
+run: warm
 	$(PY) -m grille.demo
 	$(VENV)/bin/grille play --port $(PORT) $(if $(DB),--db $(DB))
 
@@ -41,7 +46,7 @@ lint: setup
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
 
-test: lint browser
+test: lint browser warm
 	$(VENV)/bin/pytest -q
 
 bench: setup

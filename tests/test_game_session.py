@@ -22,6 +22,7 @@ from grille.game import (
     SessionRecord,
 )
 from grille.game.session import CHECKPOINT_EVERY, replay
+from grille.game.timer import GRACE, HEARTBEAT
 from grille.kind import Kind, Status
 from grille.kinds import get_kind
 from grille.moves import MoveOp, parse_move
@@ -311,24 +312,50 @@ def test_hints_deepen_and_depth_five_applies_the_step(name: str) -> None:
         found = session.next_hint()
         assert found.depth == depth and found.text
         texts.append(found.text)
-    assert session.history == () and session.hints_used == 4
+    assert session.history == () and session.hints_used == 1  # one step revealed
     applied = session.next_hint()
     assert applied.depth == 5 and applied.step is not None
     assert len(session.history) == 1 and session.history[0].action is Action.HINT
     for row, col, value in applied.step.placements:
         assert f"r{row + 1}c{col + 1}={value}" in session.history[0].moves
-    assert session.next_hint().depth == 1  # the grid changed: start again
+    assert session.hints_used == 1  # applying the step revealed is still that one hint
+    assert session.next_hint().depth == 1  # the grid changed: start again, a new step
+    assert session.hints_used == 2
     session.undo()
-    assert session.position == 0 and session.hints_used == 6
+    assert session.position == 0 and session.hints_used == 2
+    session.hint(3)  # the first step again: revealed already
+    assert session.hints_used == 2
 
 
 @pytest.mark.parametrize("name", KINDS)
-def test_hints_point_out_mistakes_and_apply_nothing(name: str) -> None:
+def test_a_mistake_hint_has_honest_depths_and_depth_five_clears_it(name: str) -> None:
     session = new_session(name)
-    session.play(wrong_move(session))
-    found = session.hint(5)
-    assert found.mistakes and "wrong" in found.text
-    assert len(session.history) == 1 and session.hints_used == 1
+    wrong = parse_move(wrong_move(session))
+    session.play(str(wrong))
+    before = session.state
+    cell = (wrong.row, wrong.col)
+    depths = [session.hint(depth) for depth in range(1, 5)]
+    assert [found.depth for found in depths] == [1, 2, 3, 4]
+    assert depths[0].cells == () and "contradicts the solution" in depths[0].text
+    assert depths[1].cells == () and "1 of your entries is wrong" in depths[1].text
+    assert depths[2].cells == (cell,) and depths[3].cells == (cell,)
+    assert "wrong" in depths[3].text
+    assert len(session.history) == 1 and session.state == before  # nothing applied yet
+    fixed = session.hint(5)
+    assert fixed.depth == 5 and fixed.text.startswith("Fixed: cleared r")
+    assert len(session.history) == 2 and session.history[1].action is Action.HINT
+    assert session.history[1].moves == (f"r{wrong.row + 1}c{wrong.col + 1}-",)
+    assert session.kind.wrong_cells(session.state, session.solution) == ()
+    assert session.hints_used == 1
+
+
+def test_a_mistake_in_pencil_marks_is_fixed_by_marking_the_right_digit() -> None:
+    session = new_session("sudoku")
+    session.play("r1c3^1")  # r1c3 is 4: its only mark rules it out
+    assert "1 cell rule out the right value" in session.hint(2).text
+    fixed = session.hint(5)
+    assert fixed.depth == 5 and session.history[-1].moves == ("r1c3^4",)
+    assert session.state.marks[2] == 0b1001
 
 
 def test_hint_depth_is_checked() -> None:
@@ -446,19 +473,22 @@ def test_savepoint_names_a_front_end_cannot_show_or_address_are_refused(
 def test_timer_pauses_and_stops_when_solved() -> None:
     clock = FakeClock(500.0)
     session = new_session("kakuro", clock)
-    clock.advance(10)
-    assert session.elapsed == 10 and session.timer_running
+    session.shown()
+    clock.advance(4)
+    assert session.elapsed == 4 and session.timer_running
     session.pause()
     clock.advance(100)
-    assert session.elapsed == 10 and session.paused and not session.timer_running
+    assert session.elapsed == 4 and session.paused and not session.timer_running
+    session.shown()  # a heartbeat while paused changes nothing
+    assert not session.timer_running
     session.resume()
     clock.advance(5)
-    assert session.elapsed == 15
+    assert session.elapsed == 9
     for move in right_moves(session):
         clock.advance(1)
         session.play(move)
     solved_at = session.elapsed
-    assert session.solved and solved_at == 15 + len(right_moves(session))
+    assert session.solved and solved_at == 9 + len(right_moves(session))
     clock.advance(60)
     assert session.elapsed == solved_at and not session.timer_running
     session.undo()
@@ -466,19 +496,95 @@ def test_timer_pauses_and_stops_when_solved() -> None:
     assert session.elapsed == solved_at + 2
     session.pause()
     session.pause()  # twice is once
-    session.redo()
     session.resume()
+    session.redo()
     assert not session.timer_running  # solved again
+
+
+def test_a_game_never_shown_counts_no_time() -> None:
+    clock = FakeClock()
+    session = new_session("sudoku", clock)
+    clock.advance(19 * 60)  # a generated game nobody opened
+    assert session.elapsed == 0 and not session.timer_running
+    session.shown()
+    clock.advance(3)
+    assert session.elapsed == 3
+
+
+def test_the_clock_counts_signs_of_life_never_a_long_silence() -> None:
+    clock = FakeClock()
+    session = new_session("sudoku", clock)
+    session.shown()
+    for _ in range(6):  # a minute of looking, with heartbeats
+        clock.advance(HEARTBEAT)
+        session.shown()
+    assert session.elapsed == 6 * HEARTBEAT
+    clock.advance(20)  # the server was down (or the app killed): no sign of life
+    assert session.elapsed == 6 * HEARTBEAT + GRACE
+    session.play("r1c3=4")
+    assert session.elapsed == 6 * HEARTBEAT + GRACE
+    clock.advance(2)
+    session.hidden()  # the tab went to the background
+    clock.advance(600)
+    assert session.elapsed == 6 * HEARTBEAT + GRACE + 2 and not session.timer_running
+    session.shown()
+    clock.advance(1)
+    assert session.elapsed == 6 * HEARTBEAT + GRACE + 3
+
+
+def test_a_reopened_game_does_not_count_the_time_it_was_closed() -> None:
+    clock = FakeClock()
+    session = new_session("sudoku", clock)
+    session.shown()
+    clock.advance(30)
+    session.play("r1c3=4")  # 10 s count: the rest of the silence did not
+    record = session.to_record()
+    clock.advance(3600)  # killed with kill -9, started an hour later
+    again = Session.from_record(record, clock=clock)
+    assert again.elapsed == GRACE + GRACE
 
 
 def test_a_session_can_start_paused() -> None:
     clock = FakeClock()
     session = new_session("sudoku", clock, paused=True)
+    session.shown()
     clock.advance(30)
     assert session.elapsed == 0
     session.resume()
-    clock.advance(30)
-    assert session.elapsed == 30
+    clock.advance(3)
+    assert session.elapsed == 3
+
+
+def test_a_paused_game_takes_no_moves_and_gives_no_help() -> None:
+    session = new_session("sudoku")
+    session.play("r1c3=4")
+    session.add_savepoint("a")
+    session.play("r1c4=6")
+    session.pause()
+    record = session.to_record()
+    for action in (
+        lambda: session.play("r1c6=8"), session.fill, session.undo, session.redo,
+        lambda: session.goto(0), session.restart, session.show_solution,
+        lambda: session.hint(1), session.next_hint, session.hint_question,
+        lambda: session.return_to("a"), lambda: session.abandon("a"),
+    ):
+        with pytest.raises(SessionError, match="the game is paused: resume it to"):
+            action()
+    assert session.to_record() == record
+    session.set_checking("rules")  # settings and savepoints are not play
+    session.add_savepoint("b")
+    session.resume()
+    session.undo()
+    assert session.position == 1
+
+
+def test_checking_off_reveals_no_broken_rule() -> None:
+    session = new_session("sudoku")
+    session.play("r1c3=5")  # 5 is already in row 1
+    assert session.status is Status.INVALID
+    assert session.visible_status is Status.INCOMPLETE and session.conflicts() == ()
+    session.set_checking("rules")
+    assert session.visible_status is Status.INVALID
 
 
 # -- listeners ---------------------------------------------------------------------------------
@@ -497,6 +603,7 @@ def test_listeners_see_every_change_and_can_cancel_it() -> None:
     assert changes[1].history_start is None and changes[1].progress.position == 0
     assert changes[2].history_start == 0  # replaces the undone entry
     assert changes[3].progress.paused
+    session.resume()
 
     def refuse(change: Change) -> None:
         raise OSError("disk full")
@@ -536,7 +643,9 @@ def test_record_round_trip_rebuilds_the_same_session(name: str) -> None:
     record = session.to_record()
     again = Session.from_record(record, clock=clock)
     assert again.to_record() == record
-    assert again.state == session.state and again.can_redo
+    assert again.state == session.state and again.can_redo and again.paused
+    again.resume()
+    session.resume()
     assert again.redo() == session.redo()
     assert again.state == session.state
     as_json = json.loads(json.dumps(record.to_json()))

@@ -17,13 +17,18 @@ from grille.game import (
     ConflictError,
     GameStatus,
     NotFoundError,
+    PoolKey,
     PuzzleSource,
     Session,
+    SessionError,
     Store,
     StoreError,
 )
 from grille.game.paths import default_db_path
 from grille.game.schema import LATEST, MIGRATIONS, migrate
+from grille.game.session import puzzle_text
+from grille.game.timer import GRACE
+from grille.kind import GenerateOptions, Verdict
 from grille.kinds import get_kind
 from test_game_session import KINDS, PUZZLES, FakeClock, new_session, right_moves, wrong_move
 
@@ -140,15 +145,19 @@ def test_two_open_copies_of_a_game_cannot_overwrite_each_other(store: Store) -> 
 def test_last_unfinished_game_and_summaries(store: Store, clock: FakeClock) -> None:
     assert store.last_unfinished_game() is None
     sudoku = start(store, "sudoku")
-    clock.advance(60)
+    sudoku.session.shown()
+    clock.advance(4)
+    sudoku.session.shown()
     kakuro = start(store, "kakuro")
-    clock.advance(60)
+    clock.advance(3)
     sudoku.session.play("r1c3=4")
     summary = store.last_unfinished_game()
     assert summary is not None and summary.id == sudoku.id
     assert (summary.kind, summary.size, summary.level) == ("sudoku", "9x9", "easy")
     assert summary.position == 1 and summary.history_length == 1
-    assert summary.elapsed == 120 and summary.timer_running
+    assert summary.elapsed == 7 and summary.timer_running
+    clock.advance(3600)  # a silence counts up to the grace, even in a list
+    assert store.game(sudoku.id).elapsed == 7 + GRACE
     for move in right_moves(kakuro.session):
         kakuro.session.play(move)
     assert store.game(kakuro.id).status is GameStatus.SOLVED
@@ -249,6 +258,7 @@ def test_library_filters(store: Store) -> None:
 def test_statistics_per_kind_size_and_level(store: Store, clock: FakeClock) -> None:
     for seconds in (100, 40):
         game = start(store, "kakuro")
+        game.session.shown()
         for move in right_moves(game.session):
             clock.advance(seconds / len(right_moves(game.session)))
             game.session.play(move)
@@ -266,6 +276,64 @@ def test_statistics_per_kind_size_and_level(store: Store, clock: FakeClock) -> N
     assert str(kakuro) == "kakuro 7x7 easy: 2/3 solved, best 0:40, average 1:10"
     assert str(stats[1]) == "sudoku 9x9 easy: 0/1 solved, none solved"
     assert store.statistics(kind="sudoku") == [stats[1]]
+
+
+# -- what the library knows of solutions, and the pool ----------------------------------------
+
+
+def test_the_library_keeps_what_a_search_found(store: Store) -> None:
+    game = start(store, "sudoku")
+    assert store.puzzle(game.puzzle_id).verdict is None and game.session.verdict is None
+    solution = game.session.solution  # searched once, and kept
+    assert store.puzzle(game.puzzle_id).verdict is Verdict.UNIQUE
+    again = store.new_game(game.puzzle_id)
+    assert again.session.verdict is Verdict.UNIQUE
+    assert get_kind("sudoku").moves_between(again.session.solution, solution) == ()
+    assert store.open_game(game.id).session.solutions is not None
+    several = get_kind("sudoku").read("1...\n..2.\n....\n....")[0].puzzle
+    found = get_kind("sudoku").solve(several, limit=2)
+    record = store.add_puzzle(several, solutions=found)
+    assert record.verdict is Verdict.SEVERAL
+    session = store.new_game(record.id).session
+    assert "several solutions" in (session.help_unavailable or "")
+    with pytest.raises(SessionError, match="several solutions"):
+        session.hint_question()
+    with pytest.raises(SessionError, match="several solutions"):
+        session.show_solution()
+
+
+def test_imports_keep_each_puzzles_verdict(store: Store) -> None:
+    kind = get_kind("sudoku")
+    unique = kind.read(PUZZLES["sudoku"])[0].puzzle
+    several = kind.read("1...\n..2.\n....\n....")[0].puzzle
+    found = [kind.solve(p, limit=2) for p in (unique, several)]
+    result = store.import_puzzles(kind, [unique, several, unique], solutions=[*found, None])
+    assert [r.verdict for r in result.puzzles] == [Verdict.UNIQUE, Verdict.SEVERAL,
+                                                   Verdict.UNIQUE]
+    assert result.known == 1
+
+
+def test_pooled_puzzles_are_taken_once_and_never_repeat_a_played_one(store: Store) -> None:
+    kind = get_kind("sudoku")
+    key = PoolKey("sudoku", "9x9", "easy")
+    puzzles = [kind.generate(GenerateOptions("9x9", "easy"), seed) for seed in (1, 2, 3)]
+    found = [kind.solve(p, limit=2) for p in puzzles]
+    assert all(store.pool_add(key, p, f) for p, f in zip(puzzles, found, strict=True))
+    assert not store.pool_add(key, puzzles[0], found[0])  # pooled already
+    assert store.pool_counts() == {key: 3}
+    played = store.add_puzzle(puzzles[1])
+    store.new_game(played.id)  # the player met the second one meanwhile
+    first = store.pool_take(key)
+    assert first is not None and first.text == puzzle_text(kind, puzzles[0])
+    assert first.level == "easy" and first.verdict is Verdict.UNIQUE
+    assert first.source is PuzzleSource.GENERATED
+    store.new_game(first.id)
+    assert not store.pool_add(key, puzzles[0], found[0])  # played: never pooled again
+    third = store.pool_take(PoolKey("sudoku", "9x9", "any"))
+    assert third is not None and third.text == puzzle_text(kind, puzzles[2])
+    assert store.pool_take(key) is None and store.pool_counts() == {}
+    store.pool_want(key)
+    assert list(store.pool_wanted()) == [key]
 
 
 # -- the file: migrations, refusals, pragmas ---------------------------------------------------

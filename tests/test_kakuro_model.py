@@ -48,8 +48,8 @@ def test_fixture_file_reads() -> None:
     [
         ("#  4\\ 3\\\n\\3 .  ?\n\\4 .  .", 2, 7, "'?'"),
         ("#  4\\ 3\\\n\\3 .\n\\4 .  .", 2, 4, "row has 2 cells"),
-        ("#  4\\ 3\\\n\\3 .  .\n\\4 .  \\5", 3, 7, "'\\\\5'"),
-        ("#  4\\ 3\\\n\\3 .  .\n\\4 .  99\\", 3, 7, "'99\\\\'"),
+        ("#  4\\ 3\\\n\\3 .  .\n\\4 .  \\5", 3, 7, "'\\5'"),  # quoted as typed
+        ("#  4\\ 3\\\n\\3 .  .\n\\4 .  99\\", 3, 7, "'99\\'"),
     ],
 )
 def test_parse_errors_quote_line_and_column(text: str, line: int, column: int, quoted: str) -> None:

@@ -168,6 +168,8 @@ def test_ss_appendix_round_trip(g: Grid) -> None:
     expected = g
     if g.marks is not None and g.marks == basic_candidates(g):
         expected = g.with_marks(None)  # nothing removed: no E line
+    if not g.empty_count:
+        expected = Grid(g.shape, g.cells)  # a full grid is written as a solution: all digits
     assert round_trip(g, "ss") == expected
 
 
@@ -651,7 +653,7 @@ def test_json_errors() -> None:
     assert error.reason.startswith("invalid JSON")
     assert where(error) == (3, 13)
     error = error_of('[\n  {"kind": "takuzu", "cells": "0101"}\n]')
-    assert error.reason == "this is not a Sudoku: its kind is 'takuzu'"
+    assert error.reason == 'this is not a Sudoku: its kind is "takuzu"'
     assert where(error) == (2, 3)
     error = error_of('{"puzzles": [\n {"cells": "' + WIKIPEDIA[:-1] + 'W"}]}')
     assert error.reason == "\"cells\": 'W' is not a digit of a 9x9 grid"
@@ -668,7 +670,7 @@ def test_solo_errors() -> None:
     assert where(error) == (1, 11)
     error = error_of("3x3:a1b2!3", fmt="solo")
     assert where(error) == (1, 9)
-    assert error_of("3x3#123456").reason == "this is a Solo random seed, not a puzzle"
+    assert error_of("3x3#123456").reason.startswith("random-seed IDs are not supported")
     assert "jigsaw" in error_of("9j:" + "z" * 3 + "c", fmt="solo").reason
     assert "killer" in error_of("3x3k:zzzc", fmt="solo").reason
     assert read("3x3dbr4:zzzc")[0].puzzle == Grid.empty(9)
@@ -684,7 +686,7 @@ def test_unrecognised_text() -> None:
     assert isinstance(error_of("hello"), SizeError)
     error = error_of("<html><body/></html>", fmt="opensudoku")
     assert error.reason == "this is not an OpenSudoku file: its root element is <html>"
-    assert error_of("[1, 2]", fmt="json").reason == "a puzzle is a JSON object, not int"
+    assert error_of("[1, 2]", fmt="json").reason == "a puzzle is a JSON object, got 1"
 
 
 def test_crlf_and_bom() -> None:

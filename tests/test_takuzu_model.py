@@ -104,7 +104,8 @@ def test_rows_rules_comment_and_json_field() -> None:
     ("text", "where"),
     [
         ("10..\n1x..\n", (2, 2)),
-        ("10..\n1..\n", (2, 1)),
+        ("10..\n1..\n", (2, 4)),  # the missing cell
+        ("10..\n1....\n", (2, 5)),  # the extra one
         ("t\t4\t4\t1.0.......x.0..1\n", (1, 17)),
         ("4x4:Ab!\n", (1, 1)),
         ('{"kind": "takuzu", "cells": 3', (1, 30)),

@@ -1,12 +1,7 @@
-"""The terminal game, headless: Textual's pilot presses keys, the store is checked after.
-
-pytest-asyncio is not installed, so each test drives the app inside ``asyncio.run``.
-"""
+"""The terminal game, headless: Textual's pilot presses keys, the store is checked after."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +11,7 @@ pytest.importorskip("textual")
 
 from textual.pilot import Pilot
 
-from grille.game import PuzzleSource, Store
-from grille.kind import GenerateOptions
+from grille.game import Store
 from grille.kinds import get_kind
 from grille.tui.app import (
     Choice,
@@ -29,51 +23,17 @@ from grille.tui.app import (
 )
 from grille.tui.board import Board, Decorations, draw, grid_view, layouts_for
 from grille.tui.game import GameScreen
-
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-"""Wikipedia's puzzle: r1c3 is empty and its solution holds 4 there."""
-
-KAKURO = (FIXTURES / "kakuro" / "small.txt").read_text()
-"""2x2 white cells; solution r2c2=1 r2c3=2 r3c2=3 r3c3=1."""
-
-
-def read(kind: str, text: str) -> Any:
-    return get_kind(kind).read(text)[0].puzzle
-
-
-def takuzu_puzzle() -> Any:
-    return get_kind("takuzu").generate(GenerateOptions(size="6x6"), "tui-test")
-
-
-def new_game(db: Path, kind: str, puzzle: Any) -> int:
-    with Store(db) as store:
-        record = store.add_puzzle(puzzle, source=PuzzleSource.ENTERED)
-        return store.new_game(record.id).id
-
-
-def run(app: GrilleApp, body: Callable[[Pilot[None]], Awaitable[None]],
-        size: tuple[int, int] = (80, 24)) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await body(pilot)
-            await pilot.pause()
-
-    asyncio.run(main())
-
-
-def game_screen(pilot: Pilot[None]) -> GameScreen:
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
-
-
-def saved_state(db: Path, game_id: int) -> Any:
-    with Store(db) as store:
-        return store.open_game(game_id).session
-
+from tui_support import (
+    FIXTURES,
+    KAKURO,
+    SUDOKU,
+    game_screen,
+    new_game,
+    read,
+    run,
+    saved_state,
+    takuzu_puzzle,
+)
 
 # -- the board, without a terminal -----------------------------------------------------------
 
@@ -165,7 +125,7 @@ def test_sudoku_move_undo_redo_pencil_hint_save_and_resume(tmp_path: Path) -> No
     run(GrilleApp(db, game=game_id), play)
     session = saved_state(db, game_id)
     assert session.state.marks[3] == 0b10 and session.state[0, 2] == 0
-    assert session.hints_used == 2 and session.paused
+    assert session.hints_used == 1 and session.paused  # two depths of one step: one hint
     assert [point.name for point in session.savepoints] == ["save 1"]
 
     async def resume(pilot: Pilot[None]) -> None:

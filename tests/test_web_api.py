@@ -37,7 +37,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db, durable=False)) as test_client:
+    with TestClient(create_app(db, durable=False, pool=False)) as test_client:
         yield test_client
 
 
@@ -162,28 +162,55 @@ def test_pencil_marks_fill_and_auto_clean(client: TestClient) -> None:
     assert response.json()["auto_clean"] is False
 
 
+def hint(client: TestClient, game: dict[str, Any], depth: int) -> dict[str, Any]:
+    """A hint at ``depth``, waited for: its result (hint and game)."""
+    response = client.post(f"/api/games/{game['id']}/hint", json={"depth": depth})
+    assert response.status_code in (200, 202), response.text
+    job: dict[str, Any] = response.json()
+    for _ in range(600):
+        if job["status"] != "running":
+            break
+        time.sleep(0.05)
+        job = client.get(f"/api/games/{game['id']}/hints/{job['id']}").json()
+    assert job["status"] == "done", job
+    result: dict[str, Any] = job["result"]
+    return result
+
+
 def test_hints_go_deeper_and_apply_at_depth_five(client: TestClient) -> None:
     game = start(client)
     seen = []
     for depth in range(1, 5):
-        answer = post(client, game, "hint", depth=depth)
+        answer = hint(client, game, depth)
         seen.append(answer["hint"])
         assert answer["game"]["position"] == 0 and not answer["hint"]["applied"]
     assert seen[0]["text"].startswith("Look at") and seen[0]["cells"] == []
     assert seen[1]["technique"] and seen[2]["cells"]
     assert seen[3]["explanation"] and seen[3]["placements"]
-    answer = post(client, game, "hint", depth=5)
+    assert all(h["deepest"] == 5 for h in seen)
+    answer = hint(client, game, 5)
     assert answer["hint"]["applied"] and answer["game"]["position"] == 1
     row, col, value = answer["hint"]["placements"][0]
     assert cell(answer["game"], row, col)["value"] == value
-    assert answer["game"]["hints_used"] == 5
+    assert answer["game"]["hints_used"] == 1  # one step, however deep
+
+
+def test_a_known_step_is_answered_at_once(client: TestClient) -> None:
+    game = start(client)
+    hint(client, game, 1)
+    response = client.post(f"/api/games/{game['id']}/hint", json={"depth": 2})
+    assert response.status_code == 200 and response.json()["status"] == "done"
 
 
 def test_hint_points_out_a_mistake_first(client: TestClient) -> None:
     game = start(client)
     move(client, game, "r1c3=1")  # the solution has 4 there
-    answer = post(client, game, "hint", depth=5)["hint"]
-    assert answer["mistakes"] and not answer["applied"]
+    answer = hint(client, game, 2)["hint"]
+    assert answer["cells"] == [] and answer["mistakes"] == []  # not where, yet
+    answer = hint(client, game, 4)["hint"]
+    assert answer["mistakes"] and not answer["applied"] and answer["cells"] == [[0, 2]]
+    answer = hint(client, game, 5)
+    assert answer["hint"]["applied"] and cell(answer["game"], 0, 2)["value"] is None
 
 
 def test_checking_modes(client: TestClient) -> None:
@@ -578,13 +605,6 @@ def test_unknown_routes_are_404_json(client: TestClient, path: str) -> None:
     assert error_of(client.request(method, path), 404)
 
 
-def test_unknown_generation_sizes_fail_the_job_with_a_reason(client: TestClient) -> None:
-    job = client.post("/api/generate", json={"kind": "takuzu", "size": "7x7"})
-    assert job.status_code == 202
-    for _ in range(200):
-        found = client.get(f"/api/jobs/{job.json()['id']}").json()
-        if found["status"] == "failed":
-            assert "even" in found["error"]
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"the job did not fail: {found}")
+def test_sizes_the_generator_cannot_make_are_refused_up_front(client: TestClient) -> None:
+    response = client.post("/api/generate", json={"kind": "takuzu", "size": "7x7"})
+    assert "even" in error_of(response, 422)

@@ -19,16 +19,17 @@ import secrets
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from grille import __version__
+from grille.engine._jit import compiling, work_clock
 from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions
-from grille.kinds import KIND_NAMES, RULES, get_kind, sniff_kind
+from grille.kinds import KIND_NAMES, RULES, claiming_kinds, get_kind, sniff_kind
 from grille.rating import SUDOKU_MAX_NESTING, SUDOKU_SCALES
+from grille.warm import announce_compiles
 
 __all__ = [
     "COMMAND_MODULES",
@@ -52,7 +53,8 @@ CommandFactory = Callable[[str, Callable[[argparse.Namespace], int], str], Any]
 """``command(name, handler, help)``: adds a subcommand and returns its parser."""
 
 COMMAND_MODULES: tuple[str, ...] = ("grille.render.commands", "grille.batch.commands",
-                                     "grille.tui.commands", "grille.web.commands")
+                                     "grille.tui.commands", "grille.web.commands",
+                                     "grille.warm")
 """Modules that add subcommands with ``add_commands(command: CommandFactory)``.
 
 They are imported when the parser is built, so they import only what argparse needs at
@@ -128,15 +130,25 @@ def _byte_position(data: bytes, index: int) -> tuple[int, int]:
 
 
 def read_puzzle_argument(argument: str) -> Input:
-    """A file's text, standard input for ``-``, or else the argument itself as a puzzle."""
+    """A file's text, standard input for ``-``, or else the argument itself as a puzzle.
+
+    An argument that names no file is a puzzle when some kind's sniffer claims it (a short
+    game ID like ``6x6u:BhgCAbCef`` too, or a random-seed ID, which its reader refuses
+    with the reason) or when it does not look like a path; only a path-like argument
+    gets "No such file or directory".
+    """
     if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
         return read_input(argument)
     return Input(argument, "<argument>")
 
 
 def _looks_like_path(argument: str) -> bool:
-    """Whether a command-line argument names a file rather than spelling a puzzle."""
+    """Whether a command-line argument that names no existing file was meant as a file name
+    rather than a puzzle: no kind claims it, and it has a directory separator, a file
+    name's ending, or is too short to spell a grid (the smallest, 4x4, has 16 cells)."""
     if "\n" in argument or argument.lstrip().startswith(("{", "<")):
+        return False
+    if claiming_kinds(argument):
         return False
     return os.sep in argument or len(argument) < 16 or PATH_SUFFIX.search(argument) is not None
 
@@ -210,22 +222,22 @@ def _solve_in_rounds(
     """
     if not seconds:
         return solve(puzzles, limit=limit, budget=budget)
-    deadline = time.monotonic() + seconds
+    deadline = work_clock() + seconds  # compiling a kernel on first use does not count
     results: list[Solutions[Any] | None] = [None] * len(puzzles)
     pending = list(range(len(puzzles)))
     nodes = FIRST_ROUND
     while pending:
         step = nodes if budget is None else min(nodes, budget)
-        started = time.monotonic()
+        started = work_clock()
         found = solve([puzzles[index] for index in pending], limit=limit, budget=step)
         for index, result in zip(pending, found, strict=True):
             results[index] = result
         pending = [index for index, result in zip(pending, found, strict=True)
                    if result.budget_reached and step != budget]
-        left = deadline - time.monotonic()
+        left = deadline - work_clock()
         if left <= 0:
             break
-        speed = sum(result.nodes for result in found) / max(time.monotonic() - started, 1e-3)
+        speed = sum(result.nodes for result in found) / max(work_clock() - started, 1e-3)
         nodes = max(nodes + 1, min(4 * nodes, int(speed * left / max(len(pending), 1))))
     return [result for result in results if result is not None]
 
@@ -250,15 +262,21 @@ def time_limit(seconds: float | None, what: str) -> Iterator[None]:
 
     It uses ``SIGALRM``, so it works in the main thread of a Unix process, and interrupts
     Python code only: a compiled kernel (bounded by its node budget) finishes its call first.
+    The time counted is :func:`~grille.engine._jit.work_clock`'s: compiling a kernel on first
+    use does not count, and is never interrupted.
     """
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if not seconds or not usable:
         yield
         return
     armed = True
+    deadline = work_clock() + seconds
 
     def ring(signum: int, frame: object) -> None:
-        if armed:
+        left = deadline - work_clock()
+        if armed and (left > 0 or compiling()):  # time went to compiling: wait for the rest
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.05))
+        elif armed:
             raise TimeLimitError(
                 f"{what}: time limit of {seconds:g} s reached (raise it with --time-limit)"
             )
@@ -338,7 +356,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 def cmd_candidates(args: argparse.Namespace) -> int:
     """Print each puzzle with its pencil marks filled in."""
     kind, entries, _ = kind_and_entries(args)
-    fmt = args.to or "marks"
+    fmt = args.to or kind.candidates_format
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     emit(kind.write([kind.with_candidates(e.puzzle) for e in entries], fmt), args)
@@ -373,6 +391,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     """Print each puzzle's step-by-step solve, as text or as JSON."""
     kind, entries, given = kind_and_entries(args)
     explain, rate = kind.explain, _rater(kind, args)
+    warm_kernels(kind, args, "explain", "rate")
     if args.nesting:
         from grille.sudoku.logic.explain import explain as explain_sudoku
 
@@ -417,6 +436,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
             raise GrilleError(f"{marked.source}: expected one grid, found {len(player)}")
         state = _player_state(kind, state, player[0].puzzle, marked.source)
         fmt = player[0].fmt
+    warm_kernels(kind, args, "hint")
     with time_limit(args.time_limit, given.source):
         found = kind.hint(state, depth=args.depth)
     print(found.text)
@@ -454,6 +474,18 @@ def _sudoku_options(kind: Kind[Any], args: argparse.Namespace) -> dict[str, Any]
     return options
 
 
+def warm_kernels(kind: Kind[Any], args: argparse.Namespace, *uses: str) -> None:
+    """Compile (or load) the kernels a command runs for ``uses`` (and the options in
+    ``args``) now, before its time limit starts; a compile says so on stderr."""
+    from grille.warm import ensure_warm
+
+    if getattr(args, "nesting", 0) >= 2:
+        uses += ("nested",)
+    if getattr(args, "scale", "se") == "sukaku":
+        uses += ("sukaku",)
+    ensure_warm([kind], uses)
+
+
 def _rater(kind: Kind[Any], args: argparse.Namespace) -> Callable[[Any], Any]:
     """``kind.rate``, or Sudoku's rating with the ``--scale``/``--nesting`` asked for."""
     options = _sudoku_options(kind, args)
@@ -468,6 +500,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
     kind, entries, given = kind_and_entries(args)
     rate = _rater(kind, args)
+    warm_kernels(kind, args, "rate")
     status = EXIT_OK
     for entry in entries:
         try:
@@ -497,6 +530,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     options = GenerateOptions(
         args.size, args.level, args.symmetry, args.minimal, chosen_rules(args)
     )
+    warm_kernels(kind, args, "generate")
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
     with progress(args.count, quiet=args.quiet) as advance:
         for index in range(args.count):
@@ -678,7 +712,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
-                         "cells: the digits not yet in the cell's row, column and box.")
+                         "cells, as a player pencils them from the rules: Sudoku the digits "
+                         "not yet in the cell's row, column and box; Kakuro the digits the "
+                         "combinations of its two runs allow with the digits written; Takuzu "
+                         "the values that break no rule there.")
     add_input(candidates)
     add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
 
@@ -776,6 +813,7 @@ def main(argv: Sequence[str] | None = None, *, stderr: TextIO | None = None) -> 
     parser = build_parser()
     args = parser.parse_args(argv)
     err = stderr or sys.stderr
+    announce_compiles(err)
     try:
         status: int = args.handler(args)
     except BudgetExceededError as error:

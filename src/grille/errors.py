@@ -11,6 +11,7 @@ __all__ = [
     "ParseError",
     "SizeError",
     "long_number_error",
+    "quoted",
 ]
 
 
@@ -65,6 +66,15 @@ class MoveError(GrilleError):
 
 class BudgetExceededError(GrilleError):
     """A search stopped because it reached its node budget."""
+
+
+def quoted(text: str) -> str:
+    """``text`` in single quotes for a message, as the user typed it: a backslash stays one
+    backslash (``'16\\23'``), only invisible characters are escaped (``'\\t'``)."""
+    shown = "".join(
+        char if char.isprintable() else repr(char)[1:-1] for char in text
+    )
+    return f"'{shown}'"
 
 
 _LONG_NUMBER = re.compile(r"\d{4301,}")

@@ -8,9 +8,9 @@ front-end code. Kinds register themselves in :mod:`grille.kinds`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from grille.errors import GrilleError
 
@@ -19,14 +19,17 @@ if TYPE_CHECKING:
     from grille.logic import Explanation, Rating, Step
 
 __all__ = [
+    "KERNEL_USES",
     "Entry",
     "GenerateOptions",
+    "KernelGroup",
     "Kind",
     "Puzzle",
     "Solutions",
     "Status",
     "Verdict",
     "Violation",
+    "check_reach",
     "unknown_rules",
 ]
 
@@ -38,6 +41,11 @@ class Puzzle(Protocol):
     @property
     def kind(self) -> str:
         """The kind's name, e.g. ``"sudoku"``."""
+        ...
+
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """Named fields a format carried with the puzzle (comment, author, rating ...)."""
         ...
 
     def to_string(self, fmt: str | None = None) -> str:
@@ -138,12 +146,41 @@ class GenerateOptions:
     """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
 
 
+KERNEL_USES: dict[str, str] = {
+    "solve": "solving and counting many puzzles at once (files, batches)",
+    "rate": "rating",
+    "explain": "explaining a solve step by step",
+    "hint": "hints (the web and terminal games, grille hint)",
+    "generate": "generating puzzles",
+    "nested": "rating and explaining with nested forcing chains (--nesting 2 and up)",
+    "sukaku": "rating on the sukaku scale (--scale sukaku)",
+}
+"""The work a kind's compiled kernels are asked for by (see :meth:`Kind.kernel_groups`);
+a kind ignores the uses it has no options or kernels for."""
+
+
+@dataclass(frozen=True, slots=True)
+class KernelGroup:
+    """Compiled kernels some of a kind's work runs, and how to have them ready.
+
+    ``warm`` runs each kernel of the group once on a small input, through the same code as
+    real work (so with the same argument types): numba compiles it for this machine, or
+    loads it from its on-disk cache when it was compiled before.
+    """
+
+    name: str
+    """What a user is told is compiling: ``"Sudoku forcing chains"``."""
+    warm: Callable[[], None] = field(repr=False, compare=False)
+
+
 class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
     name: str
     formats: tuple[str, ...]
     default_format: str
+    candidates_format: str
+    """The format that shows pencil marks (what ``grille candidates`` writes by default)."""
     levels: tuple[str, ...]
     """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
 
@@ -205,6 +242,23 @@ class Kind(Protocol[P]):
         """A puzzle with one solution as ``options`` ask; the same seed gives the same one."""
         ...
 
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """The levels :meth:`generate` reaches at ``size`` (as :attr:`GenerateOptions.size`
+        spells it; ``None``: the default size), easiest first: :attr:`levels` or a prefix of it.
+
+        A front end offers only these; asking :meth:`generate` for another fails at once.
+        """
+        ...
+
+    def step_states(self, puzzle: P, steps: Sequence[Step]) -> list[P]:
+        """The grid before each of ``steps`` (of :meth:`explain`) and after the last one, with
+        the candidates the explained solve had then as pencil marks (``len(steps) + 1`` grids).
+
+        What a step-by-step view shows: a placement takes its digit out of its peers' marks,
+        an elimination takes a mark out.
+        """
+        ...
+
     # -- what a game session needs beyond single moves ---------------------------------------
 
     def size_of(self, puzzle: P) -> str:
@@ -229,6 +283,30 @@ class Kind(Protocol[P]):
     def wrong_cells(self, state: P, solution: P) -> tuple[tuple[int, int], ...]:
         """The (row, col) of every filled cell of ``state`` that differs from ``solution``."""
         ...
+
+    # -- compiled kernels --------------------------------------------------------------------
+
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The groups of compiled kernels the work named in ``uses`` (keys of
+        :data:`KERNEL_USES`) runs, to compile before that work starts (see
+        :mod:`grille.warm`); empty when nothing is compiled (``GRILLE_JIT=0``)."""
+        ...
+
+
+def check_reach(kind: Kind[Any], options: GenerateOptions) -> None:
+    """Refuse (``GrilleError``) a level ``kind`` does not reach at the size ``options`` ask
+    for, before any work (see :meth:`Kind.levels_for`)."""
+    level = options.level.replace("-", " ") if " " in "".join(kind.levels) else options.level
+    if level not in kind.levels:
+        return  # "any"; the generator names unknown levels itself
+    reached = kind.levels_for(options.size)
+    if level not in reached:
+        span = " to ".join(dict.fromkeys((reached[0], reached[-1])))
+        size = options.size or "the default size"
+        raise GrilleError(
+            f"level {options.level!r} is out of reach at {size}: {kind.name} puzzles of this "
+            f"size are {span}"
+        )
 
 
 def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> GrilleError:

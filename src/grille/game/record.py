@@ -83,10 +83,7 @@ class SessionRecord:
                 for s in self.savepoints
             ],
             "position": progress.position,
-            "timer": {
-                "elapsed": progress.timer.elapsed,
-                "running_since": progress.timer.running_since,
-            },
+            "timer": {"elapsed": progress.timer.elapsed, "seen": progress.timer.seen},
             "paused": progress.paused,
             "checking": progress.checking.value,
             "auto_clean": progress.auto_clean,
@@ -101,12 +98,13 @@ class SessionRecord:
         history = tuple(_entry(item, i) for i, item in enumerate(_list(top, "history")))
         savepoints = tuple(_savepoint(item, i) for i, item in enumerate(_list(top, "savepoints")))
         timer = _mapping(top.get("timer", {}), "timer")
-        since = timer.get("running_since")
+        seen_key = "seen" if "seen" in timer else "running_since"  # its older name
+        seen = timer.get(seen_key)
         progress = Progress(
             position=_int(top, "position"),
             timer=Timer(
                 _number(timer, "elapsed", "timer.elapsed"),
-                None if since is None else _number(timer, "running_since", "timer.running_since"),
+                None if seen is None else _number(timer, seen_key, f"timer.{seen_key}"),
             ),
             paused=_bool(top, "paused", False),
             checking=CheckMode.parse(_str(top, "checking", "off")),

@@ -114,6 +114,36 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
         "CREATE INDEX games_by_status ON games (status, updated)",
     ), rebuilds=True),
+    Migration(4, "what the library knows of each puzzle's solutions: one, several, none or "
+              "unknown (NULL: not searched yet), and the solution when there is one", (
+        "ALTER TABLE puzzles ADD COLUMN verdict TEXT"
+        " CHECK (verdict IN ('unique', 'several', 'none', 'unknown'))",
+        "ALTER TABLE puzzles ADD COLUMN solution TEXT",
+    )),
+    Migration(5, "a pool of generated puzzles waiting to be played, per kind, size, level "
+              "and symmetry, and which of those the player asked for", (
+        """CREATE TABLE pool (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            size TEXT NOT NULL,
+            level TEXT NOT NULL,
+            symmetry TEXT NOT NULL DEFAULT '',
+            text TEXT NOT NULL,
+            solution TEXT NOT NULL,
+            origin TEXT NOT NULL DEFAULT '',
+            created REAL NOT NULL,
+            UNIQUE (kind, text)
+        )""",
+        "CREATE INDEX pool_by_key ON pool (kind, size, level, symmetry, id)",
+        """CREATE TABLE pool_wanted (
+            kind TEXT NOT NULL,
+            size TEXT NOT NULL,
+            level TEXT NOT NULL,
+            symmetry TEXT NOT NULL DEFAULT '',
+            asked REAL NOT NULL,
+            PRIMARY KEY (kind, size, level, symmetry)
+        ) WITHOUT ROWID""",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -15,9 +15,18 @@ What it offers a front end:
 - savepoints: ``add_savepoint(name)``, ``return_to(name)`` (the moves after it stay
   redoable), ``abandon(name)`` (drops them: the "what if" failed);
 - ``hint(depth)`` (1 nudge .. 5 apply, the applied step is an entry) and ``next_hint()``;
+  one hint counts per step revealed, however deep; a front end asks ``hint_question()``,
+  has it answered off its thread (:mod:`grille.game.assist`, :mod:`grille.game.work`)
+  and passes the answer to ``hint(depth, answer)``;
+- what is known of the puzzle's solutions (``verdict``, ``learn()``): a puzzle without
+  exactly one has no hints, no checking against a solution and no solution to show, and
+  ``help_unavailable`` says why;
 - ``conflicts()`` by the checking mode (off, rules, solution); ``status``, ``solved``;
-- a timer: ``elapsed``, ``pause()``, ``resume()``; it stops by itself when the grid is
-  solved and counts again if an undo unsolves it;
+  ``visible_status`` (with checking off, a broken rule is not revealed);
+- a clock that counts only while the game is shown (:mod:`grille.game.timer`): every
+  action and ``shown()`` are signs of life, ``hidden()`` stops it, ``pause()`` and
+  ``resume()``; it stops by itself when the grid is solved;
+- while paused, nothing that changes the grid or gives help is allowed;
 - ``to_record()`` / ``Session.from_record(record)`` to save and rebuild it exactly;
 - ``subscribe(listener)``: every action that changes anything calls the listeners with a
   :class:`Change` *before* it takes effect, so a store that fails to persist it (raising)
@@ -47,11 +56,22 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from grille.errors import GrilleError
+from grille.game.assist import (
+    SOLVE_BUDGET,
+    HintAnswer,
+    HintQuestion,
+    SolveQuestion,
+    answer_hint,
+    revealed,
+    shape_hint,
+    solve,
+    unavailable,
+)
 from grille.game.errors import SessionError
 from grille.game.history import Action, HistoryEntry, Savepoint, savepoint_name
 from grille.game.record import CheckMode, Progress, SessionRecord
 from grille.hints import DEPTHS, Hint
-from grille.kind import Kind, Puzzle, Solutions, Status, Violation
+from grille.kind import Kind, Puzzle, Solutions, Status, Verdict, Violation
 from grille.kinds import get_kind
 from grille.moves import MoveOp, parse_move
 
@@ -68,9 +88,6 @@ __all__ = [
 
 P = TypeVar("P", bound=Puzzle)
 
-SOLVE_BUDGET = 10_000_000
-"""Search nodes the one solve of a session's puzzle may use (for checking and showing it)."""
-
 CHECKPOINT_EVERY = 16
 """The state is kept every this many entries, so going back replays at most this many."""
 
@@ -83,7 +100,8 @@ class Change:
     ``entries``: one new entry (truncating any undone ones), or none when a branch is
     abandoned. ``savepoints`` is the new list when it changed, else ``None``. ``progress``
     and ``status`` are the session's after the action; ``action`` names it (``play``,
-    ``undo``, ``pause`` ...).
+    ``undo``, ``pause`` ...). ``solutions`` is set when the puzzle's solutions were just
+    learnt (a store keeps them with the puzzle).
     """
 
     action: str
@@ -92,6 +110,7 @@ class Change:
     history_start: int | None = None
     entries: tuple[HistoryEntry, ...] = ()
     savepoints: tuple[Savepoint, ...] | None = None
+    solutions: Solutions[Any] | None = None
 
 
 Listener = Callable[[Change], None]
@@ -116,7 +135,9 @@ class Session(Generic[P]):
 
     ``puzzle`` is normalised through the kind's default format, so its filled cells are
     the clues and it equals what a store gives back. ``clock`` returns seconds (wall clock
-    by default); the timer and the entries' times come from it.
+    by default); the timer and the entries' times come from it. ``solutions``: what is
+    already known of the puzzle's solutions (a library keeps it), else it is searched when
+    first needed. The clock does not run until the game is first shown or played.
     """
 
     def __init__(
@@ -128,6 +149,7 @@ class Session(Generic[P]):
         checking: CheckMode | str = CheckMode.OFF,
         auto_clean: bool = True,
         paused: bool = False,
+        solutions: Solutions[P] | None = None,
     ) -> None:
         self._kind = kind
         self._clock = clock
@@ -139,28 +161,36 @@ class Session(Generic[P]):
         self._checkpoints: dict[int, P] = {0: self._puzzle}
         self._current: tuple[int, P] = (0, self._puzzle)
         self._status = kind.status(self._puzzle)
-        self._solutions: Solutions[P] | None = None
+        self._solutions: Solutions[P] | None = solutions
         self._hint_depth = 0
-        progress = Progress(
+        self._answer: HintAnswer[P] | None = None
+        self._revealed: set[object] = set()
+        self._progress = Progress(
             checking=CheckMode.parse(checking), auto_clean=auto_clean, paused=paused
         )
-        self._progress = _with_timer(progress, self._status, clock())
 
     # -- rebuilding ------------------------------------------------------------------------
 
     @classmethod
     def from_record(
-        cls, record: SessionRecord, *, clock: Callable[[], float] = time.time
+        cls,
+        record: SessionRecord,
+        *,
+        clock: Callable[[], float] = time.time,
+        solutions: Solutions[Any] | None = None,
     ) -> Session[Any]:
         """The session ``record`` describes, every entry replayed and checked.
 
-        The timer comes back as it was saved: a running timer counts the time since.
+        The timer comes back as it was saved: a silence since its last sign of life counts
+        up to :data:`~grille.game.timer.GRACE`.
         """
         try:
             kind: Kind[Any] = get_kind(record.kind)
         except ValueError as error:
             raise SessionError(str(error)) from None
-        session: Session[Any] = cls(kind, puzzle_from_text(kind, record.puzzle), clock=clock)
+        session: Session[Any] = cls(
+            kind, puzzle_from_text(kind, record.puzzle), clock=clock, solutions=solutions
+        )
         session._restore(record)
         return session
 
@@ -256,6 +286,14 @@ class Session(Generic[P]):
         return self._status is Status.SOLVED
 
     @property
+    def visible_status(self) -> Status:
+        """The status a player is told: with checking off, a grid that breaks a rule is
+        only incomplete (off means off)."""
+        if self._status is Status.INVALID and self.checking is CheckMode.OFF:
+            return Status.INCOMPLETE
+        return self._status
+
+    @property
     def progress(self) -> Progress:
         """Position, timer, settings and help used, as saved."""
         return self._progress
@@ -277,7 +315,8 @@ class Session(Generic[P]):
 
     @property
     def timer_running(self) -> bool:
-        """Whether the timer counts (not paused and not solved)."""
+        """Whether the clock counts: the game was shown or played (and not hidden since),
+        and is neither paused nor solved."""
         return self._progress.timer.running
 
     @property
@@ -292,7 +331,8 @@ class Session(Generic[P]):
 
     @property
     def hints_used(self) -> int:
-        """How many hints were asked for."""
+        """How many hints were given: one per step (or set of mistakes) revealed, however
+        deep the player went into it."""
         return self._progress.hints_used
 
     @property
@@ -318,32 +358,62 @@ class Session(Generic[P]):
         return state
 
     @property
-    def solution(self) -> P:
-        """The puzzle's unique solution (searched once); ``SessionError`` if it has not one."""
-        return self._unique_solution()
+    def solutions(self) -> Solutions[P] | None:
+        """What is known of the puzzle's solutions (``None``: not searched yet)."""
+        return self._solutions
 
-    def _unique_solution(self) -> P:
+    @property
+    def verdict(self) -> Verdict | None:
+        """One solution, several, none or unknown (``None``: not searched yet)."""
+        return None if self._solutions is None else self._solutions.verdict
+
+    @property
+    def help_unavailable(self) -> str | None:
+        """Why hints, checking against the solution and showing it are unavailable
+        (``None``: they are available, or the solutions are not known yet)."""
+        return unavailable(self._solutions)
+
+    def solve_question(self) -> SolveQuestion[P] | None:
+        """What to search (off the front end's thread) before the solution is known, or
+        ``None`` when it is known; give the answer to :meth:`learn`."""
+        if self._solutions is not None:
+            return None
+        return SolveQuestion(self._kind.name, self._puzzle)
+
+    def learn(self, solutions: Solutions[P]) -> None:
+        """Take the answer to :meth:`solve_question` (a store keeps it with the puzzle).
+        Nothing changes when the solutions were known already."""
         if self._solutions is None:
-            self._solutions = self._kind.solve(self._puzzle, limit=2, budget=SOLVE_BUDGET)
-        found = self._solutions
-        if found.count >= 2:
-            raise SessionError("the puzzle has several solutions, so none can be shown or checked")
-        if found.solution is None:
-            if found.budget_reached:
-                raise SessionError("the search for the solution reached its budget")
-            raise SessionError("the puzzle has no solution")
-        return found.solution
+            self._commit("solutions", solutions=solutions, activity=False)
+
+    @property
+    def solution(self) -> P:
+        """The puzzle's unique solution; ``SessionError`` says why there is none.
+
+        When the solutions are not known yet they are searched here, in the caller's
+        thread (within :data:`~grille.game.assist.SOLVE_BUDGET` nodes): front ends that
+        must stay responsive answer :meth:`solve_question` elsewhere first.
+        """
+        question = self.solve_question()
+        if question is not None:
+            self.learn(solve(question))
+        assert self._solutions is not None
+        reason = unavailable(self._solutions)
+        if reason is not None or self._solutions.solution is None:
+            raise SessionError(reason or "the puzzle has no solution")
+        return self._solutions.solution
 
     def conflicts(self, mode: CheckMode | str | None = None) -> tuple[Violation, ...]:
         """What is wrong with the grid by ``mode`` (default: the session's checking mode).
 
         ``rules``: the kind's violations; ``solution``: each entry that differs from the
-        unique solution; ``off``: nothing.
+        unique solution (nothing while the solutions are not known, or not one); ``off``:
+        nothing.
         """
         checking = self.checking if mode is None else CheckMode.parse(mode)
         if checking is CheckMode.RULES:
             return tuple(self._kind.check(self.state))
-        if checking is CheckMode.SOLUTION:
+        if checking is CheckMode.SOLUTION and self.verdict is Verdict.UNIQUE:
             return tuple(
                 Violation(f"r{row + 1}c{col + 1} does not match the solution", ((row, col),))
                 for row, col in self._kind.wrong_cells(self.state, self.solution)
@@ -379,42 +449,84 @@ class Session(Generic[P]):
         parsed = parse_move(move)
         if parsed.op is MoveOp.FILL_MARKS:
             return self.fill()
+        self._require_playing("play")
         return self._add(Action.MOVE, [str(parsed)], "play")
 
     def fill(self) -> HistoryEntry | None:
         """Fill every empty cell's pencil marks from the rules, keeping the player's
         eliminations (a cell with marks keeps only those the rules still allow)."""
+        self._require_playing("fill in pencil marks")
         return self._add(Action.FILL, ["fill"], "fill", clean=False)
 
     def restart(self) -> HistoryEntry | None:
         """Clear every entry and mark, as one undoable entry (``None`` if nothing to clear)."""
+        self._require_playing("restart")
         moves = self._kind.moves_between(self.state, self._puzzle)
         return self._add(Action.RESTART, list(moves), "restart", clean=False)
 
     def show_solution(self) -> HistoryEntry | None:
         """Fill in the solution as one undoable entry; the game then counts as helped."""
+        self._require_playing("show the solution")
         moves = self._kind.moves_between(self.state, self.solution)
         if not moves:
             return None
         progress = replace(self._progress, solution_shown=True)
         return self._add(Action.SOLUTION, list(moves), "solution", clean=False, progress=progress)
 
-    def hint(self, depth: int = 1) -> Hint[P]:
+    def hint_question(self) -> HintQuestion[P] | None:
+        """What to work out (off the front end's thread, :func:`~grille.game.assist.
+        answer_hint`) for a hint on the grid as it is now; ``None`` when the answer is
+        known already, so :meth:`hint` answers at once.
+
+        ``SessionError`` at once when no hint can be given: the game is paused, or the
+        puzzle has not exactly one solution (:attr:`help_unavailable`).
+        """
+        self._require_playing("ask for a hint")
+        reason = self.help_unavailable
+        if reason is not None:
+            raise SessionError(reason)
+        if self._answer is not None and self._answer.state == self.state:
+            return None
+        return HintQuestion(self._kind.name, self._puzzle, self.state, self._solutions)
+
+    def hint(self, depth: int = 1, answer: HintAnswer[P] | None = None) -> Hint[P]:
         """The hint at ``depth`` (1 nudge, 2 technique, 3 cells, 4 step, 5 apply).
 
+        ``answer`` is the answer to :meth:`hint_question` worked out elsewhere; without it
+        the answer known for this grid is used, or worked out here, in the caller's thread.
         At depth 5 the step is applied as a history entry (with the marks clean-up of its
-        placements). Mistakes in the grid are pointed out first, and then nothing is applied.
+        placements). Mistakes in the grid are pointed out first; their depth 5 clears the
+        wrong entries. A hint counts once per step revealed, however deep. ``SessionError``
+        when the game is paused, the puzzle has not one solution, or ``answer`` is for
+        another grid (the player moved on meanwhile).
         """
         if depth not in DEPTHS:
             raise SessionError(f"hint depth must be 1 to 5, got {depth!r}")
-        found = self._kind.hint(self.state, depth=depth)
-        progress = replace(self._progress, hints_used=self._progress.hints_used + 1)
-        if depth == 5 and found.step is not None and not found.mistakes:
-            moves = list(self._kind.step_moves(self.state, found.step))
-            if self._add(Action.HINT, moves, "hint", progress=progress) is not None:
-                return found
-        self._commit("hint", progress=progress)
-        return found
+        if answer is None:
+            question = self.hint_question()
+            answer = self._answer if question is None else answer_hint(question)
+            assert answer is not None
+        self._require_playing("ask for a hint")
+        if answer.state != self.state:
+            raise SessionError("the grid changed while the hint was worked out; ask again")
+        self.learn(answer.solutions)
+        if answer.hint is None:
+            raise SessionError(unavailable(answer.solutions) or "no hint for this puzzle")
+        self._answer = answer
+        shaped = shape_hint(self._kind, self.state, answer.hint, depth, answer.solutions.solution)
+        key = revealed(answer.hint)
+        progress = None
+        if key not in self._revealed:  # a new step (or mistake): one more hint
+            progress = replace(self._progress, hints_used=self._progress.hints_used + 1)
+        if shaped.moves:
+            applied = self._add(
+                Action.HINT, list(shaped.moves), "hint", clean=shaped.clean, progress=progress
+            )
+            progress = None if applied is not None else progress
+        if progress is not None:
+            self._commit("hint", progress=progress)
+        self._revealed.add(key)
+        return shaped.hint
 
     def next_hint(self) -> Hint[P]:
         """The next deeper hint for this position: 1 the first time, then 2, 3, 4, and 5
@@ -463,6 +575,7 @@ class Session(Generic[P]):
 
     def undo(self) -> HistoryEntry:
         """Step back over the last entry in effect; returns it."""
+        self._require_playing("undo")
         if not self.can_undo:
             raise SessionError("nothing to undo")
         entry = self._history[self.position - 1]
@@ -471,6 +584,7 @@ class Session(Generic[P]):
 
     def redo(self) -> HistoryEntry:
         """Apply the next undone entry again; returns it."""
+        self._require_playing("redo")
         if not self.can_redo:
             raise SessionError("nothing to redo")
         entry = self._history[self.position]
@@ -479,6 +593,7 @@ class Session(Generic[P]):
 
     def goto(self, position: int) -> None:
         """Undo or redo to ``position`` (0: the puzzle, ``len(history)``: the last entry)."""
+        self._require_playing("move through the history")
         self._go(position, "goto")
 
     def add_savepoint(self, name: str) -> Savepoint:
@@ -502,12 +617,14 @@ class Session(Generic[P]):
 
     def return_to(self, name: str) -> Savepoint:
         """Go back (or forward) to a savepoint; the moves after it stay redoable."""
+        self._require_playing("return to a savepoint")
         point = self.savepoint(name)
         self._go(point.position, "return")
         return point
 
     def abandon(self, name: str) -> Savepoint:
         """Go back to a savepoint and drop every entry after it: the "what if" failed."""
+        self._require_playing("abandon a branch")
         point = self.savepoint(name)
         self._commit(
             "abandon",
@@ -530,21 +647,42 @@ class Session(Generic[P]):
 
     # -- timer and settings -----------------------------------------------------------------
 
+    def shown(self) -> None:
+        """A sign of life: the game is on screen. The clock starts (unless paused or
+        solved) or counts the time since the last sign of life; a front end calls this
+        when it shows the game and every :data:`~grille.game.timer.HEARTBEAT` seconds while
+        it stays shown."""
+        if not (self.paused or self.solved):
+            self._commit("shown")
+
+    def hidden(self) -> None:
+        """The game left the screen (another view, a hidden tab, the app closing): the
+        clock stops until the game is shown or played again."""
+        if self.timer_running:
+            timer = self._progress.timer.stopped(self._clock())
+            self._commit("hidden", progress=replace(self._progress, timer=timer),
+                         activity=False)
+
     def pause(self) -> None:
-        """Stop the timer until :meth:`resume`."""
+        """Stop the clock until :meth:`resume`; meanwhile the grid cannot change and no
+        help is given (:class:`SessionError`)."""
         if not self.paused:
             self._commit("pause", progress=replace(self._progress, paused=True))
 
     def resume(self) -> None:
-        """Let the timer count again (unless the grid is solved)."""
+        """Let the clock count again (unless the grid is solved)."""
         if self.paused:
             self._commit("resume", progress=replace(self._progress, paused=False))
+
+    def _require_playing(self, what: str) -> None:
+        if self.paused:
+            raise SessionError(f"the game is paused: resume it to {what}")
 
     def set_checking(self, mode: CheckMode | str) -> None:
         """Check against nothing, the rules or the solution from now on."""
         checking = CheckMode.parse(mode)
         if checking is CheckMode.SOLUTION:
-            self._unique_solution()  # refuse the mode for a puzzle without one solution
+            self.solution  # noqa: B018  (refuse the mode for a puzzle without one solution)
         if checking is not self.checking:
             self._commit("checking", progress=replace(self._progress, checking=checking))
 
@@ -564,14 +702,19 @@ class Session(Generic[P]):
         state: P | None = None,
         edit: tuple[int, tuple[HistoryEntry, ...]] | None = None,
         savepoints: tuple[Savepoint, ...] | None = None,
+        solutions: Solutions[P] | None = None,
+        activity: bool = True,
     ) -> None:
-        """Tell the listeners about a change, then make it (a listener raising cancels it)."""
+        """Tell the listeners about a change, then make it (a listener raising cancels it).
+
+        ``activity``: the change is a sign of life from the player (it starts or advances
+        the clock); learning the solutions or hiding the game is not."""
         moved = state is not None
         new_position = self.position if position is None else position
         new_state = self.state if state is None else state
         status = self._kind.status(new_state) if moved else self._status
         base = replace(progress or self._progress, position=new_position)
-        new_progress = _with_timer(base, status, self._clock())
+        new_progress = _with_timer(base, status, self._clock(), activity=activity)
         if edit is not None:  # a savepoint past a rewritten part of the history goes
             points = self._savepoints if savepoints is None else savepoints
             kept = tuple(p for p in points if p.position <= edit[0])
@@ -584,6 +727,7 @@ class Session(Generic[P]):
             None if edit is None else edit[0],
             () if edit is None else edit[1],
             savepoints,
+            solutions,
         )
         for listener in tuple(self._listeners):
             listener(change)
@@ -595,6 +739,8 @@ class Session(Generic[P]):
                 del self._checkpoints[stale]
         if savepoints is not None:
             self._savepoints = savepoints
+        if solutions is not None:
+            self._solutions = solutions
         if moved:
             self._hint_depth = 0
             self._current = (new_position, new_state)
@@ -611,10 +757,14 @@ class Session(Generic[P]):
         return state
 
 
-def _with_timer(progress: Progress, status: Status, now: float) -> Progress:
-    """``progress`` with its timer running exactly when not paused and not solved."""
-    stop = progress.paused or status is Status.SOLVED
-    timer = progress.timer.stopped(now) if stop else progress.timer.started(now)
+def _with_timer(progress: Progress, status: Status, now: float, *, activity: bool) -> Progress:
+    """``progress`` with its clock stopped when paused or solved, else advanced to ``now``
+    by a sign of life (``activity``), or left as it is."""
+    timer = progress.timer
+    if progress.paused or status is Status.SOLVED:
+        timer = timer.stopped(now)
+    elif activity:
+        timer = timer.touched(now)
     return progress if timer == progress.timer else replace(progress, timer=timer)
 
 

@@ -44,7 +44,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +57,7 @@ from grille.game.schema import migrate
 from grille.game.session import Change, Session, puzzle_from_text, puzzle_text
 from grille.game.stats import Statistic, statistics
 from grille.game.timer import Timer
-from grille.kind import Kind, Status
+from grille.kind import Kind, Solutions, Status, Verdict
 from grille.kinds import get_kind, sniff_kind
 
 __all__ = [
@@ -65,6 +65,7 @@ __all__ = [
     "GameStatus",
     "GameSummary",
     "ImportResult",
+    "PoolKey",
     "PuzzleRecord",
     "PuzzleSource",
     "SavedGame",
@@ -93,7 +94,9 @@ class GameStatus(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class PuzzleRecord:
-    """A puzzle of the library; ``text`` is in its kind's default format."""
+    """A puzzle of the library; ``text`` is in its kind's default format. ``verdict``: one
+    solution, several, none or unknown (``None``: not searched yet); ``solution``: the
+    solution's text when there is one."""
 
     id: int
     kind: str
@@ -103,10 +106,32 @@ class PuzzleRecord:
     source: PuzzleSource
     origin: str
     created: float
+    verdict: Verdict | None = None
+    solution: str | None = field(default=None, repr=False)
 
     def puzzle(self) -> Any:
         """The puzzle itself, read back from :attr:`text`."""
         return puzzle_from_text(get_kind(self.kind), self.text)
+
+    def solutions(self) -> Solutions[Any] | None:
+        """What is known of the puzzle's solutions, as a session takes it (``None``: not
+        searched yet)."""
+        return _solutions(self.kind, self.verdict, self.solution)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolKey:
+    """What a pooled puzzle was generated as: kind, size, level and symmetry (``""``: the
+    kind's default)."""
+
+    kind: str
+    size: str
+    level: str
+    symmetry: str = ""
+
+    def __str__(self) -> str:
+        shape = f" {self.symmetry}" if self.symmetry else ""
+        return f"{self.kind} {self.size} {self.level}{shape}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,11 +283,13 @@ class Store:
         source: PuzzleSource = PuzzleSource.ENTERED,
         level: str | None = None,
         origin: str = "",
+        solutions: Solutions[Any] | None = None,
     ) -> PuzzleRecord:
-        """``puzzle`` in the library (the record already there if the library has it)."""
+        """``puzzle`` in the library (the record already there if the library has it);
+        ``solutions``: what a search found (kept with it, so games know it at once)."""
         kind = get_kind(puzzle.kind)
         with self._write() as db:
-            record, _ = self._insert_puzzle(db, kind, puzzle, source, level, origin)
+            record, _ = self._insert_puzzle(db, kind, puzzle, source, level, origin, solutions)
         return record
 
     def import_text(
@@ -283,17 +310,41 @@ class Store:
             raise GrilleError(f"{chosen.name} has no format {fmt!r}; formats: {formats}")
         entries = chosen.read(text, fmt=fmt, source=source)
         levels = [chosen.rate(e.puzzle).level if rate else None for e in entries]
-        puzzles: list[PuzzleRecord] = []
+        return self.import_puzzles(
+            chosen, [e.puzzle for e in entries], source=source, levels=levels
+        )
+
+    def import_puzzles(
+        self,
+        kind: Kind[Any],
+        puzzles: Sequence[Any],
+        *,
+        source: str = "<input>",
+        levels: Sequence[str | None] | None = None,
+        solutions: Sequence[Solutions[Any] | None] | None = None,
+    ) -> ImportResult:
+        """``puzzles`` of ``kind`` into the library in one transaction, with their levels
+        and the solutions a search found, where given (in the same order)."""
+        count = len(puzzles)
+        levels = [None] * count if levels is None else levels
+        solutions = [None] * count if solutions is None else solutions
+        records: list[PuzzleRecord] = []
         added: list[PuzzleRecord] = []
         with self._write() as db:
-            for entry, level in zip(entries, levels, strict=True):
+            for puzzle, level, found in zip(puzzles, levels, solutions, strict=True):
                 record, new = self._insert_puzzle(
-                    db, chosen, entry.puzzle, PuzzleSource.IMPORTED, level, source
+                    db, kind, puzzle, PuzzleSource.IMPORTED, level, source, found
                 )
-                puzzles.append(record)
+                records.append(record)
                 if new:
                     added.append(record)
-        return ImportResult(tuple(puzzles), tuple(added))
+        return ImportResult(tuple(records), tuple(added))
+
+    def set_solutions(self, puzzle_id: int, solutions: Solutions[Any]) -> None:
+        """Keep what a search found of puzzle ``puzzle_id``'s solutions."""
+        record = self.puzzle(puzzle_id)
+        with self._write() as db:
+            _write_solutions(db, get_kind(record.kind), puzzle_id, solutions)
 
     def import_file(
         self,
@@ -365,6 +416,7 @@ class Store:
         source: PuzzleSource,
         level: str | None,
         origin: str,
+        solutions: Solutions[Any] | None = None,
     ) -> tuple[PuzzleRecord, bool]:
         text = puzzle_text(kind, puzzle)
         cursor = db.execute(
@@ -373,13 +425,94 @@ class Store:
             (kind.name, kind.size_of(puzzle), level, text, source.value, origin, self._clock()),
         )
         new = cursor.rowcount == 1
-        row = db.execute(
-            f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE kind = ? AND text = ?", (kind.name, text)
+        (puzzle_id, known_level, verdict) = db.execute(
+            "SELECT id, level, verdict FROM puzzles WHERE kind = ? AND text = ?",
+            (kind.name, text),
         ).fetchone()
-        if not new and level is not None and row[3] is None:
-            db.execute("UPDATE puzzles SET level = ? WHERE id = ?", (level, row[0]))
-            row = (*row[:3], level, *row[4:])
+        if not new and level is not None and known_level is None:
+            db.execute("UPDATE puzzles SET level = ? WHERE id = ?", (level, puzzle_id))
+        if solutions is not None and verdict in (None, "unknown"):
+            _write_solutions(db, kind, puzzle_id, solutions)
+        row = db.execute(
+            f"SELECT {_PUZZLE_COLUMNS} FROM puzzles WHERE id = ?", (puzzle_id,)
+        ).fetchone()
         return _puzzle_record(row), new
+
+    # -- the pool of puzzles waiting to be played -------------------------------------------
+
+    def pool_add(
+        self, key: PoolKey, puzzle: Any, solutions: Solutions[Any], *, origin: str = ""
+    ) -> bool:
+        """Keep a generated ``puzzle`` (with one solution, ``solutions``) for a later new
+        game of ``key``; ``False`` when it is pooled already or was played before."""
+        kind = get_kind(key.kind)
+        if solutions.solution is None or not solutions.unique:
+            raise StoreError(f"a pooled puzzle needs one solution; this one's: {solutions.verdict}")
+        text = puzzle_text(kind, puzzle)
+        with self._write() as db:
+            if _played(db, kind.name, text):
+                return False
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO pool (kind, size, level, symmetry, text, solution,"
+                " origin, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (key.kind, key.size, key.level, key.symmetry, text,
+                 puzzle_text(kind, solutions.solution), origin, self._clock()),
+            )
+            return cursor.rowcount == 1
+
+    def pool_take(self, key: PoolKey) -> PuzzleRecord | None:
+        """The oldest pooled puzzle of ``key`` (level ``any``: of any level), moved into the
+        library as generated; ``None`` when the pool has none. Puzzles played since they were
+        pooled are dropped, so a new game never repeats one."""
+        where = "kind = ? AND size = ? AND symmetry = ?"
+        params: tuple[Any, ...] = (key.kind, key.size, key.symmetry)
+        if key.level != "any":
+            where, params = f"{where} AND level = ?", (*params, key.level)
+        kind = get_kind(key.kind)
+        with self._write() as db:
+            while True:
+                row = db.execute(
+                    f"SELECT id, level, text, solution, origin FROM pool WHERE {where}"
+                    " ORDER BY id LIMIT 1", params,
+                ).fetchone()
+                if row is None:
+                    return None
+                pool_id, level, text, solution, origin = row
+                db.execute("DELETE FROM pool WHERE id = ?", (pool_id,))
+                if not _played(db, kind.name, text):
+                    break
+            found = Solutions(1, (puzzle_from_text(kind, solution),))
+            record, _ = self._insert_puzzle(
+                db, kind, puzzle_from_text(kind, text), PuzzleSource.GENERATED,
+                None if level == "any" else level, origin, found,
+            )
+        return record
+
+    def pool_counts(self) -> dict[PoolKey, int]:
+        """How many puzzles wait in the pool, per key."""
+        rows = self._connection().execute(
+            "SELECT kind, size, level, symmetry, count(*) FROM pool"
+            " GROUP BY kind, size, level, symmetry"
+        ).fetchall()
+        return {PoolKey(*row[:4]): row[4] for row in rows}
+
+    def pool_want(self, key: PoolKey) -> None:
+        """Note that a new game of ``key`` was asked for (the pool keeps some ready)."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO pool_wanted (kind, size, level, symmetry, asked) VALUES"
+                " (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET asked = excluded.asked",
+                (key.kind, key.size, key.level, key.symmetry, self._clock()),
+            )
+
+    def pool_wanted(self, *, since: float = 0.0) -> dict[PoolKey, float]:
+        """The keys new games were asked for at clock reading ``since`` or later, with
+        when they were last asked for."""
+        rows = self._connection().execute(
+            "SELECT kind, size, level, symmetry, asked FROM pool_wanted WHERE asked >= ?",
+            (since,),
+        ).fetchall()
+        return {PoolKey(*row[:4]): row[4] for row in rows}
 
     # -- games ------------------------------------------------------------------------------
 
@@ -394,7 +527,8 @@ class Store:
         record = self.puzzle(puzzle_id)
         kind = get_kind(record.kind)
         session: Session[Any] = Session(
-            kind, record.puzzle(), clock=self._clock, checking=checking, auto_clean=auto_clean
+            kind, record.puzzle(), clock=self._clock, checking=checking, auto_clean=auto_clean,
+            solutions=record.solutions(),
         )
         return self._insert_game(puzzle_id, session)
 
@@ -410,7 +544,7 @@ class Store:
         keep saving it: the returned game holds the same session object."""
         with self._write() as db:
             puzzle, _ = self._insert_puzzle(
-                db, session.kind, session.puzzle, source, level, origin
+                db, session.kind, session.puzzle, source, level, origin, session.solutions
             )
         return self._insert_game(puzzle.id, session)
 
@@ -438,7 +572,8 @@ class Store:
         with self._read() as db:
             row = db.execute(
                 "SELECT g.puzzle_id, p.kind, p.text, g.position, g.elapsed, g.running_since,"
-                " g.paused, g.checking, g.auto_clean, g.hints_used, g.solution_shown, g.revision"
+                " g.paused, g.checking, g.auto_clean, g.hints_used, g.solution_shown, g.revision,"
+                " p.verdict, p.solution"
                 " FROM games AS g JOIN puzzles AS p ON p.id = g.puzzle_id WHERE g.id = ?",
                 (game_id,),
             ).fetchone()
@@ -471,7 +606,8 @@ class Store:
             record = SessionRecord(
                 row[1], row[2], history, tuple(Savepoint(*p) for p in points), progress
             )
-            session = Session.from_record(record, clock=self._clock)
+            known = _solutions(row[1], _verdict(row[12]), row[13])
+            session = Session.from_record(record, clock=self._clock, solutions=known)
         except ValueError as error:
             raise StoreError(f"saved game {game_id} cannot be restored: {error}") from None
         self._attach(game_id, row[11], session)
@@ -519,6 +655,12 @@ class Store:
             if change.savepoints is not None:
                 db.execute("DELETE FROM savepoints WHERE game_id = ?", (game_id,))
                 _write_savepoints(db, game_id, change.savepoints)
+            if change.solutions is not None:
+                (puzzle_id, kind) = db.execute(
+                    "SELECT p.id, p.kind FROM games AS g JOIN puzzles AS p"
+                    " ON p.id = g.puzzle_id WHERE g.id = ?", (game_id,),
+                ).fetchone()
+                _write_solutions(db, get_kind(kind), puzzle_id, change.solutions)
 
     def game(self, game_id: int) -> GameSummary:
         """The summary of game ``game_id``; ``NotFoundError`` if there is none."""
@@ -621,12 +763,53 @@ class Store:
 
 # -- rows -------------------------------------------------------------------------------------
 
-_PUZZLE_COLUMNS = "id, kind, size, level, text, source, origin, created"
+_PUZZLE_COLUMNS = "id, kind, size, level, text, source, origin, created, verdict, solution"
 
 
 def _puzzle_record(row: Sequence[Any]) -> PuzzleRecord:
     return PuzzleRecord(
-        row[0], row[1], row[2], row[3], row[4], PuzzleSource(row[5]), row[6], row[7]
+        row[0], row[1], row[2], row[3], row[4], PuzzleSource(row[5]), row[6], row[7],
+        _verdict(row[8]), row[9],
+    )
+
+
+def _played(db: sqlite3.Connection, kind: str, text: str) -> bool:
+    """Whether a game of the puzzle ``text`` was ever started."""
+    row = db.execute(
+        "SELECT 1 FROM puzzles AS p JOIN games AS g ON g.puzzle_id = p.id"
+        " WHERE p.kind = ? AND p.text = ? LIMIT 1", (kind, text),
+    ).fetchone()
+    return row is not None
+
+
+def _verdict(text: str | None) -> Verdict | None:
+    return None if text is None else Verdict[text.upper()]
+
+
+def _solutions(kind: str, verdict: Verdict | None, solution: str | None) -> Solutions[Any] | None:
+    """The :class:`Solutions` a stored verdict and solution stand for."""
+    if verdict is None:
+        return None
+    if verdict is Verdict.UNIQUE:
+        if solution is None:
+            return None  # a unique verdict without its solution: search again
+        return Solutions(1, (puzzle_from_text(get_kind(kind), solution),))
+    if verdict is Verdict.SEVERAL:
+        return Solutions(2, exhausted=False)
+    if verdict is Verdict.NONE:
+        return Solutions(0)
+    return Solutions(0, exhausted=False, budget_reached=True)
+
+
+def _write_solutions(
+    db: sqlite3.Connection, kind: Kind[Any], puzzle_id: int, solutions: Solutions[Any]
+) -> None:
+    verdict = solutions.verdict
+    solution = solutions.solution if verdict is Verdict.UNIQUE else None
+    db.execute(
+        "UPDATE puzzles SET verdict = ?, solution = ? WHERE id = ?",
+        (verdict.name.lower(), None if solution is None else puzzle_text(kind, solution),
+         puzzle_id),
     )
 
 
@@ -654,7 +837,7 @@ def _progress_values(progress: Progress) -> tuple[Any, ...]:
     """The ``games`` columns elapsed .. solution_shown, in the order the statements use."""
     return (
         progress.timer.elapsed,
-        progress.timer.running_since,
+        progress.timer.seen,
         int(progress.paused),
         progress.position,
         progress.checking.value,

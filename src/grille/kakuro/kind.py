@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.hints import Hint
 from grille.kakuro import formats, play, rules
+from grille.kakuro.candidates import with_candidates
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import LEVELS, Rating
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    check_reach,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 
-__all__ = ["KakuroKind"]
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
+
+__all__ = ["VERY_HARD_CELLS", "KakuroKind"]
+
+VERY_HARD_CELLS = 15
+"""The fewest cells inside the clue row and column a very hard puzzle was found with."""
 
 
 class KakuroKind:
@@ -21,6 +37,7 @@ class KakuroKind:
     name = "kakuro"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "text"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
@@ -57,8 +74,9 @@ class KakuroKind:
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
-        """``puzzle`` with pencil marks: digits some filling of both runs allows."""
-        return puzzle.with_marks(play.candidate_marks(puzzle))
+        """``puzzle`` with pencil marks as a player pencils them: the digits the combinations
+        of both runs allow, given the digits written (not the propagated solution)."""
+        return with_candidates(puzzle)
 
     def check(self, puzzle: KakuroGrid) -> list[Violation]:
         """Repeated digits, runs over or under their sums, twin runs with one digit set."""
@@ -92,6 +110,12 @@ class KakuroKind:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
 
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.kakuro.warm`)."""
+        from grille.kakuro import warm
+
+        return warm.kernel_groups(uses)
+
     def explain(self, puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
         """The step-by-step solve, easiest technique first."""
         from grille.kakuro.logic.explain import explain
@@ -117,9 +141,32 @@ class KakuroKind:
         if options.rules:
             raise unknown_rules(f"{self.name}'s generator", options.rules, ())
         cols, rows = parse_size(options.size)
+        check_reach(self, options)
         params = GenerateParams(rows=rows, cols=cols, level=options.level,
                                 symmetry=options.symmetry or "rot180")
         return generate(params, seed)
+
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level, except very hard on grids with fewer than :data:`VERY_HARD_CELLS`
+        cells inside the clue row and column (4x4, 4x5, 5x4: the generator found none in
+        80 attempts each, while 4x6 and 5x5 have some)."""
+        from grille.kakuro.generate import parse_size
+
+        cols, rows = parse_size(size)
+        inner = (cols - 1) * (rows - 1)
+        return self.levels if inner >= VERY_HARD_CELLS else self.levels[:-1]
+
+    def step_states(self, puzzle: KakuroGrid, steps: Sequence[Step]) -> list[KakuroGrid]:
+        """The grids of the explained solve: every digit in each empty cell at first, less
+        its runs' placed digits, then each step's eliminations and placements."""
+        from grille.kakuro.logic.board import Board
+
+        board = Board.from_grid(puzzle)
+        states = [board.to_grid(puzzle)]
+        for step in steps:
+            board = board.apply(step)
+            states.append(board.to_grid(puzzle))
+        return states
 
     def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
         """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""

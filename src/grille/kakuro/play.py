@@ -1,12 +1,15 @@
 """Moves applied to a Kakuro grid: writing and clearing digits, toggling pencil marks.
 
-Also the move lists a game session needs: a placed digit's removal from the marks of its
-across and down runs, the moves between two states, and a logical step as moves.
+``fill`` pencils every empty white cell with the digits its runs' combinations allow (see
+:mod:`grille.kakuro.candidates`), keeping the player's own eliminations. Also the move lists
+a game session needs: a placed digit's removal from the marks of its across and down runs,
+the moves between two states, and a logical step as moves.
 """
 
 from __future__ import annotations
 
 from grille.errors import MoveError
+from grille.kakuro.candidates import candidate_masks
 from grille.kakuro.grid import KakuroGrid
 from grille.logic import Step
 from grille.moves import (
@@ -23,7 +26,6 @@ from grille.moves import (
 
 __all__ = [
     "apply_move",
-    "candidate_marks",
     "moves_between",
     "peer_moves",
     "step_moves",
@@ -31,25 +33,11 @@ __all__ = [
 ]
 
 
-def candidate_marks(grid: KakuroGrid) -> tuple[int, ...]:
-    """Pencil marks from the rules: each empty white cell's digits that some filling of both
-    its runs (distinct digits making the sums, with the digits written so far) allows."""
-    from grille.kakuro.solver import consistent_masks
-
-    masks = [1 << (grid.cells[c] - 1) if grid.cells[c] else 0x1FF for c in grid.whites]
-    narrowed = consistent_masks(grid, masks)
-    marks = [0] * (grid.rows * grid.cols)
-    for i, cell in enumerate(grid.whites):
-        if not grid.cells[cell]:
-            marks[cell] = 0 if narrowed is None else narrowed[i]
-    return tuple(marks)
-
-
 def apply_move(grid: KakuroGrid, move: str | Move) -> KakuroGrid:
     """The grid after ``move``; only white cells take digits 1-9."""
     parsed = parse_move(move) if isinstance(move, str) else move
     if parsed.op is MoveOp.FILL_MARKS:
-        return grid.with_marks(keep_eliminations(candidate_marks(grid), grid.marks))
+        return grid.with_marks(keep_eliminations(candidate_masks(grid), grid.marks))
     cell = _white_cell_of(grid, parsed)
     if parsed.op is not MoveOp.CLEAR and not 1 <= parsed.value <= 9:
         raise MoveError(f"{parsed}: Kakuro digits are 1..9")
@@ -90,7 +78,7 @@ def moves_between(before: KakuroGrid, after: KakuroGrid) -> tuple[str, ...]:
 def step_moves(grid: KakuroGrid, step: Step) -> tuple[str, ...]:
     """A logical step as moves: its placements, and its eliminations from the marks."""
     return tuple(moves_for_step(
-        step.placements, step.eliminations, grid.marks, lambda: candidate_marks(grid), grid.cols
+        step.placements, step.eliminations, grid.marks, lambda: candidate_masks(grid), grid.cols
     ))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grille.engine._jit import jit_enabled
+from grille.engine._jit import compiled, jit_enabled
 from grille.kakuro import _kernel
 from grille.kakuro.grid import KakuroGrid
 from grille.kind import Solutions
@@ -153,16 +153,16 @@ def _search_args(buffers: _Buffers, n: int, limit: int, budget: int, keep: int) 
 
 @functools.cache
 def compiled_search() -> Any:
-    """The search kernel compiled by numba, with its helpers compiled beside it."""
+    """The search kernel compiled by numba, with its helpers compiled beside it (on copies
+    of the functions, so that the interpreted ones keep calling each other)."""
     import types
-
-    import numba
 
     space = dict(vars(_kernel))
     for name in ("_popcount", "_push", "_taken", "_run_support", "propagate", "search"):
         function = getattr(_kernel, name)
         clone = types.FunctionType(function.__code__, space, name, function.__defaults__)
-        space[name] = numba.njit(cache=True, nogil=True)(clone)
+        clone.__module__ = function.__module__
+        space[name] = compiled(clone)
     return space["search"]
 
 

@@ -5,8 +5,6 @@ highlights of a logical step (its runs, cells and candidates)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from grille.kakuro.grid import KakuroGrid, digits_of_mask
 from grille.kinds import get_kind
 from grille.logic import Candidate, Step
@@ -130,15 +128,6 @@ def _marks(frame: GridFrame, grid: KakuroGrid, lit: set[Candidate]) -> list[Elem
     return elements
 
 
-def _replay(grid: KakuroGrid, steps: Sequence[Step]) -> KakuroGrid:
-    from grille.kakuro.logic.board import Board
-
-    board = Board.from_grid(grid)
-    for step in steps:
-        board = board.apply(step)
-    return board.to_grid(grid)
-
-
 def before_step(grid: KakuroGrid, number: int) -> StepView[KakuroGrid]:
     """Step ``number`` of the explained solve, and the grid with the solver's candidates."""
-    return explained_step(grid, number, _replay, kind="kakuro")
+    return explained_step(grid, number, kind="kakuro")

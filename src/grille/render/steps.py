@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -32,16 +31,16 @@ class StepView(Generic[G]):
                 f"({self.step.difficulty:.1f})")
 
 
-def explained_step(
-    puzzle: G, number: int, replay: Callable[[G, Sequence[Step]], G], *, kind: str
-) -> StepView[G]:
-    """Step ``number`` (1-based) of ``kind.explain(puzzle)``; ``replay`` applies the steps
-    before it to ``puzzle`` the way the kind's solver did."""
-    steps = get_kind(kind).explain(puzzle).steps
+def explained_step(puzzle: G, number: int, *, kind: str) -> StepView[G]:
+    """Step ``number`` (1-based) of ``kind.explain(puzzle)``, on the grid as the kind's
+    :meth:`~grille.kind.Kind.step_states` replays the steps before it."""
+    solver = get_kind(kind)
+    steps = solver.explain(puzzle).steps
     if not steps:
         raise GrilleError(f"the explained solve of this {kind} has no steps")
     if not 1 <= number <= len(steps):
         raise GrilleError(
             f"step {number} does not exist: the explained solve has steps 1 to {len(steps)}"
         )
-    return StepView(replay(puzzle, steps[: number - 1]), steps[number - 1], number, len(steps))
+    state = solver.step_states(puzzle, steps[: number - 1])[-1]
+    return StepView(state, steps[number - 1], number, len(steps))

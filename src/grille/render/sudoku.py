@@ -4,8 +4,6 @@ the player's digits in blue, pencil marks in fixed places (a box-shaped mini-gri
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from grille.kinds import get_kind
 from grille.logic import Candidate, Step
 from grille.render.drawing import CELL, Drawing, Element, Layer, Palette, centered_text
@@ -115,15 +113,6 @@ def _marks(frame: GridFrame, grid: Grid, lit: set[Candidate]) -> list[Element]:
     return elements
 
 
-def _replay(grid: Grid, steps: Sequence[Step]) -> Grid:
-    from grille.sudoku.logic.board import Board
-
-    board = Board.from_grid(grid)
-    for step in steps:
-        board = board.apply(step)
-    return board.to_grid(grid)
-
-
 def before_step(grid: Grid, number: int) -> StepView[Grid]:
     """Step ``number`` of the explained solve, and the grid with its candidates before it."""
-    return explained_step(grid, number, _replay, kind="sudoku")
+    return explained_step(grid, number, kind="sudoku")

@@ -4,8 +4,6 @@ highlights of a logical step (the values it places drawn green)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from grille.kinds import get_kind
 from grille.logic import Step
 from grille.render.drawing import (
@@ -109,14 +107,6 @@ def _marks(frame: GridFrame, grid: TakuzuGrid, digits: bool) -> list[Element]:
     return elements
 
 
-def _replay(grid: TakuzuGrid, steps: Sequence[Step]) -> TakuzuGrid:
-    from grille.takuzu.logic.board import apply_step
-
-    for step in steps:
-        grid = apply_step(grid, step)
-    return grid
-
-
 def before_step(grid: TakuzuGrid, number: int) -> StepView[TakuzuGrid]:
     """Step ``number`` of the explained solve, and the grid before it."""
-    return explained_step(grid, number, _replay, kind="takuzu")
+    return explained_step(grid, number, kind="takuzu")

@@ -117,8 +117,7 @@ class GenerateParams:
         if self.level != "any" and self.level not in possible:
             raise GrilleError(
                 f"level {self.level!r} is out of reach at {self.size}x{self.size}: puzzles of "
-                f"this size are {' to '.join(dict.fromkeys((possible[0], possible[-1])))} "
-                f"(see grille.sudoku.generate)"
+                f"this size are {' to '.join(dict.fromkeys((possible[0], possible[-1])))}"
             )
         if self.symmetry not in SYMMETRIES:
             raise GrilleError(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.errors import GrilleError
 from grille.hints import Hint
@@ -14,6 +15,9 @@ from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.rating import LEVELS, Rating
 
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
+
 __all__ = ["SudokuKind"]
 
 
@@ -23,6 +27,7 @@ class SudokuKind:
     name = "sudoku"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "line"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
@@ -95,6 +100,12 @@ class SudokuKind:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
 
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.sudoku.warm`)."""
+        from grille.sudoku import warm
+
+        return warm.kernel_groups(uses)
+
     def explain(self, puzzle: Grid) -> Explanation[Grid]:
         """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""
         from grille.sudoku.logic.explain import explain
@@ -132,6 +143,23 @@ class SudokuKind:
             minimal=options.minimal,
         )
         return generate(params, seed)
+
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level from 8x8 up; 4x4 is easy only, 6x6 easy to diabolical."""
+        from grille.sudoku.generate import levels_for
+
+        return levels_for(_size_of(size))
+
+    def step_states(self, puzzle: Grid, steps: Sequence[Step]) -> list[Grid]:
+        """The grids of the explained solve, candidates as marks (the logic board's replay)."""
+        from grille.sudoku.logic.board import Board
+
+        board = Board.from_grid(puzzle)
+        states = [board.to_grid(puzzle)]
+        for step in steps:
+            board = board.apply(step)
+            states.append(board.to_grid(puzzle))
+        return states
 
 
 def _size_of(text: str | None) -> int:

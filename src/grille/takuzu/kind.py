@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    check_reach,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
 from grille.takuzu.logic.rating import LEVELS, Rating
 
-__all__ = ["TakuzuKind"]
+if TYPE_CHECKING:
+    from grille.kind import KernelGroup
+
+__all__ = ["SMALL_SIDE", "TakuzuKind"]
+
+SMALL_SIDE = 4
+"""Grids with no side longer than this reach only the easy level."""
 
 
 class TakuzuKind:
@@ -22,6 +37,7 @@ class TakuzuKind:
     name = "takuzu"
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "rows"
+    candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
 
     def __repr__(self) -> str:
@@ -93,6 +109,12 @@ class TakuzuKind:
         """The filled cells of ``state`` that differ from ``solution``."""
         return play.wrong_cells(state, solution)
 
+    def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
+        """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.takuzu.warm`)."""
+        from grille.takuzu import warm
+
+        return warm.kernel_groups(uses)
+
     def explain(self, puzzle: TakuzuGrid) -> Explanation[TakuzuGrid]:
         """The step-by-step solve, easiest technique first."""
         from grille.takuzu.logic.explain import explain
@@ -116,11 +138,30 @@ class TakuzuKind:
         from grille.takuzu.generate import GenerateParams, generate, size_of
 
         height, width = size_of(options.size)
+        check_reach(self, options)
         unique_lines = not self._rule_set(options.rules)
         params = GenerateParams(
             height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
         )
         return generate(params, seed)
+
+    def levels_for(self, size: str | None) -> tuple[str, ...]:
+        """Every level, except on grids of 4x4 and less, which are easy only: no 4x4
+        puzzle needs more than the easy techniques (the generator found none at medium or
+        above in thousands of attempts), while 4x6 and 6x6 reach very hard."""
+        from grille.takuzu.generate import size_of
+
+        height, width = size_of(size)
+        return self.levels[:1] if max(height, width) <= SMALL_SIDE else self.levels
+
+    def step_states(self, puzzle: TakuzuGrid, steps: Sequence[Step]) -> list[TakuzuGrid]:
+        """The grids of the explained solve: each step's placements written in."""
+        from grille.takuzu.logic.board import apply_step
+
+        states = [puzzle]
+        for step in steps:
+            states.append(apply_step(states[-1], step))
+        return states
 
     def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
         """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""

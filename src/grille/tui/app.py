@@ -19,15 +19,19 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
+from textual.actions import ActionParseResult
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
@@ -50,8 +54,9 @@ from grille.errors import GrilleError
 from grille.game import GameStatus, PuzzleSource, SavedGame, Store
 from grille.kind import GenerateOptions, Kind
 from grille.kinds import get_kind, sniff_kind
-from grille.logic import Explanation
+from grille.logic import Explanation, Rating
 from grille.tui.board import Board, Decorations, cells_text, grid_view
+from grille.tui.errors import error_text, report_error, reports_errors
 from grille.tui.game import BoardBox, GameScreen, clock, game_title
 from grille.tui.options import DEFAULT_SIZES, KIND_TITLES, SIZES, levels_of
 
@@ -65,6 +70,7 @@ __all__ = [
     "NewGameScreen",
     "StatsScreen",
     "StepsScreen",
+    "fill_table",
 ]
 
 
@@ -126,6 +132,20 @@ class GrilleApp(App[None]):
         record = self.store.add_puzzle(puzzle, source=source, level=level, origin=origin)
         self.play(self.store.new_game(record.id), replace=replace)
 
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Every action (each key binding, each button with an action): an exception is
+        shown in a notification and the app goes on."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:
+            report_error(self, error)
+            return True
+
     async def action_quit(self) -> None:
         """Pause the game being played, then quit."""
         for screen in self.screen_stack:
@@ -162,10 +182,12 @@ class MenuScreen(Screen[None]):
             yield Static("", id="menu-note", classes="hint")
         yield Footer()
 
+    @reports_errors
     def on_mount(self) -> None:
         """Fill the menu."""
         self.refill()
 
+    @reports_errors
     def on_screen_resume(self) -> None:
         """The last game may have changed while away."""
         self.refill()
@@ -201,6 +223,7 @@ class MenuScreen(Screen[None]):
         return app.store
 
     @on(OptionList.OptionSelected, "#menu")
+    @reports_errors
     def chosen(self, event: OptionList.OptionSelected) -> None:
         """Open what was chosen."""
         app = self.app
@@ -291,19 +314,36 @@ class PuzzleForm(Horizontal):
         sizes.clear_options()
         sizes.add_options([Option(size, id=size) for size in SIZES[kind]])
         sizes.highlighted = SIZES[kind].index(DEFAULT_SIZES[kind])
+        self._offer_levels()
+
+    def _offer_levels(self) -> None:
+        """The levels the generator reaches at the kind and size selected, and ``any``;
+        the level selected stays selected while it is offered."""
+        kind, size = self._value("kind"), self._value("size")
         levels = self.query_one("#level", OptionList)
+        before = self._value("level") if levels.option_count else ""
+        offered = (*levels_of(kind, size), "any")
+        if self.offered("level") == offered:
+            return
         levels.clear_options()
-        levels.add_options([Option(level, id=level) for level in levels_of(kind)])
+        levels.add_options([Option(level, id=level) for level in offered[:-1]])
         levels.add_option(Option("any level (fastest)", id="any"))
-        levels.highlighted = 0
+        levels.highlighted = offered.index(before) if before in offered else 0
 
     @on(OptionList.OptionHighlighted, "#kind")
+    @reports_errors
     def kind_changed(self, event: OptionList.OptionHighlighted) -> None:
         """Offer the new kind's sizes and levels."""
         kind = event.option.id or "sudoku"
         if kind != self._kind:
             self._kind = kind
             self._offer(kind)
+
+    @on(OptionList.OptionHighlighted, "#size")
+    @reports_errors
+    def size_changed(self) -> None:
+        """Offer the levels this size reaches."""
+        self._offer_levels()
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -318,6 +358,13 @@ class PuzzleForm(Horizontal):
         if list_id == "kind" and option_id != self._kind:
             self._kind = option_id
             self._offer(option_id)
+        elif list_id == "size":
+            self._offer_levels()
+
+    def offered(self, list_id: str) -> tuple[str, ...]:
+        """The ids of the options list ``list_id`` offers now."""
+        options = self.query_one(f"#{list_id}", OptionList)
+        return tuple(options.get_option_at_index(i).id or "" for i in range(options.option_count))
 
     def _value(self, list_id: str) -> str:
         options = self.query_one(f"#{list_id}", OptionList)
@@ -361,6 +408,7 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     @on(PuzzleForm.Chosen)
+    @reports_errors
     def chosen(self) -> None:
         """Enter in the form starts."""
         if not self.query_one("#start", Button).disabled:
@@ -373,6 +421,7 @@ class NewGameScreen(Screen[None]):
         self.app.pop_screen()
 
     @on(Button.Pressed, "#start")
+    @reports_errors
     def start(self) -> None:
         """Generate the puzzle without freezing the screen."""
         choice = self.query_one(PuzzleForm).choice
@@ -383,22 +432,27 @@ class NewGameScreen(Screen[None]):
             f"Generating a {choice} puzzle (seed {seed})… Esc cancels.")
         self.started = time.monotonic()
         self.run_worker(lambda: (choice, seed, *generate_puzzle(choice, seed)), thread=True,
-                        exclusive=True, name="generate")
+                        exclusive=True, name="generate", exit_on_error=False)
 
+    def _ready(self) -> None:
+        self.query_one("#working").remove_class("busy")
+        self.query_one("#start", Button).disabled = False
+
+    @reports_errors
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Play the generated puzzle, or say what went wrong."""
         if event.state is WorkerState.SUCCESS and self.is_current:
+            self._ready()
             result: Any = event.worker.result
             _, seed, puzzle, level = result
             app = self.app
             assert isinstance(app, GrilleApp)
             app.start_game(puzzle, source=PuzzleSource.GENERATED, level=level,
                            origin=f"tui seed {seed}", replace=True)
-        elif event.state is WorkerState.ERROR:
-            self.query_one("#working").remove_class("busy")
-            self.query_one("#start", Button).disabled = False
+        elif event.state is WorkerState.ERROR and event.worker.error is not None:
+            self._ready()
             self.query_one("#note", Static).update(
-                Text(f"Could not generate: {event.worker.error}", "bold red"))
+                Text(f"Could not generate: {error_text(event.worker.error)}", "bold red"))
 
 
 # -- entering a puzzle, and watching it solved ----------------------------------------------
@@ -454,6 +508,7 @@ class EnterScreen(Screen[None]):
         return kind, entries[0].puzzle
 
     @on(Button.Pressed, "#play")
+    @reports_errors
     def play(self) -> None:
         """Start a game of the puzzle."""
         read = self.read_puzzle()
@@ -471,6 +526,7 @@ class EnterScreen(Screen[None]):
                        replace=True)
 
     @on(Button.Pressed, "#solve")
+    @reports_errors
     def solve(self) -> None:
         """Show the logical solve, step by step."""
         read = self.read_puzzle()
@@ -492,6 +548,7 @@ class StepsScreen(Screen[None]):
     DEFAULT_CSS = """
     #steps-main { height: 1fr; }
     #step-side { width: 32; padding: 0 1; border-left: vkey $panel; }
+    #step-side.narrow { width: 24; }
     #steps-status { height: 1; background: $panel; padding: 0 1; }
     """
 
@@ -500,6 +557,7 @@ class StepsScreen(Screen[None]):
         self.kind = kind
         self.puzzle = puzzle
         self.explanation: Explanation[Any] | None = None
+        self.rating: Rating | None = None
         self.states: list[Any] = [puzzle]
         self.index = 0
 
@@ -513,31 +571,33 @@ class StepsScreen(Screen[None]):
                 yield Static("", id="step-text")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 100 columns the text narrows to the game's side panel, so that a 9x9
+        grid fits beside it at 80 columns."""
+        self.query_one("#step-side").set_class(event.size.width < 100, "narrow")
+
     def on_mount(self) -> None:
         """Solve in a worker thread (hard puzzles take a moment)."""
         self.query_one("#step-text", Static).update("grille is solving the puzzle…")
-        self.run_worker(self._explain, thread=True, name="explain")
+        self.run_worker(self._explain, thread=True, name="explain", exit_on_error=False)
 
-    def _explain(self) -> tuple[Explanation[Any], list[Any]]:
+    def _explain(self) -> tuple[Explanation[Any], list[Any], Rating]:
+        """The solve, the grid before each step as ``grille render --step`` draws it (the
+        kind's replay: a placed digit leaves its peers' marks), and the rating."""
         explanation = self.kind.explain(self.puzzle)
-        marked = any(step.eliminations for step in explanation.steps)
-        state = self.kind.with_candidates(self.puzzle) if marked else self.puzzle
-        states = [state]
-        for step in explanation.steps:
-            for move in self.kind.step_moves(state, step):
-                state = self.kind.apply(state, move)
-            states.append(state)
-        return explanation, states
+        states = self.kind.step_states(self.puzzle, explanation.steps)
+        return explanation, states, self.kind.rate(self.puzzle)
 
+    @reports_errors
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """Show the first step once solved."""
         if event.state is WorkerState.SUCCESS:
             result: Any = event.worker.result
-            self.explanation, self.states = result
+            self.explanation, self.states, self.rating = result
             self.show_step()
-        elif event.state is WorkerState.ERROR:
+        elif event.state is WorkerState.ERROR and event.worker.error is not None:
             self.query_one("#step-text", Static).update(
-                Text(f"Could not solve: {event.worker.error}", "bold red"))
+                Text(f"Could not solve: {error_text(event.worker.error)}", "bold red"))
 
     def action_step(self, delta: int) -> None:
         """The next or previous step."""
@@ -569,9 +629,9 @@ class StepsScreen(Screen[None]):
             board.show(grid_view(state), Decorations())
             verdict = "Solved" if self.explanation.solved else "Stuck: no technique applies"
             status.update(f"{verdict} after {len(steps)} steps — ← goes back, q leaves")
-            rating = self.kind.rate(self.puzzle)
             text.append(f"{verdict}.\n", "bold")
-            text.append("Rating: " + " ".join(rating.fields()))
+            if self.rating is not None:
+                text.append("Rating: " + " ".join(self.rating.fields()))
             self.query_one("#step-text", Static).update(text)
             return
         step = steps[self.index]
@@ -640,6 +700,7 @@ class GenerateScreen(Screen[None]):
     @on(Button.Pressed, "#go")
     @on(Input.Submitted, "#count")
     @on(PuzzleForm.Chosen)
+    @reports_errors
     def go(self) -> None:
         """Generate in a worker thread, storing each puzzle as it comes."""
         try:
@@ -659,7 +720,7 @@ class GenerateScreen(Screen[None]):
         seed = secrets.token_hex(4)
         log.write(f"Generating {count} {choice} puzzles (seed {seed})…")
         self.run_worker(lambda: self._generate(choice, count, seed), thread=True,
-                        exclusive=True, name="generate-many")
+                        exclusive=True, name="generate-many", exit_on_error=False)
 
     def _generate(self, choice: Choice, count: int, seed: str) -> int:
         made = 0
@@ -688,8 +749,8 @@ class GenerateScreen(Screen[None]):
         if event.state is WorkerState.SUCCESS:
             self.query_one(RichLog).write(f"Done: {event.worker.result} puzzle(s) saved.")
             self.query_one("#go", Button).disabled = False
-        elif event.state is WorkerState.ERROR:
-            self.query_one(RichLog).write(f"Stopped: {event.worker.error}")
+        elif event.state is WorkerState.ERROR and event.worker.error is not None:
+            self.query_one(RichLog).write(f"Stopped: {error_text(event.worker.error)}")
             self.query_one("#go", Button).disabled = False
 
 
@@ -714,11 +775,13 @@ class TableScreen(Screen[None]):
         yield Static(self.NOTE, id="note", classes="hint")
         yield Footer()
 
+    @reports_errors
     def on_mount(self) -> None:
         """Fill the table."""
         self.fill()
         self.query_one(DataTable).focus()
 
+    @reports_errors
     def on_screen_resume(self) -> None:
         """Refill, a game may have moved on."""
         self.fill()
@@ -746,6 +809,22 @@ class TableScreen(Screen[None]):
         return int(key) if key is not None else None
 
 
+def fill_table(table: DataTable[Any], columns: Sequence[str], rows: Sequence[Sequence[str]],
+               *, keyed: bool = False) -> None:
+    """Replace the columns and rows of ``table``, each column as wide as its widest cell.
+
+    The widths are given, not left to the table: a table measures its cells only when idle,
+    after it may already have drawn them cut to the headings' widths. ``keyed``: the first
+    cell of each row is its key.
+    """
+    table.clear(columns=True)
+    for index, label in enumerate(columns):
+        width = max([cell_len(label), *(cell_len(row[index]) for row in rows)])
+        table.add_column(label, width=width)
+    for row in rows:
+        table.add_row(*row, key=row[0] if keyed else None)
+
+
 def _ago(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
@@ -759,18 +838,19 @@ class GamesScreen(TableScreen):
 
     def fill(self) -> None:
         """One row per game."""
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("#", "game", "status", "time", "moves", "hints", "played")
+        rows = []
         for game in self.store.games(limit=500):
             status = game.status.value + (" (shown)" if game.solution_shown else "")
-            table.add_row(
+            rows.append((
                 str(game.id), game_title(game.kind, game.size, game.level), status,
                 clock(game.elapsed), str(game.position), str(game.hints_used),
-                _ago(game.updated), key=str(game.id),
-            )
+                _ago(game.updated),
+            ))
+        fill_table(self.query_one(DataTable),
+                   ("#", "game", "status", "time", "moves", "hints", "played"), rows, keyed=True)
         self._armed: int | None = None
 
+    @reports_errors
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Play the game."""
         app = self.app
@@ -800,13 +880,13 @@ class LibraryScreen(TableScreen):
 
     def fill(self) -> None:
         """One row per puzzle."""
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("#", "puzzle", "source", "added")
-        for record in self.store.puzzles(limit=1000):
-            table.add_row(str(record.id), game_title(record.kind, record.size, record.level),
-                          record.source.value, _ago(record.created), key=str(record.id))
+        rows = [(str(record.id), game_title(record.kind, record.size, record.level),
+                 record.source.value, _ago(record.created))
+                for record in self.store.puzzles(limit=1000)]
+        fill_table(self.query_one(DataTable), ("#", "puzzle", "source", "added"), rows,
+                   keyed=True)
 
+    @reports_errors
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Start a game of the puzzle."""
         app = self.app
@@ -823,15 +903,14 @@ class StatsScreen(TableScreen):
 
     def fill(self) -> None:
         """One row per kind, size and level."""
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("kind", "size", "level", "played", "solved", "best", "average")
-        for stat in self.store.statistics():
-            table.add_row(
-                KIND_TITLES.get(stat.kind, stat.kind), stat.size, stat.level or "unrated",
-                str(stat.played), str(stat.solved),
-                clock(stat.best) if stat.best is not None else "—",
-                clock(stat.average) if stat.average is not None else "—",
-            )
+        rows = [
+            (KIND_TITLES.get(stat.kind, stat.kind), stat.size, stat.level or "unrated",
+             str(stat.played), str(stat.solved),
+             clock(stat.best) if stat.best is not None else "—",
+             clock(stat.average) if stat.average is not None else "—")
+            for stat in self.store.statistics()
+        ]
+        fill_table(self.query_one(DataTable),
+                   ("kind", "size", "level", "played", "solved", "best", "average"), rows)
         unfinished = len(self.store.games(status=GameStatus.UNFINISHED, limit=1000))
         self.query_one("#note", Static).update(f"{unfinished} unfinished game(s). {self.NOTE}")

@@ -4,7 +4,7 @@ Drawing goes in three steps, the first two pure (and tested without a terminal):
 
 - :func:`grid_view` turns a kind's state into a :class:`GridView`: rows, columns, one
   :class:`CellView` per cell (value, clue or entry, pencil marks, Kakuro clue block), the
-  Sudoku box shape and the Takuzu per-line counts;
+  Sudoku box shape, the Takuzu per-line counts, Kakuro's lines between every two cells;
 - :func:`draw` lays a view out in a :class:`Layout` (cell height and width) with the
   :class:`Decorations` of the moment (cursor, conflicts, hint cells, a solve step's
   placements and eliminations) and returns the lines as Rich ``Text``;
@@ -91,7 +91,8 @@ class GridView:
     ``mark_values`` lists every possible pencil mark in order (their place in a cell),
     ``mark_shape`` the (rows, cols) square they are drawn in when there is room, ``box``
     the Sudoku box (rows, cols), ``line_limit`` the Takuzu (row, column) count each digit
-    must reach (``None``: no per-line counts).
+    must reach (``None``: no per-line counts), ``cell_lines``: a line between every two
+    cells, not only around boxes (Kakuro: a run's length is counted by eye).
     """
 
     kind: str
@@ -102,6 +103,7 @@ class GridView:
     mark_shape: tuple[int, int]
     box: tuple[int, int] | None = None
     line_limit: tuple[int, int] | None = None
+    cell_lines: bool = False
 
     def cell(self, row: int, col: int) -> CellView:
         """The cell at ``row``, ``col``."""
@@ -196,7 +198,8 @@ def _kakuro_view(grid: Any) -> GridView:
             value = values[index]
             cells.append(CellView(str(value) if value else "", False,
                                   () if value else _bits(marks[index], 1)))
-    return GridView("kakuro", grid.rows, grid.cols, tuple(cells), tuple(range(1, 10)), (3, 3))
+    return GridView("kakuro", grid.rows, grid.cols, tuple(cells), tuple(range(1, 10)), (3, 3),
+                    cell_lines=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +214,8 @@ class Layout:
 
 
 def layouts_for(view: GridView) -> tuple[Layout, ...]:
-    """The layouts that suit ``view``, largest first."""
+    """The layouts that suit ``view``, largest first (Kakuro's have a line between every two
+    rows in each, :attr:`GridView.cell_lines`)."""
     count = len(view.mark_values)
     clue_width = 5 if view.kind == "kakuro" else 3
     mark_rows, mark_cols = view.mark_shape
@@ -326,7 +330,7 @@ class Geometry:
 
 def geometry(view: GridView, layout: Layout) -> Geometry:
     """The positions of ``view``'s cells in ``layout``."""
-    box_rows, box_cols = view.box or (view.rows, view.cols)
+    box_rows, box_cols = (1, 1) if view.cell_lines else view.box or (view.rows, view.cols)
     xs, vertical = [], [0]
     x = 1
     for col in range(view.cols):
@@ -381,19 +385,33 @@ def draw(view: GridView, layout: Layout, decorations: Decorations = Decorations(
 
 
 def _join_blocks(canvas: _Canvas, view: GridView, layout: Layout, shape: Geometry) -> None:
-    """Shade the gaps between neighbouring Kakuro blocks, so blocks read as one area."""
+    """Shade the gaps between neighbouring Kakuro blocks (lines between them taken out), so
+    blocks read as one area and the lines outline the white cells."""
+
+    def block(row: int, col: int) -> bool:
+        return row < view.rows and col < view.cols and view.cell(row, col).block
+
+    def gap(x: int, y: int, width: int, height: int) -> None:
+        canvas.fill(x, y, width, height, STYLES["block"])
+        for line in range(y, y + height):
+            for column in range(x, x + width):
+                canvas.lines[line][column] = False
+
     for row in range(view.rows):
         for col in range(view.cols):
-            if not view.cell(row, col).block:
+            if not block(row, col):
                 continue
             x, y = shape.xs[col], shape.ys[row]
-            if col + 1 < view.cols and view.cell(row, col + 1).block:
-                canvas.fill(x + layout.width, y, 1, layout.height, STYLES["block"])
-            if layout.row_gap and row + 1 < view.rows and view.cell(row + 1, col).block:
-                canvas.fill(x, y + layout.height, layout.width, 1, STYLES["block"])
-                if col + 1 < view.cols and view.cell(row, col + 1).block and view.cell(
-                        row + 1, col + 1).block:
-                    canvas.fill(x + layout.width, y + layout.height, 1, 1, STYLES["block"])
+            right, below = x + layout.width, y + layout.height
+            gap_right = col + 1 < view.cols and shape.xs[col + 1] > right
+            gap_below = row + 1 < view.rows and shape.ys[row + 1] > below
+            if gap_right and block(row, col + 1):
+                gap(right, y, 1, layout.height)
+            if gap_below and block(row + 1, col):
+                gap(x, below, layout.width, shape.ys[row + 1] - below)
+            if (gap_right and gap_below and block(row, col + 1) and block(row + 1, col)
+                    and block(row + 1, col + 1)):
+                gap(right, below, 1, shape.ys[row + 1] - below)
 
 
 def _peers(view: GridView, cursor: Cell | None) -> frozenset[Cell]:

@@ -16,7 +16,9 @@ __all__ = ["add_commands", "cmd_tui"]
 def cmd_tui(args: argparse.Namespace) -> int:
     """Run the terminal game on the store at ``--db``."""
     from grille.tui.app import GrilleApp
+    from grille.warm import warm_in_background
 
+    warm_in_background()  # silently: the first new game and hint need no compiling then
     GrilleApp(args.db, game=args.game).run()
     return 0
 

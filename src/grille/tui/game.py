@@ -9,6 +9,7 @@ same game. If the browser changed the game meanwhile, the store refuses the writ
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -23,7 +24,16 @@ from grille.errors import GrilleError
 from grille.game import CheckMode, ConflictError, SavedGame, SessionError, Store
 from grille.hints import DEPTHS, Hint
 from grille.kind import Status
-from grille.tui.board import Board, Decorations, GridView, cells_text, grid_view, move_cursor
+from grille.tui.board import (
+    SUDOKU_SYMBOLS,
+    Board,
+    Decorations,
+    GridView,
+    cells_text,
+    grid_view,
+    move_cursor,
+)
+from grille.tui.errors import reports_errors
 from grille.tui.options import KIND_TITLES
 
 __all__ = ["BoardBox", "GameScreen", "HelpScreen", "clock", "game_title"]
@@ -32,9 +42,10 @@ Cell = tuple[int, int]
 
 HELP = """\
 [b]Moving[/b]      arrows, or w a d / k j l (up, left, right / up, down, right);
+              Home, End: first, last cell of the row (Ctrl: of the grid);
               click a cell
 [b]Writing[/b]     digits 1-9 (Takuzu: 0 and 1); Sudoku 16x16 and 25x25: A-P
-              (capitals) or two digits in a row (1 then 6 = 16)
+              (capitals) or two digits in a row (1 then 6 = 16, one move)
 [b]Clearing[/b]    Backspace, Delete, x; 0 outside Takuzu
 [b]p[/b]           pencil mode on/off: digits toggle pencil marks
 [b]m[/b]           fill every empty cell's pencil marks (keeps the ones you ruled out)
@@ -124,19 +135,26 @@ class GameScreen(Screen[None]):
         Binding("down,j", "move(1, 0)", "Move", show=False),
         Binding("left,a", "move(0, -1)", "Move", show=False),
         Binding("right,d,l", "move(0, 1)", "Move", show=False),
+        Binding("home", "jump('row_start')", "Row start", show=False),
+        Binding("end", "jump('row_end')", "Row end", show=False),
+        Binding("ctrl+home", "jump('first')", "First cell", show=False),
+        Binding("ctrl+end", "jump('last')", "Last cell", show=False),
         Binding("backspace,delete,x", "clear", "Clear", show=False),
         Binding("p", "pencil", "Pencil"),
         Binding("m", "fill", "Marks"),
         Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("r,ctrl+y", "redo", "Redo", show=False),
         Binding("h", "hint", "Hint"),
         Binding("c", "check", "Check"),
-        Binding("e", "checking", "Errors", show=False),
+        Binding("e", "checking", "Errors"),
         Binding("s", "savepoint", "Save"),
-        Binding("b", "back_to_savepoint", "Back to save", show=False),
+        Binding("b", "back_to_savepoint", "Back"),
         Binding("q,escape", "leave", "Menu"),
-        Binding("question_mark", "help", "Help"),
+        Binding("question_mark", "help", "Help", key_display="?"),
     ]
+    """The game's keys. The footer shows those with ``show``: at 80 columns the compact
+    footer has room for ten, so redo (r, Ctrl+Y, as in most programs) is left to the help.
+    :meth:`on_key` runs them all, in the order typed."""
 
     def __init__(self, store: Store, game: SavedGame) -> None:
         super().__init__()
@@ -149,8 +167,10 @@ class GameScreen(Screen[None]):
         self.hint: Hint[Any] | None = None
         self.checked: frozenset[Cell] = frozenset()
         self.message: Text = Text("")
-        self._pending_digit: tuple[Cell, int] | None = None
+        self._pending_digit: PendingDigit | None = None
         self._announced_solved = game.session.solved
+        self._key_actions = {binding.key: binding.action
+                             for binding in Binding.make_bindings(self.BINDINGS)}
 
     @property
     def session(self) -> Any:
@@ -166,7 +186,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="side"):
                 yield Static(id="cell-info")
                 yield Static(id="message")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Start the timer (paused while the game was left) and draw."""
@@ -312,69 +332,118 @@ class GameScreen(Screen[None]):
     def action_move(self, d_row: int, d_col: int) -> None:
         """Move the cursor."""
         self.cursor = move_cursor(self.view, self.cursor, d_row, d_col)
-        self._pending_digit = None
+        self.redraw()
+
+    def action_jump(self, where: str) -> None:
+        """Move the cursor to the first or last cell of its row (``row_start``,
+        ``row_end``) or of the grid (``first``, ``last``), as the browser's Home and End."""
+        row, _ = self.cursor
+        last_row, last_col = self.view.rows - 1, self.view.cols - 1
+        targets = {"row_start": (row, 0), "row_end": (row, last_col),
+                   "first": (0, 0), "last": (last_row, last_col)}
+        self.cursor = targets[where]
         self.redraw()
 
     def on_board_clicked(self, message: Board.Clicked) -> None:
         """Select the clicked cell."""
+        self._pending_digit = None
         self.cursor = message.cell
         self.redraw()
 
-    def on_key(self, event: events.Key) -> None:
-        """Digits (and letters for big Sudoku) write a value or toggle a pencil mark."""
-        value = self._value_of_key(event.character)
-        if value is None:
+    @reports_errors
+    async def on_key(self, event: events.Key) -> None:
+        """Every key of the game, handled here one at a time in the order typed.
+
+        Textual runs a binding only once the key has gone up to the app, while a key a
+        screen handles is handled at once; with digits handled here and moves left to the
+        bindings, a fast burst (a paste, a key held down) wrote digits before the moves
+        typed ahead of them had moved the cursor. So the value keys and every binding of
+        :attr:`BINDINGS` run here, in order; the app's own keys (Ctrl+Q) still come first.
+        """
+        char = event.character
+        if char is not None and self._is_value_key(char):
+            event.stop()
+            event.prevent_default()
+            self.type_key(char)
+            return
+        action = self._key_actions.get(event.key)
+        if action is None:
             return
         event.stop()
         event.prevent_default()
-        if value == 0 and self.view.kind != "takuzu":
-            self.action_clear()
-            return
-        self.place(value)
+        self._pending_digit = None
+        await self.run_action(action)
 
-    def _value_of_key(self, char: str | None) -> int | None:
-        if char is None or len(char) != 1:
-            return None
+    def _is_value_key(self, char: str) -> bool:
+        """Whether ``char`` writes (or clears) a value on this grid."""
+        if len(char) != 1:
+            return False
         values = self.view.mark_values
         if char.isdigit():
-            digit = int(char)
-            pending = self._pending_digit
-            if pending and pending[0] == self.cursor and pending[1] * 10 + digit in values:
-                self._pending_digit = None
-                return pending[1] * 10 + digit
-            if len(values) > 9 and digit * 10 <= values[-1]:
-                self._pending_digit = (self.cursor, digit)
-            return digit if digit in values or (digit == 0 and self.view.kind != "takuzu") else None
-        if self.view.kind == "sudoku" and char.isupper() and len(values) > 9:
-            from grille.tui.board import SUDOKU_SYMBOLS
+            return True
+        return (self.view.kind == "sudoku" and char.isupper() and len(values) > 9
+                and SUDOKU_SYMBOLS.find(char) + 1 in values)
 
-            number = SUDOKU_SYMBOLS.find(char) + 1
-            return number if number in values else None
-        return None
+    def type_key(self, char: str) -> None:
+        """A value key: a digit or a letter writes its value (or toggles its pencil mark);
+        0 clears outside Takuzu. On grids with values past 9, a digit that can begin one
+        (1 on 16x16) and the digit after it in the same cell write the two-digit value, as
+        one move: the first digit's move is taken back (undone) and replaced."""
+        values = self.view.mark_values
+        pending, self._pending_digit = self._pending_digit, None
+        if not char.isdigit():
+            self.place(SUDOKU_SYMBOLS.find(char) + 1)
+            return
+        digit = int(char)
+        if pending is not None and pending.cell == self.cursor and pending.pencil == self.pencil:
+            both = pending.digit * 10 + digit
+            if both in values:
+                self._take_back(pending)
+                self.place(both)
+                return
+        if digit == 0 and self.view.kind != "takuzu":
+            self.action_clear()
+            return
+        if digit not in values:
+            self.say(f"{digit} is not a value of this grid.")
+            return
+        made = self.place(digit)
+        if digit and len(values) > 9 and digit * 10 <= values[-1]:
+            position = self.session.position if made else None
+            self._pending_digit = PendingDigit(self.cursor, digit, self.pencil, position)
 
-    def place(self, value: int) -> None:
-        """Write ``value`` in the selected cell (or toggle it as a pencil mark)."""
+    def _take_back(self, pending: PendingDigit) -> None:
+        """Undo the move the first digit of a two-digit value made, if it is the last one."""
+        if pending.position is not None and self.session.position == pending.position:
+            self._act(self.session.undo)
+
+    def place(self, value: int) -> bool:
+        """Write ``value`` in the selected cell (or toggle it as a pencil mark); whether a
+        move was made."""
         row, col = self.cursor
         cell = self.view.cell(row, col)
         name = f"r{row + 1}c{col + 1}"
         if cell.block:
             self.say(f"{name} is a block: move to a white cell.")
-            return
+            return False
         if cell.given:
             self.say(f"{name} holds a clue.")
-            return
+            return False
         symbol = self.view.symbol(value)
         if self.pencil:
             if cell.value:
                 self.say(f"{name} holds a value; clear it before pencilling.")
-                return
+                return False
             if self._act(self.session.play, f"{name}^{value}") is not None:
                 self._after_change(f"{name}: mark {symbol} toggled")
-            return
+                return True
+            return False
         if cell.value == symbol:
-            return
+            return False
         if self._act(self.session.play, f"{name}={value}") is not None:
             self._after_change(f"{name} = {symbol}")
+            return True
+        return False
 
     def action_clear(self) -> None:
         """Clear the selected cell."""
@@ -515,6 +584,17 @@ class GameScreen(Screen[None]):
         """Stop the timer while the game is left."""
         if not self.session.paused and not self.session.solved:
             self._act(self.session.pause)
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDigit:
+    """A digit just typed that may begin a two-digit value: where, whether in pencil mode,
+    and the position it left the game at (``None``: it made no move)."""
+
+    cell: Cell
+    digit: int
+    pencil: bool
+    position: int | None
 
 
 def _moves_text(moves: tuple[str, ...]) -> str:

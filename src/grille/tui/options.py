@@ -1,6 +1,7 @@
 """What the terminal game offers to choose from: each kind's sizes and levels.
 
-The levels are each kind's ``levels`` (its rating table), so a level added there shows up here.
+The levels are the ones each kind's generator reaches at a size (``Kind.levels_for``), so a
+form never offers a puzzle that cannot be made (a 4x4 Sudoku is easy or nothing).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ DEFAULT_SIZES = {"sudoku": "9x9", "takuzu": "8x8", "kakuro": "8x8"}
 KIND_TITLES = {"sudoku": "Sudoku", "takuzu": "Takuzu", "kakuro": "Kakuro"}
 """How the kinds are named on screen."""
 
-def levels_of(kind: str) -> tuple[str, ...]:
-    """The level names of ``kind``, easiest first."""
-    return get_kind(kind).levels
+
+def levels_of(kind: str, size: str) -> tuple[str, ...]:
+    """The levels a ``kind`` puzzle of ``size`` can be generated at, easiest first."""
+    return get_kind(kind).levels_for(size)

@@ -3,26 +3,33 @@ statistics and export.
 
 Each game action answers with the whole :class:`~grille.web.models.GameState` after it,
 once the change is stored. Routes are plain functions: FastAPI runs them in its thread
-pool, and each game has its own lock (:mod:`grille.web.games`).
+pool, and each game has its own lock (:mod:`grille.web.games`), held only while a session
+changes: every search (hints, solutions, checking a typed or imported puzzle, generating)
+runs in a worker process under a time limit (:mod:`grille.game.work`).
 """
 
 from __future__ import annotations
 
-import secrets
+import functools
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response, status
 
 from grille.errors import GrilleError
 from grille.game import GameSummary, PuzzleRecord, PuzzleSource, Session, Store
-from grille.kind import GenerateOptions, Kind, Verdict
+from grille.game.assist import SolveQuestion, solve, solve_each
+from grille.game.pool import PoolFiller, common_keys
+from grille.game.work import LANES, Lane, WorkError, Workers, WorkTimeLimitError
+from grille.kind import GenerateOptions, Kind, Solutions, Verdict, check_reach
 from grille.kinds import get_kind, sniff_kind
-from grille.web.catalog import KINDS, check_generation, check_size, sides_of
+from grille.web.catalog import KINDS, check_generation, check_size, common_sizes, sides_of
 from grille.web.export import FORMATS, Picture, export_picture
-from grille.web.games import Games, LiveGame
+from grille.web.games import Games, LiveGame, clock_of
+from grille.web.hints import Hints
 from grille.web.jobs import Jobs
 from grille.web.models import (
     MAX_ID,
+    ClockOut,
     EnterRequest,
     ErrorBody,
     GameList,
@@ -30,14 +37,13 @@ from grille.web.models import (
     GameSummaryOut,
     GenerateRequest,
     GotoRequest,
-    HintOut,
+    HintJobOut,
     HintRequest,
-    HintResponse,
     ImportOut,
     ImportRequest,
+    JobList,
     JobOut,
     KindOut,
-    MistakeOut,
     MoveRequest,
     NewGameRequest,
     PuzzleList,
@@ -47,10 +53,20 @@ from grille.web.models import (
     StatisticOut,
 )
 
-__all__ = ["ENTER_BUDGET", "Services", "router"]
+__all__ = ["ENTER_BUDGET", "ENTER_SECONDS", "IMPORT_BUDGET", "IMPORT_SECONDS", "Services",
+           "router"]
 
 ENTER_BUDGET = 5_000_000
 """Search nodes the uniqueness check of an entered puzzle may use."""
+
+ENTER_SECONDS = 20.0
+"""The time limit of the uniqueness check of an entered puzzle."""
+
+IMPORT_BUDGET = 1_000_000
+"""Search nodes the uniqueness check of each imported puzzle may use."""
+
+IMPORT_SECONDS = 20.0
+"""How long an import searches its puzzles' solutions; those left are searched when played."""
 
 IMPORT_LISTED = 200
 """Puzzles of an import listed in the answer."""
@@ -68,29 +84,48 @@ router = APIRouter(prefix="/api", responses=_ERRORS)
 
 
 class Services:
-    """What the routes share: the store, the open games, the generation jobs."""
+    """What the routes share: the store, the worker processes, the open games, hint and
+    generation jobs, and the pool filler (``pool``: keep new games ready in the
+    background). ``workers``: generation jobs of each lane (small, large) run at once."""
 
-    def __init__(self, store: Store, *, workers: int = 2) -> None:
+    def __init__(self, store: Store, *, workers: int = 2, pool: bool = True) -> None:
         self.store = store
-        self.games = Games(store)
-        self.jobs = Jobs(self.generate, workers=workers)
+        lanes = {lane.name: lane for lane in LANES}
+        lanes["small"] = Lane("small", slots=max(1, workers))
+        self.work = Workers(tuple(lanes.values()))
+        self.games = Games(store, self.work)
+        self.hints = Hints(self.games)
+        self.filler = (
+            PoolFiller(store, self.work, common_keys(common_sizes())) if pool else None
+        )
+        self.jobs = Jobs(store, self.games, filler=self.filler)
 
     def __repr__(self) -> str:
         return f"<Services {self.store!r}>"
 
-    def generate(self, request: GenerateRequest) -> int:
-        """Generate a puzzle as ``request`` asks, add it to the library, start a game of it;
-        the game's id (this runs in a job's thread)."""
-        kind: Kind[Any] = get_kind(request.kind)
-        seed = secrets.randbelow(10**9)
-        options = GenerateOptions(request.size, request.level, request.symmetry)
-        puzzle = kind.generate(options, seed)
-        check_size(kind, puzzle)
-        level = None if request.level == "any" else request.level
-        record = self.store.add_puzzle(
-            puzzle, source=PuzzleSource.GENERATED, level=level, origin=f"seed {seed}"
-        )
-        return self.games.new_game(record.id).id
+    def start(self) -> None:
+        """Warm the worker processes up and start filling the pool, in the background."""
+        self.work.start()
+        if self.filler is not None:
+            self.filler.start()
+
+    def shutdown(self) -> None:
+        """Stop every job and worker process."""
+        if self.filler is not None:
+            self.filler.stop()
+        self.hints.shutdown()
+        self.jobs.shutdown()
+        self.work.shutdown()
+
+    def search(self, question: SolveQuestion[Any], seconds: float) -> Solutions[Any]:
+        """The solutions of a puzzle, searched in a worker process within ``seconds``."""
+        try:
+            return self.work.run(solve, question, lane="play", time_limit=seconds)
+        except WorkTimeLimitError:
+            raise GrilleError(
+                f"could not prove within {seconds:g} s that the puzzle has one solution; "
+                "add clues"
+            ) from None
 
 
 def _services(request: Request) -> Services:
@@ -147,6 +182,20 @@ def game(game_id: GameId, svc: Svc) -> GameState:
     return svc.games.state(game_id, fresh=True)
 
 
+@router.post("/games/{game_id}/shown", summary="The game is on screen (a heartbeat)")
+def shown(game_id: GameId, svc: Svc) -> ClockOut:
+    """Start the clock, or count the time since the last sign of life (a silence counts
+    at most 10 s). Send it when the game appears and every ``heartbeat`` seconds while it
+    stays visible."""
+    return svc.games.act_then(game_id, lambda session: session.shown(), clock_of)[1]
+
+
+@router.post("/games/{game_id}/hidden", summary="The game left the screen")
+def hidden(game_id: GameId, svc: Svc) -> ClockOut:
+    """Stop the clock until the game is shown or played again."""
+    return svc.games.act_then(game_id, lambda session: session.hidden(), clock_of)[1]
+
+
 @router.delete("/games/{game_id}", status_code=status.HTTP_204_NO_CONTENT,
                summary="Delete a game and its moves")
 def delete_game(
@@ -197,8 +246,6 @@ def _simple(name: str, summary: str, action: Any) -> None:
 _simple("undo", "Undo the last entry", lambda s: s.undo())
 _simple("redo", "Redo the next undone entry", lambda s: s.redo())
 _simple("restart", "Clear every entry and mark (undoable)", lambda s: s.restart())
-_simple("solution", "Fill in the solution (undoable; the game counts as helped)",
-        lambda s: s.show_solution())
 _simple("fill", "Fill every empty cell's pencil marks (keeping eliminations)",
         lambda s: s.fill())
 _simple("pause", "Pause the timer", lambda s: s.pause())
@@ -211,35 +258,54 @@ def goto(game_id: GameId, body: GotoRequest, svc: Svc) -> GameState:
     return svc.games.act(game_id, lambda session: session.goto(body.position))[1]
 
 
-@router.post("/games/{game_id}/hint", summary="A hint at a depth (5 applies the step)")
-def hint(game_id: GameId, body: HintRequest, svc: Svc) -> HintResponse:
+@router.post("/games/{game_id}/solution",
+             summary="Fill in the solution (undoable; the game counts as helped)")
+def solution(game_id: GameId, svc: Svc) -> GameState:
+    """The solution, as one undoable entry; 422 says why when the puzzle has not one."""
+    svc.games.ensure_solutions(game_id)
+    return svc.games.act(game_id, lambda session: session.show_solution())[1]
+
+
+JobId = Annotated[str, Path(max_length=40, description="a job's id")]
+
+
+@router.post("/games/{game_id}/hint", summary="Start a hint at a depth (5 applies the step)",
+             responses={202: {"model": HintJobOut, "description": "still being worked out"}})
+def hint(game_id: GameId, body: HintRequest, svc: Svc, response: Response) -> HintJobOut:
     """1 where to look, 2 the technique, 3 its cells, 4 the step explained, 5 apply it.
-    Mistakes in the grid are pointed out first."""
+    Mistakes in the grid are pointed out first. 200 with the finished job when the hint
+    was ready at once, else 202 with a running job: poll it, or cancel it. 422 at once
+    when no hint can be given (paused, a puzzle without one solution)."""
+    job = svc.hints.ask(game_id, body.depth)
+    if job.status == "running":
+        response.status_code = status.HTTP_202_ACCEPTED
+    return job
 
-    def ask(session: Session[Any]) -> tuple[Any, bool]:
-        before = session.position
-        found = session.hint(body.depth)
-        return found, session.position != before
 
-    (found, applied), state = svc.games.act(game_id, ask)
-    step = found.step
-    out = HintOut(
-        depth=found.depth,
-        text=found.text,
-        cells=[(r, c) for r, c in found.cells],
-        technique=step.technique if step is not None and found.depth >= 2 else None,
-        explanation=step.explanation if step is not None and found.depth >= 4 else None,
-        placements=list(step.placements) if step is not None and found.depth >= 4 else [],
-        eliminations=list(step.eliminations) if step is not None and found.depth >= 4 else [],
-        mistakes=[MistakeOut(row=m.row, col=m.col, message=m.message) for m in found.mistakes],
-        applied=applied,
-    )
-    return HintResponse(hint=out, game=state)
+@router.get("/games/{game_id}/hints/{job_id}", summary="A hint job")
+def hint_job(game_id: GameId, job_id: JobId, svc: Svc) -> HintJobOut:
+    """Running (with the seconds so far), done (with the hint and the game), failed (why)
+    or cancelled."""
+    found = svc.hints.get(game_id, job_id)
+    if found is None:
+        raise _not_found(f"no hint job {job_id!r} for game {game_id}")
+    return found
+
+
+@router.delete("/games/{game_id}/hints/{job_id}", status_code=status.HTTP_204_NO_CONTENT,
+               summary="Cancel a hint job")
+def cancel_hint(game_id: GameId, job_id: JobId, svc: Svc) -> Response:
+    """Stop working out the hint (its process is stopped); nothing happens to the game."""
+    if not svc.hints.cancel(game_id, job_id):
+        raise _not_found(f"no hint job {job_id!r} for game {game_id}")
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.patch("/games/{game_id}/settings", summary="Checking mode and auto-clean")
 def settings(game_id: GameId, body: SettingsRequest, svc: Svc) -> GameState:
     """``checking``: off, rules or solution; ``auto_clean``: placements clean peers' marks."""
+    if body.checking == "solution":
+        svc.games.ensure_solutions(game_id)
 
     def change(session: Session[Any]) -> None:
         if body.checking is not None:
@@ -295,6 +361,9 @@ def export(
     """``content``: the player's grid (with its pencil marks if ``marks``), the puzzle as
     given, or its solution."""
 
+    if content == "solution":
+        svc.games.ensure_solutions(game_id)
+
     def picture(live: LiveGame) -> Picture:
         session = live.session
         if content == "puzzle":
@@ -315,10 +384,13 @@ def export(
 
 
 @router.post("/generate", status_code=status.HTTP_202_ACCEPTED,
-             summary="Generate a puzzle in the background",
-             responses={429: {"model": ErrorBody, "description": "too many generations"}})
-def generate(body: GenerateRequest, svc: Svc) -> JobOut:
-    """Starts a job; poll ``/api/jobs/{id}`` until it is done (with a game) or failed."""
+             summary="A new game: from the pool at once, else generated in the background",
+             responses={201: {"model": JobOut, "description": "done at once, from the pool"},
+                        429: {"model": ErrorBody, "description": "too many generations"}})
+def generate(body: GenerateRequest, svc: Svc, response: Response) -> JobOut:
+    """201 with a done job (its game) when a puzzle was ready in the pool; else 202 with a
+    job: poll ``/api/jobs/{id}`` until it is done (with a game), failed or cancelled. 422
+    up front for a level the size cannot reach."""
     offer = KINDS[body.kind]
     if body.level not in offer.levels:
         raise GrilleError(f"{body.kind} has no level {body.level!r}; "
@@ -329,16 +401,39 @@ def generate(body: GenerateRequest, svc: Svc) -> JobOut:
     if body.size is not None:
         sides_of(body.size)
     check_generation(body.kind, body.size)
-    return svc.jobs.submit(body)
+    kind: Kind[Any] = get_kind(body.kind)
+    kind.levels_for(body.size)  # a size the generator cannot make is refused here
+    check_reach(kind, GenerateOptions(body.size, body.level, body.symmetry))
+    found = svc.jobs.submit(body)
+    if found.status == "done":
+        response.status_code = status.HTTP_201_CREATED
+    return found
+
+
+@router.get("/jobs", summary="Recent generation jobs, newest first")
+def jobs(svc: Svc) -> JobList:
+    """Running ones (to show, and cancel) and those finished in the last minutes (to
+    announce: their games wait to be opened)."""
+    return JobList(jobs=svc.jobs.list())
 
 
 @router.get("/jobs/{job_id}", summary="A generation job")
-def job(job_id: Annotated[str, Path(max_length=40)], svc: Svc) -> JobOut:
-    """Queued, running (with the seconds so far), done (with the game) or failed (why)."""
+def job(job_id: JobId, svc: Svc) -> JobOut:
+    """Queued, running (with the seconds so far), done (with the game), failed (why) or
+    cancelled."""
     found = svc.jobs.get(job_id)
     if found is None:
         raise _not_found(f"no generation job {job_id!r}")
     return found
+
+
+@router.delete("/jobs/{job_id}", status_code=status.HTTP_204_NO_CONTENT,
+               summary="Cancel a generation job")
+def cancel_job(job_id: JobId, svc: Svc) -> Response:
+    """Stop a queued or running job (its process is stopped); a finished one stays."""
+    if not svc.jobs.cancel(job_id):
+        raise _not_found(f"no generation job {job_id!r}")
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.post("/puzzles", status_code=status.HTTP_201_CREATED,
@@ -354,8 +449,14 @@ def enter(body: EnterRequest, svc: Svc) -> GameState:
         )
     puzzle = entries[0].puzzle
     check_size(kind, puzzle)
-    _check_unique(kind, puzzle)
-    record = svc.store.add_puzzle(puzzle, source=PuzzleSource.ENTERED, origin="typed")
+    broken = kind.check(puzzle)
+    if broken:
+        raise GrilleError(f"the puzzle breaks the rules: {broken[0].message}")
+    found = svc.search(SolveQuestion(kind.name, puzzle, ENTER_BUDGET), ENTER_SECONDS)
+    _check_unique(found)
+    record = svc.store.add_puzzle(
+        puzzle, source=PuzzleSource.ENTERED, origin="typed", solutions=found
+    )
     return svc.games.new_game(record.id)
 
 
@@ -363,11 +464,21 @@ def enter(body: EnterRequest, svc: Svc) -> GameState:
 def import_file(body: ImportRequest, svc: Svc) -> ImportOut:
     """Every puzzle of the text (any kind and format) joins the library once."""
     kind = _kind_of(body.text, body.kind, body.format, body.name)
-    for entry in kind.read(body.text, fmt=body.format, source=body.name):
-        check_size(kind, entry.puzzle)
-    result = svc.store.import_text(body.text, source=body.name, kind=kind.name, fmt=body.format)
+    puzzles = [entry.puzzle for entry in kind.read(body.text, fmt=body.format, source=body.name)]
+    for puzzle in puzzles:
+        check_size(kind, puzzle)
+    search = functools.partial(solve_each, budget=IMPORT_BUDGET, seconds=IMPORT_SECONDS)
+    try:
+        found = svc.work.run(search, kind.name, puzzles, lane="play",
+                             time_limit=IMPORT_SECONDS + 30)
+    except WorkError:  # the searches overran: the puzzles are searched when played
+        found = [None] * len(puzzles)
+    result = svc.store.import_puzzles(kind, puzzles, source=body.name, solutions=found)
+    verdicts = [record.verdict for record in result.puzzles]
     return ImportOut(
         count=len(result.puzzles), added=len(result.added), known=result.known,
+        not_unique=sum(v is not None and v is not Verdict.UNIQUE for v in verdicts),
+        unchecked=sum(v is None for v in verdicts),
         puzzles=[_puzzle(record) for record in result.puzzles[:IMPORT_LISTED]],
     )
 
@@ -417,13 +528,9 @@ def _kind_of(text: str, name: str | None, fmt: str | None, source: str) -> Kind[
     return kind
 
 
-def _check_unique(kind: Kind[Any], puzzle: Any) -> None:
-    """Refuse a puzzle that breaks the rules, has no solution, several, or an unknown
-    number within :data:`ENTER_BUDGET`, saying which."""
-    broken = kind.check(puzzle)
-    if broken:
-        raise GrilleError(f"the puzzle breaks the rules: {broken[0].message}")
-    found = kind.solve(puzzle, limit=2, budget=ENTER_BUDGET)
+def _check_unique(found: Solutions[Any]) -> None:
+    """Refuse a puzzle that has no solution, several, or an unknown number within
+    :data:`ENTER_BUDGET`, saying which."""
     verdict = found.verdict
     if verdict is Verdict.NONE:
         raise GrilleError("the puzzle has no solution; check the clues")
@@ -455,4 +562,5 @@ def _puzzle(record: PuzzleRecord) -> PuzzleOut:
         id=record.id, kind=record.kind, size=record.size, level=record.level,
         source=record.source.value,
         origin=record.origin, created=record.created, text=record.text,
+        verdict=None if record.verdict is None else record.verdict.name.lower(),  # type: ignore[arg-type]
     )

@@ -69,24 +69,27 @@ def create_app(
     workers: int = 2,
     allowed_hosts: list[str] | None = None,
     max_body: int = MAX_BODY,
+    pool: bool = False,
 ) -> ASGIApp:
     """The application over the store at ``store_path`` (default: the user's data folder),
     or over ``store`` when given (it is then left open at shutdown).
 
-    ``durable`` syncs each move to disk; ``workers`` threads generate puzzles;
+    ``durable`` syncs each move to disk; ``workers`` small generation jobs run at once;
+    ``pool`` keeps new games ready, generating them in the background;
     ``allowed_hosts`` (e.g. ``["127.0.0.1", "localhost"]``) refuses other ``Host``
     headers (DNS rebinding); ``max_body`` caps request bodies (413 beyond).
     """
     owned = store is None
     the_store = store if store is not None else Store(store_path, durable=durable)
-    services = Services(the_store, workers=workers)
+    services = Services(the_store, workers=workers, pool=pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        services.start()
         try:
             yield
         finally:
-            services.jobs.shutdown()
+            services.shutdown()
             if owned:
                 the_store.close()
 

@@ -24,7 +24,9 @@ __all__ = [
     "PuzzleTooLargeError",
     "check_generation",
     "check_size",
+    "common_sizes",
     "sides_of",
+    "size_name",
 ]
 
 MAX_SIDE = {"sudoku": 25, "takuzu": 30, "kakuro": 40}
@@ -52,6 +54,12 @@ class KindOffer:
     symmetries: tuple[str, ...]
     formats: tuple[str, ...] = ()
 
+    def levels_for(self, size: str) -> tuple[str, ...]:
+        """The levels offered at ``size``: ``any`` and those generation reaches there."""
+        from grille.kinds import get_kind
+
+        return ("any", *get_kind(self.name).levels_for(size))
+
     def to_json(self) -> dict[str, Any]:
         """The offer as JSON-ready data."""
         return {
@@ -64,6 +72,7 @@ class KindOffer:
             "formats": list(self.formats),
             "max_side": MAX_SIDE[self.name],
             "max_generated_side": MAX_GENERATED_SIDE[self.name],
+            "levels_by_size": {size: list(self.levels_for(size)) for size in self.sizes},
         }
 
 
@@ -112,6 +121,20 @@ def sides_of(size: str) -> tuple[int, int]:
         raise GrilleError(f"a size is a number or NxM, like 9 or 8x10: {size!r}")
     first = int(match[1])
     return first, int(match[2]) if match[2] else first
+
+
+def size_name(kind: str, size: str | None) -> str:
+    """``size`` as the pool and the library spell it: ``9x9`` for ``9``, the kind's default
+    size for ``None``."""
+    if size is None:
+        return KINDS[kind].default_size
+    first, second = sides_of(size)
+    return f"{first}x{second}"
+
+
+def common_sizes() -> tuple[tuple[str, str], ...]:
+    """Each kind with its default size: what the pool keeps ready at every level."""
+    return tuple((offer.name, offer.default_size) for offer in KINDS.values())
 
 
 def check_size(kind: Kind[Any], puzzle: Any) -> None:

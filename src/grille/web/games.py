@@ -4,6 +4,10 @@ Every action runs under its game's lock on the store's live session, which write
 change to SQLite before it takes effect, so an answer the page receives is a stored move.
 A session left stale by another process playing the same game (the terminal game) is
 reopened from the store and the action tried again once.
+
+No search ever runs under a game's lock: the puzzle's solutions are searched in a worker
+process (:meth:`Games.ensure_solutions`, under a time limit) while the lock is free, and
+the session then learns them; hints go the same way (:mod:`grille.web.hints`).
 """
 
 from __future__ import annotations
@@ -15,16 +19,24 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from grille.errors import GrilleError
 from grille.game import ConflictError, SavedGame, Session, Store
+from grille.game.assist import solve
+from grille.game.timer import HEARTBEAT
+from grille.game.work import Workers, WorkTimeLimitError
 from grille.web.board import board_of
-from grille.web.models import Conflict, GameState, SavepointOut
+from grille.web.models import ClockOut, Conflict, GameState, SavepointOut
 
-__all__ = ["CACHE_SIZE", "Games", "LiveGame"]
+__all__ = ["CACHE_SIZE", "SOLVE_SECONDS", "Games", "LiveGame", "clock_of", "state_of"]
 
 CACHE_SIZE = 64
 """Sessions kept open; the least recently used beyond this are reopened when needed."""
 
+SOLVE_SECONDS = 20.0
+"""The time limit of the search for a game's solution (it also has a node budget)."""
+
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 @dataclass(slots=True)
@@ -41,10 +53,11 @@ class LiveGame:
 
 
 class Games:
-    """Open games of ``store``, each behind its own lock."""
+    """Open games of ``store``, each behind its own lock; ``work`` runs their searches."""
 
-    def __init__(self, store: Store, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(self, store: Store, work: Workers, *, cache_size: int = CACHE_SIZE) -> None:
         self.store = store
+        self.work = work
         self._cache_size = cache_size
         self._open: OrderedDict[int, LiveGame] = OrderedDict()
         self._locks: dict[int, threading.Lock] = {}
@@ -109,6 +122,12 @@ class Games:
     def act(self, game_id: int, action: Callable[[Session[Any]], T]) -> tuple[T, GameState]:
         """Run ``action`` on the game's session (stored before this returns); its result
         and the game after it. A stale session is reopened and the action tried again."""
+        return self.act_then(game_id, action, state_of)
+
+    def act_then(
+        self, game_id: int, action: Callable[[Session[Any]], T], view: Callable[[LiveGame], V]
+    ) -> tuple[T, V]:
+        """:meth:`act` answering ``view`` of the game after it."""
         with self._held(game_id) as live:
             game = live()
             try:
@@ -116,7 +135,23 @@ class Games:
             except ConflictError:
                 game = self._load(game_id)
                 result = action(game.session)
-            return result, state_of(game)
+            return result, view(game)
+
+    def ensure_solutions(self, game_id: int, *, time_limit: float = SOLVE_SECONDS) -> None:
+        """Have the game's session know its puzzle's solutions, searching them in a worker
+        process (the game's lock stays free meanwhile) when the library does not know them
+        yet. ``GrilleError`` when the search takes more than ``time_limit`` seconds."""
+        question = self.read(game_id, lambda live: live.session.solve_question())
+        if question is None:
+            return
+        try:
+            found = self.work.run(solve, question, lane="play", time_limit=time_limit)
+        except WorkTimeLimitError:
+            raise GrilleError(
+                f"the search for the puzzle's solution took more than {time_limit:g} s; hints, "
+                "checking against the solution and showing it are unavailable"
+            ) from None
+        self.act(game_id, lambda session: session.learn(found))
 
     def new_game(self, puzzle_id: int) -> GameState:
         """Start a game of the library puzzle ``puzzle_id``."""
@@ -142,7 +177,7 @@ def state_of(live: LiveGame) -> GameState:
         kind=kind.name,  # type: ignore[arg-type]
         size=kind.size_of(session.puzzle),
         level=live.level,
-        status=session.status.value,
+        status=session.visible_status.value,
         solved=session.solved,
         position=session.position,
         history_length=len(session.history),
@@ -160,4 +195,13 @@ def state_of(live: LiveGame) -> GameState:
             Conflict(message=v.message, cells=list(v.cells)) for v in session.conflicts()
         ],
         board=board_of(session.puzzle, session.state),
+        verdict=None if session.verdict is None else session.verdict.name.lower(),  # type: ignore[arg-type]
+        help_unavailable=session.help_unavailable,
+        heartbeat=HEARTBEAT,
     )
+
+
+def clock_of(live: LiveGame) -> ClockOut:
+    """An open game's clock."""
+    session = live.session
+    return ClockOut(elapsed=round(session.elapsed, 3), timer_running=session.timer_running)

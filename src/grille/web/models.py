@@ -15,6 +15,7 @@ __all__ = [
     "Board",
     "BoardCell",
     "BoardRun",
+    "ClockOut",
     "Conflict",
     "EnterRequest",
     "ErrorBody",
@@ -23,11 +24,13 @@ __all__ = [
     "GameSummaryOut",
     "GenerateRequest",
     "GotoRequest",
+    "HintJobOut",
     "HintOut",
     "HintRequest",
     "HintResponse",
     "ImportOut",
     "ImportRequest",
+    "JobList",
     "JobOut",
     "KindOut",
     "MistakeOut",
@@ -49,6 +52,7 @@ MAX_ID = 2**62
 
 KindName = Literal["sudoku", "takuzu", "kakuro"]
 CheckName = Literal["off", "rules", "solution"]
+VerdictName = Literal["unique", "several", "none", "unknown"]
 Cell = tuple[int, int]
 
 
@@ -149,6 +153,10 @@ class KindOut(BaseModel):
     formats: list[str]
     max_side: int
     max_generated_side: int
+    levels_by_size: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="the levels generation reaches at each size offered (\"any\" first)",
+    )
 
 
 class BoardCell(BaseModel):
@@ -203,7 +211,13 @@ class SavepointOut(BaseModel):
 
 
 class GameState(BaseModel):
-    """A game as the page shows it: board, history, timer, settings, conflicts."""
+    """A game as the page shows it: board, history, timer, settings, conflicts.
+
+    ``status`` never says ``invalid`` while checking is off. ``verdict`` is what is known
+    of the puzzle's solutions (``None``: not searched yet); ``help_unavailable`` says why
+    hints, checking against the solution and showing it are unavailable (``None``: they
+    are available). ``heartbeat``: send ``shown`` this often while the game is visible.
+    """
 
     id: int
     puzzle_id: int
@@ -226,6 +240,9 @@ class GameState(BaseModel):
     savepoints: list[SavepointOut]
     conflicts: list[Conflict]
     board: Board
+    verdict: VerdictName | None = None
+    help_unavailable: str | None = None
+    heartbeat: float = 5.0
 
 
 class MistakeOut(BaseModel):
@@ -237,9 +254,12 @@ class MistakeOut(BaseModel):
 
 
 class HintOut(BaseModel):
-    """A hint: its text, the cells to highlight, the step behind it, whether applied."""
+    """A hint: its text, the cells to highlight, the step behind it, whether applied.
+    ``depth`` is the one given (less than asked when the hint has no more); ``deepest``
+    the deepest it has."""
 
     depth: int
+    deepest: int = 5
     text: str
     cells: list[Cell]
     technique: str | None = None
@@ -255,6 +275,26 @@ class HintResponse(BaseModel):
 
     hint: HintOut
     game: GameState
+
+
+class HintJobOut(BaseModel):
+    """A hint being worked out: running (poll it, or cancel it), done (with ``result``),
+    failed (with ``error``) or cancelled."""
+
+    id: str
+    game_id: int
+    depth: int
+    status: Literal["running", "done", "failed", "cancelled"]
+    elapsed: float
+    result: HintResponse | None = None
+    error: str | None = None
+
+
+class ClockOut(BaseModel):
+    """A game's clock after a sign of life (``shown``) or ``hidden``."""
+
+    elapsed: float
+    timer_running: bool
 
 
 class GameSummaryOut(BaseModel):
@@ -294,6 +334,7 @@ class PuzzleOut(BaseModel):
     origin: str
     created: float
     text: str
+    verdict: VerdictName | None = None
 
 
 class PuzzleList(BaseModel):
@@ -309,20 +350,35 @@ class ImportOut(BaseModel):
     count: int
     added: int
     known: int
+    not_unique: int = 0
+    """Puzzles with no solution, several, or none proven within the budget."""
+    unchecked: int = 0
+    """Puzzles not searched within the import's time limit (searched when played)."""
     puzzles: list[PuzzleOut]
 
 
 class JobOut(BaseModel):
-    """A generation job: queued, running, done (with its game) or failed (with why)."""
+    """A generation job: queued, running, done (with its game), failed (with why) or
+    cancelled. ``from_pool``: the puzzle was ready at once."""
 
     id: str
     kind: str
     size: str | None
     level: str
-    status: Literal["queued", "running", "done", "failed"]
+    status: Literal["queued", "running", "done", "failed", "cancelled"]
     elapsed: float
     game_id: int | None = None
+    puzzle_id: int | None = None
     error: str | None = None
+    from_pool: bool = False
+    created: float = 0.0
+    title: str = ""
+
+
+class JobList(BaseModel):
+    """Generation jobs of the last minutes, newest first."""
+
+    jobs: list[JobOut]
 
 
 class StatisticOut(BaseModel):

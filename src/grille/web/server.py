@@ -78,6 +78,7 @@ def serve(
     import uvicorn
 
     from grille.game import Store
+    from grille.warm import warm_in_background
     from grille.web.app import create_app
 
     err = out or sys.stderr
@@ -93,7 +94,7 @@ def serve(
     sock = bind(host, port)
     url = page_url(host, sock.getsockname()[1])
     allowed = [host, "127.0.0.1", "localhost", "::1"] if loopback else None
-    app = create_app(store=store, allowed_hosts=allowed)
+    app = create_app(store=store, allowed_hosts=allowed, pool=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     last = store.last_unfinished_game()
@@ -102,6 +103,7 @@ def serve(
     print("grille: press Ctrl+C to stop", file=err)
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
+    warm_in_background(out=err)  # the first new game and hint need no compiling then
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from grille.errors import ParseError
+from grille.errors import ParseError, quoted
 from grille.kakuro.grid import Clue, KakuroGrid, digits_of_mask
 
 __all__ = ["BLOCKS", "WHITES", "Cell", "cell_token", "parse_token"]
@@ -36,7 +36,7 @@ def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:
         for part in (down, right):
             if part > 45:
                 raise ParseError(
-                    f"clue {token!r}: a run sums to at most 45", line=line, column=column,
+                    f"clue {quoted(token)}: a run sums to at most 45", line=line, column=column,
                     source=source,
                 )
         return (down, right), 0, 0
@@ -47,7 +47,8 @@ def parse_token(token: str, *, line: int, column: int, source: str) -> Cell:
             mask |= 1 << (int(char) - 1)
         return None, 0, mask
     raise ParseError(
-        f"not a Kakuro cell: {token!r} (expected '#', '.', a digit or a clue like '16\\23')",
+        f"not a Kakuro cell: {quoted(token)} (expected '#', '.', a digit or a clue like "
+        "'16\\23')",
         line=line, column=column, source=source,
     )
 

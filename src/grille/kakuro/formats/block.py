@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from grille.errors import ParseError
+from grille.errors import ParseError, quoted
 from grille.kakuro.formats.text import (
     RULES_DISTINCT,
     Row,
@@ -71,7 +71,7 @@ def _record(lines: list[str], start: int, end: int, source: str) -> KakuroGrid:
             continue
         if section is None:
             raise ParseError(
-                f"expected 'key: value' or 'puzzle:', got {line.strip()!r}",
+                f"expected 'key: value' or 'puzzle:', got {quoted(line.strip())}",
                 line=index + 1, source=source,
             )
         grids[section].append(split_text(line, index + 1))
@@ -95,7 +95,7 @@ def _size(value: str, line: int, text: str, source: str) -> tuple[int, int]:
     parts = value.split()
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
         raise ParseError(
-            f"size is 'rows cols', got {value!r}", line=line,
+            f"size is 'rows cols', got {quoted(value)}", line=line,
             column=text.index(value) + 1 if value in text else 1, source=source,
         )
     return int(parts[0]), int(parts[1])
@@ -116,7 +116,7 @@ def _solution(grid: KakuroGrid, rows: list[Row], source: str) -> str:
             if white != (clue is None) or (white and not value):
                 column, token = rows[r].tokens[c]
                 raise ParseError(
-                    f"solution cell {token!r} does not fit the puzzle's cell",
+                    f"solution cell {quoted(token)} does not fit the puzzle's cell",
                     line=rows[r].line, column=column, source=source,
                 )
             chars.append(str(value) if white else "#")

@@ -1,16 +1,20 @@
-"""Kakuro as JSON: one object per puzzle, a list of them, or ``{"puzzles": [...]}``."""
+"""Kakuro as JSON: one object per puzzle, a list of them, or ``{"puzzles": [...]}``; or JSON
+lines, one object a line, each maybe followed on its line by a rating (a TAB, ``;`` or spaces
+between, as ``grille rate`` and rated lists write it; see :mod:`grille.rated`)."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from grille.errors import ParseError
 from grille.kakuro.formats._tokens import cell_token
 from grille.kakuro.formats.text import Row, build_grid
 from grille.kakuro.grid import KakuroGrid
+from grille.rated import RATING, SEPARATORS
 
 __all__ = ["document", "dump_json", "read_json", "to_object"]
 
@@ -48,34 +52,102 @@ def document(grids: Sequence[KakuroGrid]) -> str:
 
 
 def read_json(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
-    """Every puzzle of a JSON document."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
-                         source=source) from None
-    if isinstance(data, dict) and "puzzles" in data:
-        data = data["puzzles"]
-    items = data if isinstance(data, list) else [data]
-    return [(_grid(item, index, source), 1) for index, item in enumerate(items)]
+    """Every puzzle of a JSON document, or of JSON lines (one object a line, each maybe
+    followed by a rating), each with the line its object starts on."""
+    items = _items(text, source)
+    found = []
+    for index, (line, item, rating) in enumerate(items):
+        grid = _grid(item, index, line, source)
+        if rating:
+            metadata = tuple((k, v) for k, v in grid.metadata if k != RATING)
+            grid = replace(grid, metadata=((RATING, rating), *metadata))
+        found.append((grid, line))
+    return found
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _items(text: str, source: str) -> list[tuple[int, Any, str]]:
+    """The puzzle objects of ``text`` with the line each starts on and the rating after it
+    on its line (``""``: none)."""
+
+    def line_of(position: int) -> int:
+        return text.count("\n", 0, position) + 1
+
+    def column_of(position: int) -> int:
+        return position - text.rfind("\n", 0, position)
+
+    values: list[tuple[int, Any, str]] = []
+    position = _space(text, 0)
+    while position < len(text):
+        try:
+            value, end = _DECODER.raw_decode(text, position)
+        except json.JSONDecodeError as error:
+            raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
+                             source=source) from None
+        line_end = len(text) if (newline := text.find("\n", end)) < 0 else newline
+        rest = text[end:line_end].rstrip()
+        if rest and (rest[0] not in SEPARATORS or not isinstance(value, dict)):
+            reason = ("extra text after the JSON value" if rest[0] not in SEPARATORS
+                      else "a rating follows a puzzle object on its line, not a list")
+            raise ParseError(reason, line=line_of(end), column=column_of(end), source=source)
+        rating = rest[1:].strip() if rest[:1] in ("\t", ";") else rest.strip()
+        values.append((position, value, rating))
+        position = _space(text, line_end)
+    if len(values) == 1:
+        first = values[0][1]
+        if isinstance(first, list) or (isinstance(first, dict) and "puzzles" in first):
+            return [(line_of(at), item, "") for at, item in _listed(text, values[0][0], source)]
+    for at, value, _ in values if len(values) > 1 else ():
+        if not isinstance(value, dict):
+            raise ParseError("JSON lines hold one puzzle object a line", line=line_of(at),
+                             column=column_of(at), source=source)
+    return [(line_of(at), value, rating) for at, value, rating in values]
+
+
+def _listed(text: str, start: int, source: str) -> list[tuple[int, Any]]:
+    """The items, with their offsets, of the list at ``start`` or of the ``"puzzles"`` list
+    of the object at ``start``."""
+    if text[start] == "{":
+        if not isinstance(_DECODER.raw_decode(text, start)[0]["puzzles"], list):
+            raise ParseError('"puzzles" must be a list', line=text.count("\n", 0, start) + 1,
+                             source=source)
+        start = text.index("[", text.index('"puzzles"', start))
+    items = []
+    index = _space(text, start + 1)
+    while index < len(text) and text[index] != "]":
+        value, end = _DECODER.raw_decode(text, index)
+        items.append((index, value))
+        index = _space(text, end)
+        if text.startswith(",", index):
+            index = _space(text, index + 1)
+    return items
+
+
+def _space(text: str, index: int) -> int:
+    """The offset of the first non-whitespace character from ``index`` on."""
+    while index < len(text) and text[index] in " \t\r\n":
+        index += 1
+    return index
 
 
 _METADATA_KEY = re.compile(r"[A-Za-z][\w-]*")
 """A metadata key the text and block formats can carry."""
 
 
-def _fail(reason: str, index: int, source: str) -> ParseError:
-    return ParseError(f"puzzle {index + 1}: {reason}", source=source)
+def _fail(reason: str, index: int, line: int, source: str) -> ParseError:
+    return ParseError(f"puzzle {index + 1}: {reason}", line=line, source=source)
 
 
-def _grid(item: Any, index: int, source: str) -> KakuroGrid:
+def _grid(item: Any, index: int, line: int, source: str) -> KakuroGrid:
     if not isinstance(item, dict):
-        raise _fail(f"expected an object, got {json.dumps(item)[:40]}", index, source)
+        raise _fail(f"expected an object, got {_shown(item)}", index, line, source)
     if item.get("kind", "kakuro") != "kakuro":
-        raise _fail(f"not a Kakuro puzzle: kind {item['kind']!r}", index, source)
+        raise _fail(f"not a Kakuro puzzle: kind {_shown(item['kind'])}", index, line, source)
     rows = item.get("grid")
     if not isinstance(rows, list) or not rows:
-        raise _fail("'grid' must be a non-empty list of rows", index, source)
+        raise _fail("'grid' must be a non-empty list of rows", index, line, source)
     parsed = []
     for r, row in enumerate(rows):
         if isinstance(row, str):
@@ -83,17 +155,18 @@ def _grid(item: Any, index: int, source: str) -> KakuroGrid:
         elif isinstance(row, list):
             tokens = ["." if token in (None, 0) else str(token) for token in row]
         else:
-            raise _fail(f"row {r + 1} must be a list of cells or a string", index, source)
+            raise _fail(f"row {r + 1} must be a list of cells or a string", index, line, source)
         if not tokens:
-            raise _fail(f"row {r + 1} has no cells", index, source)
+            raise _fail(f"row {r + 1} has no cells", index, line, source)
         parsed.append(Row(r + 1, tuple((c + 1, t) for c, t in enumerate(tokens))))
     metadata = item.get("metadata", {})
     if not isinstance(metadata, dict):
-        raise _fail("'metadata' must be an object", index, source)
+        raise _fail("'metadata' must be an object", index, line, source)
     for key, value in metadata.items():
         if not _METADATA_KEY.fullmatch(key) or "".join(str(value).splitlines()) != str(value):
-            raise _fail(f"metadata {key!r}: keys are a letter then letters, digits, '_' or "
-                        "'-', values one line (as the text formats write them)", index, source)
+            raise _fail(f"metadata {_shown(key)}: keys are a letter then letters, digits, '_' or "
+                        "'-', values one line (as the text formats write them)", index, line,
+                        source)
     try:
         grid = build_grid(
             parsed, source,
@@ -102,10 +175,10 @@ def _grid(item: Any, index: int, source: str) -> KakuroGrid:
         )
     except ParseError as error:
         raise _fail(f"grid row {error.line}, cell {error.column}: {error.reason}",
-                    index, source) from None
+                    index, line, source) from None
     for key, size in (("rows", grid.rows), ("cols", grid.cols)):
         if key in item and item[key] != size:
-            raise _fail(f"'{key}' is {item[key]} but the grid has {size}", index, source)
+            raise _fail(f"'{key}' is {item[key]} but the grid has {size}", index, line, source)
     marks = item.get("marks")
     if marks is not None:
         mark_rows = [
@@ -114,6 +187,12 @@ def _grid(item: Any, index: int, source: str) -> KakuroGrid:
         ]
         marked = build_grid(mark_rows, source)
         if (marked.rows, marked.cols) != (grid.rows, grid.cols):
-            raise _fail("'marks' must have the grid's shape", index, source)
+            raise _fail("'marks' must have the grid's shape", index, line, source)
         grid = grid.with_marks(marked.marks or (0,) * (grid.rows * grid.cols))
     return grid
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the file spells it (``"x"``, ``true``, ``null``), cut when long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"

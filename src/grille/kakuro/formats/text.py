@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grille.errors import GrilleError, ParseError
+from grille.errors import GrilleError, ParseError, quoted
 from grille.kakuro.formats._tokens import Cell, cell_token, parse_token
 from grille.kakuro.grid import Clue, KakuroGrid
 
@@ -104,11 +104,7 @@ def build_grid(
             down_white = r + 1 < height and clues[(r + 1) * width + c] is None
             for total, white, name in ((right, right_white, "right"), (down, down_white, "down")):
                 if total and not white:
-                    column, token = rows[r].tokens[c]
-                    raise ParseError(
-                        f"clue {token!r} sums a {name} run but no white cell follows it",
-                        line=rows[r].line, column=column, source=source,
-                    )
+                    raise _runless_clue(rows, r, c, name, source)
     return KakuroGrid(
         height,
         width,
@@ -117,6 +113,29 @@ def build_grid(
         tuple(marks) if any(marks) else None,
         distinct,
         tuple(metadata),
+    )
+
+
+def _runless_clue(rows: Sequence[Row], r: int, c: int, direction: str, source: str) -> ParseError:
+    """The error for the clue at row ``r``, column ``c`` whose ``direction`` run has no white
+    cell: reported at the cell that should be white (a block, say an ``x`` typed for an empty
+    cell), or at the clue when the grid ends there."""
+    column, token = rows[r].tokens[c]
+    r2, c2 = (r, c + 1) if direction == "right" else (r + 1, c)
+    if r2 < len(rows) and c2 < len(rows[r2].tokens):
+        next_column, next_token = rows[r2].tokens[c2]
+        where = "left of it" if direction == "right" else "above it"
+        return ParseError(
+            f"{quoted(next_token)} is a block, but the clue {quoted(token)} {where} (line "
+            f"{rows[r].line}, "
+            f"column {column}) sums a {direction} run starting here: expected a white cell "
+            "('.' or a digit)",
+            line=rows[r2].line, column=next_column, source=source,
+        )
+    edge = "right edge" if direction == "right" else "bottom"
+    return ParseError(
+        f"clue {quoted(token)} sums a {direction} run, but it is at the grid's {edge}",
+        line=rows[r].line, column=column, source=source,
     )
 
 
@@ -237,13 +256,13 @@ def solution_grid(rows: Sequence[Row], source: str) -> KakuroGrid:
             if clue is None and not value:
                 column, token = rows[r].tokens[c]
                 raise ParseError(
-                    f"a solution grid needs a digit in every white cell, got {token!r}",
+                    f"a solution grid needs a digit in every white cell, got {quoted(token)}",
                     line=rows[r].line, column=column, source=source,
                 )
             if clue is not None and clue != (0, 0):
                 column, token = rows[r].tokens[c]
                 raise ParseError(
-                    f"a solution grid has no clues, got {token!r}",
+                    f"a solution grid has no clues, got {quoted(token)}",
                     line=rows[r].line, column=column, source=source,
                 )
 

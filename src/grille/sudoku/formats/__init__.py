@@ -6,11 +6,13 @@ alphabet of 16x16 grids and the A-Y alphabet of 25x25 grids are read too (see
 ``x``. The formats, by their name in :data:`FORMATS`:
 
 ``line``
-    One puzzle per line: n*n characters in row-major order, optionally followed by
+    One puzzle per line: n*n characters in row-major order, optionally followed by a rating
+    (``P ED=11.9/11.9/11.3``, ``P;11.9;11.9;11.3``, ``P<TAB>hard<TAB>3.4 …`` as rated lists and
+    ``grille rate`` write it: kept as the ``rating`` metadata, see :mod:`grille.rated`) and by
     ``# comment`` (kept as the ``comment`` metadata); a space is an empty cell only in a line of
-    exactly n*n characters. Blank lines and lines starting with ``#`` are skipped. HoDoKu
-    library lines (``:0000:x:<grid>:<deleted candidates>::``, ``+d`` a placed digit) are read
-    too.
+    exactly n*n characters without a TAB or ``;``. Blank lines and lines starting with ``#``
+    are skipped. HoDoKu library lines (``:0000:x:<grid>:<deleted candidates>::``, ``+d`` a
+    placed digit) are read too.
 ``grid``
     n rows of n characters; on input optionally spaced, with ``|`` between boxes and lines of
     ``-`` and ``+`` between box rows. Grids are separated by blank lines.
@@ -21,7 +23,8 @@ alphabet of 16x16 grids and the A-Y alphabet of 25x25 grids are read too (see
     Simple Sudoku, also HoDoKu's formatted givens: the boxed ``*-----------*`` layout, followed
     for a 9x9 grid, after a blank line, by HoDoKu's optional appendix: ``I<row><column><digit>``
     for each placed (non-given) digit and ``E<row><column><digits>`` for the candidates removed
-    from a cell (rows and columns 1-based).
+    from a cell (rows and columns 1-based). A full grid (a solution) is written with all its
+    digits and no appendix, so which of them were clues is not kept.
 ``marks``
     A pencil-mark grid as HoDoKu and Simple Sudoku print it: n groups of candidates per row,
     ``.`` a cell without candidates; ``*``, ``#``, ``@`` and ``-`` annotations are ignored. As
@@ -36,7 +39,8 @@ alphabet of 16x16 grids and the A-Y alphabet of 25x25 grids are read too (see
     The schema below.
 ``solo``
     Simon Tatham's Solo game ID ``<r>x<c>:<description>``, boxes of r rows and c columns: runs
-    of 1 to 26 empty cells as ``a`` to ``z``, clues as decimal numbers, ``_`` between two clues.
+    of 1 to 26 empty cells as ``a`` to ``z``, clues as decimal numbers, ``_`` between two clues;
+    a rating may follow, as in ``line``. A random-seed ID ``3x3#seed`` is refused.
 
 The JSON form is one object per puzzle; a document is one object, a list of them, or
 ``{"puzzles": [...]}``. Keys::

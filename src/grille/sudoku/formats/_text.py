@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from grille.errors import ParseError, SizeError
+from grille.errors import ParseError, SizeError, quoted
 from grille.kind import Entry
 from grille.sudoku.geometry import Shape, supported_sizes
 from grille.sudoku.grid import Grid
@@ -59,7 +59,7 @@ class LineParser(Protocol):
 
 
 def not_a_digit(char: str, size: int) -> str:
-    return f"{char!r} is not a digit of a {size}x{size} grid"
+    return f"{quoted(char)} is not a digit of a {size}x{size} grid"
 
 
 def decode(

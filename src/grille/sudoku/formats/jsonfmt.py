@@ -109,10 +109,10 @@ def _is_int(value: object) -> bool:
 def _grid(value: object, fail: Fail) -> Grid:
     """The grid a JSON puzzle object describes."""
     if not isinstance(value, dict):
-        raise fail(f"a puzzle is a JSON object, not {type(value).__name__}")
+        raise fail(f"a puzzle is a JSON object, got {_shown(value)}")
     kind = value.get("kind", "sudoku")
     if kind != "sudoku":
-        raise fail(f"this is not a Sudoku: its kind is {kind!r}")
+        raise fail(f"this is not a Sudoku: its kind is {_shown(kind)}")
     if "cells" not in value:
         raise fail('a puzzle needs "cells"')
     shape = _shape(value, fail)
@@ -139,12 +139,12 @@ def _shape(value: dict[str, Any], fail: Fail) -> Shape:
             raise fail('"box" must be [rows, columns]')
         shape = shape_of(box[0], box[1], fail)
         if size is not None and size != shape.size:
-            raise fail(f'"size" {size!r} does not match "box" {box}')
+            raise fail(f'"size" {_shown(size)} does not match "box" {box}')
         return shape
     if size is None:
         size = _size(value["cells"], fail)
     if not _is_int(size):
-        raise fail(f'"size" must be an integer, not {size!r}')
+        raise fail(f'"size" must be an integer, not {_shown(size)}')
     try:
         return default_shape(size)
     except ValueError:
@@ -193,7 +193,9 @@ def _marks(raw: object, shape: Shape, fail: Fail) -> tuple[int, ...]:
         else:
             digits = [0]
         if not all(0 < digit <= n for digit in digits):
-            raise fail(f'"marks" of {cell_name(cell, n)}: {item!r} is not a set of digits 1..{n}')
+            raise fail(
+                f'"marks" of {cell_name(cell, n)}: {_shown(item)} is not a set of digits 1..{n}'
+            )
         masks.append(mask_of_digits(digits))
     return tuple(masks)
 
@@ -235,3 +237,9 @@ def dump(grid: Grid) -> str:
 def document(grids: Sequence[Grid]) -> str:
     """A JSON list of the objects of ``grids``, one a line."""
     return "[\n" + ",\n".join(map(dump, grids)) + "\n]" if grids else "[]"
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the file spells it (``"x"``, ``true``, ``null``), cut when long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"

@@ -6,6 +6,7 @@ import re
 
 from grille.errors import ParseError, SizeError
 from grille.kind import Entry
+from grille.rated import RATING, join_rating, split_rating
 from grille.sudoku.formats._cells import marks_without, normal_givens
 from grille.sudoku.formats._text import (
     SIZE_LIST,
@@ -19,30 +20,53 @@ from grille.sudoku.formats._text import (
 )
 from grille.sudoku.geometry import Shape, default_shape
 from grille.sudoku.grid import Grid
+from grille.sudoku.symbols import INVALID, cell_codes
 
 
 def parse_line(
     text: str, shape: Shape | None = None, *, line: int = 1, source: str = "<input>"
 ) -> Grid:
-    """A grid from one line of n*n characters, with an optional trailing ``# comment``."""
+    """A grid from one line of n*n characters, with an optional rating after it (a TAB,
+    ``;`` or spaces between) and an optional trailing ``# comment``."""
     code, _, comment = text.rstrip("\r\n").partition("#")
     if code.lstrip().startswith(":"):
         return _parse_library(code, shape, line, source)
-    offset, space = 0, _line_size(len(code), shape) is not None
-    if not space:
-        offset = len(code) - len(code.lstrip())
-        code = code.strip()
-    size = _line_size(len(code), shape)
+    offset, cells, rating, spaced = split_line(code, shape)
+    size = _line_size(len(cells), shape)
     if size is None:
-        raise _length_error(len(code), shape, line, offset, source)
+        raise _length_error(len(cells), shape, line, offset, source)
 
     def fail(bad: int, reason: str) -> ParseError:
         return ParseError(reason, line=line, column=offset + bad + 1, source=source)
 
-    codes = decode(code, size, fail, space=space)
+    codes = decode(cells, size, fail, space=spaced)
     comment = comment.strip()
-    metadata = (("comment", comment),) if comment else ()
+    metadata: tuple[tuple[str, str], ...] = ((RATING, rating),) if rating else ()
+    metadata += (("comment", comment),) if comment else ()
     return Grid(shape or default_shape(size), tuple(codes), metadata=metadata)
+
+
+def split_line(code: str, shape: Shape | None = None) -> tuple[int, str, str, bool]:
+    """A line's offset of its cells, its cells, the rating after them (``""``: none), and
+    whether a space among its cells is an empty cell.
+
+    A line of exactly n*n characters without a TAB or ``;`` is all cells (a space in it is
+    an empty cell) if they are all digits of an n*n grid; otherwise the cells end at the
+    first TAB, ``;`` or space, if what comes before has n*n cells, and the rest is the
+    rating (``P ED=11.9/11.9/11.3``, ``P;11.9``, ``P<TAB>hard<TAB>3.4 ...``) unless it starts
+    with n*n characters more: two puzzles pasted on one line are not a puzzle and its rating.
+    """
+    size = _line_size(len(code), shape)
+    if size is not None and not any(char in code for char in "\t;") and (
+        " " not in code.strip() or INVALID not in cell_codes(code, size, space=True)
+    ):
+        return 0, code, "", True
+    offset = len(code) - len(code.lstrip())
+    cells, rating = split_rating(code)
+    another = _line_size(len(split_rating(rating)[0]), None) is not None
+    if rating and not another and _line_size(len(cells) - offset, shape) is not None:
+        return offset, cells[offset:], rating, False
+    return offset, code.strip(), "", False
 
 
 def _line_size(length: int, shape: Shape | None) -> int | None:
@@ -111,4 +135,5 @@ def read(t: Text, text: str) -> list[Entry[Grid]]:
 
 def dump(grid: Grid) -> str:
     comment = metadata_value(grid, "comment")
-    return grid.line() + (f" # {one_line(comment)}" if comment else "")
+    line = join_rating(grid.line(), (metadata_value(grid, RATING) or "").replace("#", " "))
+    return line + (f" # {one_line(comment)}" if comment else "")

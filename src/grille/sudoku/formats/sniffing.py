@@ -6,6 +6,7 @@ import re
 
 from grille.sudoku.formats._rows import GROUP_RE, is_separator
 from grille.sudoku.formats._text import DIGITS, SIZE_OF_CELLS, SIZES
+from grille.sudoku.formats.line import split_line
 from grille.sudoku.formats.marks import ANNOTATIONS
 from grille.sudoku.formats.sdk import sdk_item
 from grille.sudoku.formats.solo import looks_like_solo
@@ -81,20 +82,24 @@ def _sniff_block(lines: list[str], index: int, metadata: bool) -> str | None:
 
 
 def _looks_like_line(line: str) -> bool:
-    """Whether ``line`` reads as one puzzle of the line format."""
+    """Whether ``line`` reads as one puzzle of the line format (a rating after it or not)."""
     code = line.partition("#")[0].rstrip("\r\n")
-    stripped = code.strip()
-    if len(stripped) in SIZE_OF_CELLS and not any(char.isspace() for char in stripped):
-        return _plausible(stripped, SIZE_OF_CELLS[len(stripped)])
-    exact = len(code) in SIZE_OF_CELLS and len(code) >= 36
+    _, cells, _, spaced = split_line(code)
+    cells = cells.strip() if spaced else cells
+    if len(cells) in SIZE_OF_CELLS and not any(char.isspace() for char in cells):
+        return _plausible(cells, SIZE_OF_CELLS[len(cells)])
+    exact = spaced and len(code) >= 36
     return exact and _plausible(code, SIZE_OF_CELLS[len(code)], space=True)
 
 
 def _plausible(chars: str, size: int, *, space: bool = False) -> bool:
-    """Whether ``chars`` look like the cells of a ``size`` Sudoku, typos aside (not a Takuzu)."""
+    """Whether ``chars`` look like the cells of a ``size`` Sudoku, typos aside: not a Takuzu's
+    0s and 1s, even with a stray character or two (Takuzu's reader then names them)."""
     if 10 * cell_codes(chars, size, space=space).count(INVALID) > len(chars):
         return False
-    return not ("0" in chars and "1" in chars and _BINARY.issuperset(chars))
+    if "0" not in chars or "1" not in chars:
+        return True
+    return 10 * sum(char not in _BINARY for char in chars) > len(chars)
 
 
 def _plausible_marks(rows: list[list[str]], size: int) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from grille.kind import Entry
-from grille.sudoku.formats._text import SIZES, Text, read_lines, shape_of
+from grille.rated import RATING, join_rating, split_rating
+from grille.sudoku.formats._text import SIZES, Text, metadata_value, read_lines, shape_of
 from grille.sudoku.grid import Grid
 
 _ID_RE = re.compile(r"(\d+)(?:x(\d+))?((?:[a-z][a-z0-9]*)?)([:#])(\S*)")
@@ -14,15 +15,22 @@ _SNIFF_RE = re.compile(r"(\d{1,3})(?:x(\d{1,3}))?((?:[jxka]|md?\d|r\d|d[tbiaeu])
 
 
 def parse_solo(text: str, *, line: int = 1, source: str = "<input>") -> Grid:
-    """A grid from a Solo game ID like ``3x3:a1b2_3…``."""
+    """A grid from a Solo game ID like ``3x3:a1b2_3…``, with an optional rating after it (a
+    TAB, ``;`` or spaces between, see :mod:`grille.rated`)."""
     t = Text([text], source, line)
+    text, rating = split_rating(text.rstrip("\r\n"))
     stripped = text.strip()
     offset = len(text) - len(text.lstrip())
     match = _ID_RE.fullmatch(stripped)
     if match is None:
         raise t.error("a Solo game ID reads <rows>x<columns>:<description>", 0, offset + 1)
     if match[4] == "#":
-        raise t.error("this is a Solo random seed, not a puzzle", 0, offset + match.start(4) + 1)
+        params = stripped[: match.start(4)]
+        reason = (
+            f"random-seed IDs are not supported: {stripped!r} asks Solo to make a puzzle from "
+            f"the seed after '#'; give its game ID ({params}:…, Game > Specific in Solo) instead"
+        )
+        raise t.error(reason, 0, offset + match.start(4) + 1)
     variant = next((name for flag, name in _VARIANTS if flag in match[3]), None)
     if variant or "," in match[5]:
         reason = f"this is not a plain Sudoku: Solo's {variant or 'jigsaw or killer'} variant"
@@ -30,7 +38,7 @@ def parse_solo(text: str, *, line: int = 1, source: str = "<input>") -> Grid:
     rows = int(match[1])
     shape = shape_of(rows, int(match[2] or rows), lambda reason: t.error(reason, 0, offset + 1))
     cells = _cells(t, match[5], shape.size, offset + match.start(5))
-    return Grid(shape, cells)
+    return Grid(shape, cells, metadata=((RATING, rating),) if rating else ())
 
 
 def _cells(t: Text, desc: str, size: int, start: int) -> tuple[int, ...]:
@@ -55,8 +63,9 @@ def _cells(t: Text, desc: str, size: int, start: int) -> tuple[int, ...]:
 
 
 def looks_like_solo(line: str) -> bool:
-    """Whether ``line`` is a Solo game ID (Solo's parameters, a supported size)."""
-    match = _SNIFF_RE.fullmatch(line)
+    """Whether ``line`` is a Solo game ID (Solo's parameters, a supported size), a rating
+    after it or not."""
+    match = _SNIFF_RE.fullmatch(split_rating(line)[0].strip())
     if match is None:
         return False
     rows = int(match[1])
@@ -83,7 +92,7 @@ def dump(grid: Grid) -> str:
         out.append(str(digit))
         run = 0
     out.append(_empty_run(run))
-    return "".join(out)
+    return join_rating("".join(out), metadata_value(grid, RATING) or "")
 
 
 def _empty_run(run: int) -> str:

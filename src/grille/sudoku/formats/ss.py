@@ -71,8 +71,9 @@ def _appendix_entry(
 
 
 def dump(grid: Grid) -> str:
-    """The boxed layout; for 9x9 the clues and an I/E appendix, else every digit."""
-    appendix = _appendix(grid) if grid.size == 9 else []
+    """The boxed layout; for a 9x9 game in progress the clues and an I/E appendix, else
+    every digit: a solved grid shows its solution, not the clues and 50-odd placements."""
+    appendix = _appendix(grid) if grid.size == 9 and grid.empty_count else []
     shown = grid.clues_only() if appendix else grid
     rows = [f"|{row}|" for row in box_rows(grid, lambda c: digit_char(shown.cells[c]), "|")]
     separator = "".join(char if char == "|" else "-" for char in rows[0])

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled, jit_enabled
-from grille.engine._jit import popcount as _popcount
+from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, tables
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled, jit_enabled, per_thread
-from grille.engine._jit import popcount as _popcount
+from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 
 __all__ = ["deadly_loops"]

@@ -4,12 +4,16 @@
     Rows of ``0``, ``1`` and ``.`` (spaces optional), one puzzle per block, blocks separated
     by blank lines; ``# rules: no-unique-lines`` drops the third rule for the puzzles after
     it (see :mod:`grille.takuzu.formats.rows`).
+``marks``
+    ``rows`` with each empty cell's pencil marks as ``[01]``, ``[0]``, ``[1]`` or ``[]``, in
+    aligned columns (what ``grille candidates`` prints).
 ``tab``
     One puzzle per line, TAB-separated: ``id rows cols puzzle solution ...``, the form of
     grille's shared data (see :mod:`grille.takuzu.formats.tab`).
 ``unruly``
     Simon Tatham's Unruly game ID ``WxH[u]:description`` (see
-    :mod:`grille.takuzu.formats.unruly`).
+    :mod:`grille.takuzu.formats.unruly`). ``tab`` and ``unruly`` lines may end with a rating
+    (``grille rate``'s fields; see :mod:`grille.rated`), kept as the ``rating`` metadata.
 ``json``
     One object per puzzle (see :mod:`grille.takuzu.formats.jsonfmt`).
 
@@ -30,11 +34,12 @@ from grille.takuzu.grid import TakuzuGrid
 
 __all__ = ["FORMATS", "format_grid", "parse_tab", "parse_unruly", "read", "sniff", "write"]
 
-FORMATS = ("rows", "tab", "unruly", "json")
+FORMATS = ("rows", "marks", "tab", "unruly", "json")
 """Every format name :func:`read` and :func:`write` take."""
 
 _READERS: dict[str, Callable[[str, str], list[Entry[TakuzuGrid]]]] = {
     "rows": rows.read,
+    "marks": rows.read,
     "tab": tab.read,
     "unruly": unruly.read,
     "json": jsonfmt.read,
@@ -42,6 +47,7 @@ _READERS: dict[str, Callable[[str, str], list[Entry[TakuzuGrid]]]] = {
 
 _FORMATTERS: dict[str, Callable[[TakuzuGrid], str]] = {
     "rows": rows.dump,
+    "marks": rows.dump_marks,
     "tab": tab.dump,
     "unruly": unruly.dump,
     "json": jsonfmt.dump,
@@ -49,6 +55,7 @@ _FORMATTERS: dict[str, Callable[[TakuzuGrid], str]] = {
 
 _WRITERS: dict[str, Callable[[list[TakuzuGrid]], str]] = {
     "rows": rows.write,
+    "marks": rows.write_marks,
     "tab": tab.write,
     "unruly": lambda grids: "\n".join(map(unruly.dump, grids)),
     "json": jsonfmt.document,
@@ -79,6 +86,8 @@ def sniff(text: str) -> str | None:
         return "unruly"
     if rows.looks_like_rows(lines, index):
         return "rows"
+    if rows.looks_like_marks(lines, index):
+        return "marks"
     return None
 
 

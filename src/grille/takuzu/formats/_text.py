@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from grille.errors import ParseError
+from grille.errors import ParseError, quoted
 from grille.takuzu.grid import EMPTY
 
-__all__ = ["RULES_RE", "VALUES", "decode_row", "rules_comment", "rules_line"]
+__all__ = ["RULES_RE", "VALUES", "decode_marks_row", "decode_row", "rules_comment", "rules_line"]
 
 VALUES = {"0": 0, "1": 1, ".": EMPTY}
 """Each cell character and its value."""
+
+_MARKS_TOKEN_RE = re.compile(r"\[[^\]\s]*\]?|\S")
+"""A cell of a row with pencil marks: ``[01]``-style marks, or one character."""
 
 RULES_RE = re.compile(r"#\s*rules\s*:\s*(no-unique-lines|unique-lines)\s*", re.IGNORECASE)
 """The comment line that switches the unique-lines rule for the puzzles after it."""
@@ -41,11 +44,43 @@ def decode_row(
         value = VALUES.get(char)
         if value is None:
             raise ParseError(
-                f"{char!r} is not a Takuzu cell (0, 1 or '.') in {text.strip()!r}",
+                f"{quoted(char)} is not a Takuzu cell (0, 1 or '.') in {quoted(text.strip())}",
                 line=line, column=column, source=source,
             )
         values.append(value)
     return values
+
+
+def decode_marks_row(
+    text: str, *, line: int, source: str
+) -> tuple[list[int], list[int], list[int]]:
+    """The values, pencil marks (bit 0 for a 0, bit 1 for a 1) and 1-based columns of the
+    cells of a row of ``0``, ``1``, ``.`` and marks like ``[01]``, ``[1]`` or ``[]`` (an empty
+    cell with those marks), spaces between them optional."""
+    values: list[int] = []
+    marks: list[int] = []
+    columns: list[int] = []
+    for match in _MARKS_TOKEN_RE.finditer(text):
+        token, column = match[0], match.start() + 1
+        if token.startswith("["):
+            digits = token[1:-1] if token.endswith("]") else None
+            if digits is None or not set(digits) <= {"0", "1"} or len(set(digits)) < len(digits):
+                raise ParseError(
+                    f"{quoted(token)} is not a Takuzu cell's pencil marks ([01], [0], [1] or [])",
+                    line=line, column=column, source=source,
+                )
+            values.append(EMPTY)
+            marks.append(sum(1 << int(digit) for digit in digits))
+        elif token in VALUES:
+            values.append(VALUES[token])
+            marks.append(0)
+        else:
+            raise ParseError(
+                f"{quoted(token)} is not a Takuzu cell (0, 1, '.' or marks like [01]) in "
+                f"{quoted(text.strip())}", line=line, column=column, source=source,
+            )
+        columns.append(column)
+    return values, marks, columns
 
 
 def write_with_rules(blocks: Sequence[tuple[bool, str]], separator: str) -> str:

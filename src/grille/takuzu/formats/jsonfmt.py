@@ -1,4 +1,6 @@
-"""Takuzu as JSON: one object per puzzle; a document is an object, a list, or ``{"puzzles": []}``.
+"""Takuzu as JSON: one object per puzzle; a document is an object, a list, or ``{"puzzles": []}``;
+or JSON lines (what ``grille batch`` writes): one object a line, each maybe followed on its
+line by a rating (a TAB, ``;`` or spaces between, see :mod:`grille.rated`).
 
 Keys::
 
@@ -19,6 +21,7 @@ from typing import Any
 
 from grille.errors import ParseError
 from grille.kind import Entry
+from grille.rated import SEPARATORS, with_rating
 from grille.takuzu.formats._text import decode_row
 from grille.takuzu.grid import EMPTY, TakuzuGrid
 
@@ -28,36 +31,58 @@ _KIND_RE = re.compile(r'"kind"\s*:\s*"takuzu"')
 
 
 def read(text: str, source: str) -> list[Entry[TakuzuGrid]]:
-    """Every puzzle of a JSON document."""
-    items = _items(text, source)
-    return [Entry(_grid(item, line, source), line, "json") for line, item in items]
+    """Every puzzle of a JSON document or of JSON lines."""
+    entries = []
+    for line, item, rating in _items(text, source):
+        grid = _grid(item, line, source)
+        if rating:
+            grid = with_rating(grid, rating)
+        entries.append(Entry(grid, line, "json"))
+    return entries
 
 
-def _items(text: str, source: str) -> list[tuple[int, Any]]:
-    """The puzzle objects of the document, each with the line it starts on."""
+def _items(text: str, source: str) -> list[tuple[int, Any, str]]:
+    """The puzzle objects of the text, each with the line it starts on and the rating after
+    it on its line (``""``: none)."""
     decoder = json.JSONDecoder()
 
     def line_of(position: int) -> int:
         return text.count("\n", 0, position) + 1
 
-    def fail(error: json.JSONDecodeError) -> ParseError:
-        return ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
-                          source=source)
+    def column_of(position: int) -> int:
+        return position - text.rfind("\n", 0, position)
 
-    start = len(text) - len(text.lstrip())
-    try:
-        document, end = decoder.raw_decode(text, start)
-    except json.JSONDecodeError as error:
-        raise fail(error) from None
-    if text[end:].strip():
-        extra = end + len(text[end:]) - len(text[end:].lstrip())
-        raise ParseError("extra text after the JSON document", line=line_of(extra),
-                         column=extra - text.rfind("\n", 0, extra), source=source)
+    values: list[tuple[int, Any, str]] = []
+    position = len(text) - len(text.lstrip())
+    while position < len(text):
+        try:
+            value, end = decoder.raw_decode(text, position)
+        except json.JSONDecodeError as error:
+            raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
+                             source=source) from None
+        line_end = len(text) if (newline := text.find("\n", end)) < 0 else newline
+        rest = text[end:line_end].rstrip()
+        if rest and (rest[0] not in SEPARATORS or not isinstance(value, dict)):
+            extra = end + len(rest) - len(rest.lstrip())
+            raise ParseError("extra text after the JSON document", line=line_of(extra),
+                             column=column_of(extra), source=source)
+        rating = rest[1:].strip() if rest[:1] in ("\t", ";") else rest.strip()
+        values.append((position, value, rating))
+        position = line_end + len(text[line_end:]) - len(text[line_end:].lstrip())
+    if len(values) > 1:
+        for at, value, _ in values:
+            if not isinstance(value, dict):
+                raise ParseError("JSON lines hold one puzzle object a line", line=line_of(at),
+                                 column=column_of(at), source=source)
+        return [(line_of(at), value, rating) for at, value, rating in values]
+    if not values:
+        return []
+    start, document, rating = values[0]
+    if isinstance(document, dict) and "puzzles" not in document:
+        return [(line_of(start), document, rating)]
     if isinstance(document, dict) and "puzzles" in document:
         document = document["puzzles"]
         start = text.index("[", text.index('"puzzles"'))
-    if isinstance(document, dict):
-        return [(line_of(start), document)]
     if not isinstance(document, list):
         raise ParseError("a Takuzu JSON document is an object or a list of objects",
                          line=line_of(start), source=source)
@@ -66,7 +91,7 @@ def _items(text: str, source: str) -> list[tuple[int, Any]]:
     for item in document:
         while text[position] in " \t\r\n,":
             position += 1
-        found.append((line_of(position), item))
+        found.append((line_of(position), item, ""))
         position = decoder.raw_decode(text, position)[1]
     return found
 
@@ -76,17 +101,17 @@ def _grid(item: Any, line: int, source: str) -> TakuzuGrid:
         return ParseError(reason, line=line, source=source)
 
     if not isinstance(item, dict):
-        raise fail(f"a puzzle is a JSON object, got {json.dumps(item)[:40]}")
+        raise fail(f"a puzzle is a JSON object, got {_shown(item)}")
     kind = item.get("kind", "takuzu")
     if kind != "takuzu":
-        raise fail(f"not a Takuzu puzzle: kind {kind!r}")
+        raise fail(f"not a Takuzu puzzle: kind {_shown(kind)}")
     if "cells" not in item:
         raise fail('a Takuzu puzzle needs "cells"')
     rows = _rows(item["cells"], fail, line, source)
     height, width = len(rows), len(rows[0]) if rows else 0
     for key, value in (("rows", height), ("cols", width)):
         if key in item and item[key] != value:
-            raise fail(f'"{key}" is {item[key]!r} but "cells" has {value}')
+            raise fail(f'"{key}" is {_shown(item[key])} but "cells" has {value}')
     if any(len(row) != width for row in rows):
         raise fail('the rows of "cells" differ in length')
     if height % 2 or width % 2 or height < 2:
@@ -102,7 +127,7 @@ def _grid(item: Any, line: int, source: str) -> TakuzuGrid:
         givens = tuple(c != EMPTY for c in clues)
     unique = item.get("unique_lines", True)
     if not isinstance(unique, bool):
-        raise fail(f'"unique_lines" is true or false, got {unique!r}')
+        raise fail(f'"unique_lines" is true or false, got {_shown(unique)}')
     metadata = item.get("metadata", {})
     if isinstance(metadata, dict):
         pairs = tuple((str(k), str(v)) for k, v in metadata.items())
@@ -125,7 +150,7 @@ def _rows(value: Any, fail: Any, line: int, source: str) -> list[list[int]]:
         elif isinstance(row, list) and all(v in (0, 1, -1, None) for v in row):
             rows.append([EMPTY if v is None else int(v) for v in row])
         else:
-            raise fail(f"a row is a string of 0, 1 and '.' or a list of 0, 1, null: {row!r}")
+            raise fail(f"a row is a string of 0, 1 and '.' or a list of 0, 1, null: {_shown(row)}")
     return rows
 
 
@@ -159,3 +184,9 @@ def looks_like_json(text: str) -> bool:
     """Whether ``text`` is JSON naming the kind ``takuzu``."""
     head = text.lstrip()
     return head[:1] in ("{", "[") and _KIND_RE.search(text[:4096]) is not None
+
+
+def _shown(value: object) -> str:
+    """A JSON value as the file spells it (``"x"``, ``true``, ``null``), cut when long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"

@@ -4,7 +4,8 @@ Fields: ``id``, ``rows``, ``cols``, ``puzzle`` (row-major ``0``/``1``/``.``), th
 ``solution``, ``source_difficulty``, ``unruly_level``, ``source_ref``; ``-`` is an absent
 field. Lines starting with ``#`` are comments, except ``# rules: no-unique-lines``, which
 sets the third rule for the lines after it (the data itself follows the full rules).
-Every field but the cells is kept as metadata.
+Every field but the cells is kept as metadata; fields after those (a rating, as ``grille
+rate`` prints it) as the ``rating`` metadata, written back after them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 
 from grille.errors import ParseError
 from grille.kind import Entry
+from grille.rated import RATING
 from grille.takuzu.formats._text import decode_row, rules_comment, write_with_rules
 from grille.takuzu.grid import TakuzuGrid
 
@@ -72,6 +74,9 @@ def parse_tab(
         for name in _META_FIELDS
         if FIELDS.index(name) < len(fields) and fields[FIELDS.index(name)].strip() not in ("", "-")
     )
+    rating = "\t".join(fields[len(FIELDS):]).strip()
+    if rating:
+        metadata += ((RATING, rating),)
     return TakuzuGrid(height, width, tuple(cells), unique_lines=unique_lines, metadata=metadata)
 
 
@@ -80,7 +85,8 @@ def dump(grid: TakuzuGrid) -> str:
     fields = dict.fromkeys(FIELDS, "-")
     fields |= {k: v for k, v in grid.metadata if k in _META_FIELDS and v and "\t" not in v}
     fields |= {"rows": str(grid.height), "cols": str(grid.width), "puzzle": grid.line()}
-    return "\t".join(fields[name] for name in FIELDS)
+    rating = " ".join((grid.meta(RATING) or "").splitlines())
+    return "\t".join([*(fields[name] for name in FIELDS), *([rating] if rating else [])])
 
 
 def write(grids: list[TakuzuGrid]) -> str:

@@ -1,0 +1,128 @@
+"""Sudoku's compiled kernels in groups, each warmed by running it as real work does.
+
+numba compiles a kernel for the argument types of its first call, so each group runs the
+public functions that real work calls (the solver, the techniques of the ladders, the
+generator's oracle) on small boards: the kernels compile for the very types real use passes,
+or load from numba's cache when they were compiled before. Kernels take flat arrays of the
+same types at every grid size, so 9x9 and 4x4 boards cover all sizes (the solver has a
+kernel of its own for 9x9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+
+from grille.engine._jit import jit_enabled
+from grille.kind import KernelGroup
+
+__all__ = ["kernel_groups"]
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+"""A 17-clue 9x9: a few steps in, its board is still wide open (60 empty cells, 253
+candidates), so every technique's kernel runs on it."""
+
+SMALL = "1...2..4..3....2"
+"""A 4x4 (the any-size kernels)."""
+
+STEPS_BEFORE = 6
+"""Logical steps taken before the techniques are tried, so that the board has some singles
+done and chains and forcing nets stay short (a warm-up takes milliseconds once compiled)."""
+
+
+def kernel_groups(uses: Collection[str]) -> tuple[KernelGroup, ...]:
+    """The groups of kernels ``uses`` runs (see :data:`grille.kind.KERNEL_USES`)."""
+    if not jit_enabled():
+        return ()
+    wanted = set(uses)
+    logic = bool(wanted & {"rate", "explain", "hint", "generate", "nested", "sukaku"})
+    groups = []
+    if logic or wanted & {"solve"}:
+        groups.append(KernelGroup("Sudoku solver", _warm_solver))
+    if logic:
+        groups.append(KernelGroup("Sudoku techniques", _warm_techniques))
+        groups.append(KernelGroup("Sudoku forcing chains", _warm_forcing))
+    if "nested" in wanted:
+        groups.append(KernelGroup("Sudoku nested forcing chains", _warm_nested))
+    if "sukaku" in wanted:
+        groups.append(KernelGroup("Sudoku sukaku-scale techniques", _warm_sukaku))
+    if "generate" in wanted:
+        groups.append(KernelGroup("Sudoku generator", _warm_generator))
+    return tuple(groups)
+
+
+def _warm_solver() -> None:
+    from grille.sudoku import solver
+    from grille.sudoku.grid import Grid
+
+    for text in (PUZZLE, SMALL):
+        grid = Grid.from_string(text)
+        solver.solve(grid, backend="jit")
+        solver.solve_many([grid, grid])
+
+
+def _warm_techniques() -> None:
+    from grille.sudoku.logic.explain import FORCING, ladder
+    from grille.sudoku.logic.forcing import trial_and_error
+
+    skip = {*FORCING, trial_and_error}
+    techniques = _union(ladder(unique=True), ladder(unique=True, rating=True))
+    _try(t for t in techniques if t not in skip)
+
+
+def _warm_forcing() -> None:
+    from grille.sudoku.logic.explain import FORCING
+
+    _try(FORCING)
+
+
+def _warm_nested() -> None:
+    from grille.sudoku.logic.explain import MAX_NESTING
+    from grille.sudoku.logic.forcing import nested_forcing
+
+    _try([nested_forcing(level) for level in range(2, MAX_NESTING + 1)])
+
+
+def _warm_sukaku() -> None:
+    from grille.sudoku.logic.explain import ladder
+
+    se = set(ladder(unique=True, rating=True))
+    _try(t for t in ladder(unique=True, rating=True, scale="sukaku") if t not in se)
+
+
+def _warm_generator() -> None:
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.oracle import Oracle
+
+    for text in (PUZZLE, SMALL):
+        grid = Grid.from_string(text)
+        oracle = Oracle(grid.shape, backend="jit")
+        oracle.check(grid.cells, budget=1000)
+        oracle.solution(grid.cells)
+
+
+def _try(techniques: Iterable[Callable[..., object]]) -> None:
+    """Each technique once on the warm-up boards (what it finds does not matter)."""
+    boards = _boards()
+    for technique in techniques:
+        for board in boards:
+            technique(board)
+
+
+def _boards() -> list[object]:
+    """The 9x9 puzzle after a few basic steps, and the 4x4 one as given."""
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.logic.board import Board
+    from grille.sudoku.logic.ladder import UP_TO_XYZ_WING
+    from grille.sudoku.logic.walk import walk
+
+    board = Board.from_grid(Grid.from_string(PUZZLE))
+    for _, after in walk(board, UP_TO_XYZ_WING, max_steps=STEPS_BEFORE):
+        board = after
+    return [board, Board.from_grid(Grid.from_string(SMALL))]
+
+
+def _union(*ladders: tuple[Callable[..., object], ...]) -> list[Callable[..., object]]:
+    seen: dict[Callable[..., object], None] = {}
+    for ladder in ladders:
+        seen.update(dict.fromkeys(ladder))
+    return list(seen)

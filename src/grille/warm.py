@@ -1,0 +1,437 @@
+"""Compiling the solver kernels before they are needed, and saying so while it happens.
+
+grille's hot loops are numba kernels, compiled for this machine on first use and then kept
+in numba's on-disk cache (see :mod:`grille.engine._jit`). A cold compile takes seconds to
+minutes, so nothing should wait for it by surprise or run out of time because of it:
+
+- ``grille warm`` (``make run`` and ``make test`` run it) compiles every kernel the
+  commands and the games use, once, with a progress line; run again it only loads them
+  from the cache (a few seconds);
+- :func:`ensure_warm` compiles what a command is about to run before it arms its time
+  limit; :func:`warm_in_background` does it in a thread for the games (``grille play``,
+  ``grille tui``), so the first new game and hint wait no longer than later ones;
+- :func:`announce_compiles` has any compile that still happens in the foreground say so on
+  standard error when it lasts more than a second;
+- time limits measure :func:`grille.engine._jit.work_clock`, which stands still while a
+  kernel compiles.
+
+Kinds name their kernels through :meth:`grille.kind.Kind.kernel_groups`; this module knows
+no kind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import json
+import os
+import platform
+import sys
+import threading
+import time
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from grille.engine import _jit
+from grille.kind import KERNEL_USES, KernelGroup
+from grille.kinds import KIND_NAMES, get_kind
+
+if TYPE_CHECKING:
+    from grille.cli import CommandFactory
+    from grille.kind import Kind
+
+__all__ = [
+    "ALL_USES",
+    "GAME_USES",
+    "NOTICE",
+    "THRESHOLD",
+    "Warmed",
+    "add_commands",
+    "announce_compiles",
+    "ensure_warm",
+    "kernel_groups",
+    "main",
+    "warm",
+    "warm_in_background",
+]
+
+ALL_USES: frozenset[str] = frozenset(KERNEL_USES) | {"xc"}
+"""Every use: what ``grille warm`` compiles (``xc``: the exact cover engine)."""
+
+GAME_USES: frozenset[str] = frozenset({"generate", "hint", "rate"})
+"""What the web and terminal games run: new games (generating and rating), hints."""
+
+NOTICE = "compiling solver kernels for this machine, once"
+"""The start of what is said on standard error while kernels compile in the foreground."""
+
+THRESHOLD = 1.0
+"""Seconds of compiling before it is announced."""
+
+
+@dataclass(frozen=True, slots=True)
+class Warmed:
+    """What a warm-up did: the groups it ran, the seconds it took, whether any compiled."""
+
+    groups: tuple[str, ...]
+    seconds: float
+    compiled: bool
+
+    def __str__(self) -> str:
+        done = "compiled" if self.compiled else "ready (cached)"
+        return f"{len(self.groups)} kernel groups {done} in {self.seconds:.1f} s"
+
+
+def kernel_groups(
+    kinds: Iterable[Kind[Any]], uses: Collection[str]
+) -> tuple[KernelGroup, ...]:
+    """The kernel groups ``kinds`` run for ``uses``, each once, in order (with the exact
+    cover engine's for ``xc``)."""
+    found: dict[str, KernelGroup] = {}
+    for kind in kinds:
+        for group in kind.kernel_groups(uses):
+            found.setdefault(group.name, group)
+    if "xc" in uses and _jit.jit_enabled():
+        found.setdefault("exact cover engine", KernelGroup("exact cover engine", _warm_xcc))
+    return tuple(found.values())
+
+
+def _warm_xcc() -> None:
+    from grille.engine.xcc import count_queens
+
+    count_queens(5, backend="jit")
+
+
+def warm(
+    groups: Sequence[KernelGroup], *, out: TextIO | None = None, what: str = NOTICE,
+    threshold: float = THRESHOLD,
+) -> Warmed:
+    """Run each group's warm-up; when kernels compile for more than ``threshold`` seconds,
+    say so on ``out`` (``None``: silently) with the group at work, ``n of m``."""
+    progress = _Progress(out, what, len(groups), threshold)
+    started = time.monotonic()
+    with _NOTICES.paused(), progress:
+        for index, group in enumerate(groups, start=1):
+            progress.group(index, group.name)
+            group.warm()
+    return Warmed(tuple(g.name for g in groups), time.monotonic() - started, progress.compiled)
+
+
+def ensure_warm(
+    kinds: Iterable[Kind[Any]], uses: Collection[str], *, out: TextIO | None = None
+) -> Warmed:
+    """Compile the kernels ``kinds`` run for ``uses`` now, unless this installation has
+    compiled them already, announcing a compile on ``out`` (default: standard error).
+
+    Call it before starting any clock that should not count compiling. A warm-up leaves a
+    note beside the package (:class:`_Note`), so that later calls with the same sources,
+    Python and numba return at once and the kernels load from numba's cache as they are
+    used (milliseconds each); anything compiled after all is not counted by time limits.
+    """
+    groups = kernel_groups(kinds, uses)
+    note = _Note()
+    if note.covers(group.name for group in groups):
+        return Warmed((), 0.0, compiled=False)
+    done = warm(groups, out=out if out is not None else sys.stderr)
+    note.add(done.groups)
+    return done
+
+
+def warm_in_background(
+    uses: Collection[str] = GAME_USES, *, kinds: Iterable[str] = KIND_NAMES,
+    out: TextIO | None = None,
+) -> threading.Thread:
+    """:func:`warm` in a daemon thread (started and returned): for servers and the terminal
+    game, whose first request should not wait for a compile (nor for numba to import).
+    ``out=None``: silently."""
+    names = tuple(kinds)
+
+    def run() -> None:
+        try:
+            groups = kernel_groups([get_kind(name) for name in names], uses)
+            done = warm(groups, out=out, what=f"{NOTICE}, in the background")
+            _Note().add(done.groups)
+        except Exception as error:  # the real work compiles lazily instead
+            if out is not None:
+                print(f"grille: warning: warming up kernels failed: {error}", file=out)
+
+    thread = threading.Thread(target=run, name="grille-warm", daemon=True)
+    thread.start()
+    return thread
+
+
+class _Note:
+    """Which kernel groups this installation has warmed, for these sources, this Python and
+    this numba: a small JSON file in the package's ``__pycache__`` (beside numba's cache,
+    and gone with it), or in the user's cache folder when the package is read-only."""
+
+    NAME = "grille-warm.json"
+
+    def __init__(self) -> None:
+        self.key = _sources_key()
+
+    def covers(self, names: Iterable[str]) -> bool:
+        return set(names) <= self._warmed()
+
+    def add(self, names: Iterable[str]) -> None:
+        warmed = self._warmed() | set(names)
+        text = json.dumps({"key": self.key, "groups": sorted(warmed)})
+        for path in self._paths():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+                temporary.write_text(text, encoding="utf-8")
+                os.replace(temporary, path)
+                return
+            except OSError:
+                continue
+
+    def _warmed(self) -> set[str]:
+        for path in self._paths():
+            try:
+                found = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if isinstance(found, dict) and found.get("key") == self.key:
+                return set(found.get("groups", ()))
+            return set()
+        return set()
+
+    def _paths(self) -> list[Path]:
+        import platformdirs
+
+        return [_PACKAGE / "__pycache__" / self.NAME,
+                platformdirs.user_cache_path("grille") / self.NAME]
+
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _sources_key() -> str:
+    """A digest of what compiled kernels depend on: every grille source file (name, time,
+    size), the Python and numba versions and the machine."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        numba = version("numba")
+    except PackageNotFoundError:  # pragma: no cover - numba is a dependency
+        numba = "?"
+    digest = hashlib.sha256(f"{sys.version}|{numba}|{platform.machine()}".encode())
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        stat = path.stat()
+        digest.update(f"|{path.relative_to(_PACKAGE)}:{stat.st_mtime_ns}:{stat.st_size}".encode())
+    return digest.hexdigest()
+
+
+# -- saying so ---------------------------------------------------------------------------------
+
+
+class _Progress:
+    """The progress line of a warm-up: shown once kernels have compiled for ``threshold``
+    seconds, one line per group (rewritten in place on a terminal), and a closing line."""
+
+    def __init__(self, out: TextIO | None, what: str, total: int, threshold: float) -> None:
+        self._out = out
+        self._what = what
+        self._total = total
+        self._threshold = threshold
+        self._lock = threading.Lock()
+        self._current = ""
+        self._shown = ""
+        self._started = time.monotonic()
+        self._compile_started = 0.0
+        self._done = threading.Event()
+        self._ticker: threading.Thread | None = None
+        self.compiled = False
+        self._tty = bool(out is not None and getattr(out, "isatty", lambda: False)())
+
+    def __enter__(self) -> _Progress:
+        _jit.add_compile_listener(self._heard)
+        if self._out is not None:
+            self._ticker = threading.Thread(target=self._tick, name="grille-warm-progress",
+                                            daemon=True)
+            self._ticker.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _jit.remove_compile_listener(self._heard)
+        self._done.set()
+        if self._ticker is not None:
+            self._ticker.join()
+        with self._lock:
+            if self._shown and self._out is not None:
+                seconds = time.monotonic() - self._started
+                ending = "ready" if exc[0] is None else "stopped"
+                self._write(f"grille: solver kernels {ending} ({_duration(seconds)})", last=True)
+
+    def group(self, index: int, name: str) -> None:
+        with self._lock:
+            self._current = f"{name} ({index} of {self._total})"
+        self._show()
+
+    def _heard(self, starting: bool, name: str) -> None:
+        if starting:
+            with self._lock:
+                if not self.compiled:
+                    self._compile_started = time.monotonic()
+                self.compiled = True
+
+    def _tick(self) -> None:
+        while not self._done.wait(0.2):
+            self._show()
+
+    def _show(self) -> None:
+        with self._lock:
+            due = self.compiled and time.monotonic() - self._compile_started >= self._threshold
+            if not due or self._out is None or self._current == self._shown:
+                return
+            self._shown = self._current
+            self._write(f"grille: {self._what}: {self._current}")
+
+    def _write(self, line: str, *, last: bool = False) -> None:
+        assert self._out is not None
+        if self._tty:  # one line, rewritten in place
+            _say_on(self._out, f"\r\x1b[K{line}" + ("\n" if last else ""))
+        else:
+            _say_on(self._out, line + "\n")
+
+
+class _Notices:
+    """Says on a stream when a kernel compiles outside a warm-up for over a second."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._out: TextIO | None = None
+        self._paused = 0
+        self._timer: threading.Timer | None = None
+        self._said = 0.0
+
+    def to(self, out: TextIO | None) -> None:
+        with self._lock:
+            first = self._out is None and out is not None
+            self._out = out
+        if first:
+            _jit.add_compile_listener(self._heard)
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        with self._lock:
+            self._paused += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._paused -= 1
+
+    def _heard(self, starting: bool, name: str) -> None:
+        with self._lock:
+            if self._out is None or self._paused:
+                return
+            if starting:
+                self._timer = threading.Timer(THRESHOLD, self._say, (name, time.monotonic()))
+                self._timer.daemon = True
+                self._timer.start()
+                return
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._said:
+                seconds = time.monotonic() - self._said
+                _say_on(self._out, f"grille: compiled in {_duration(seconds)}\n")
+                self._said = 0.0
+
+    def _say(self, name: str, started: float) -> None:
+        with self._lock:
+            if self._out is None or self._paused or self._timer is None:
+                return
+            self._said = started
+            _say_on(self._out, f"grille: {NOTICE}: {name} (grille warm does them all)\n")
+
+
+_NOTICES = _Notices()
+
+
+def announce_compiles(out: TextIO | None) -> None:
+    """From now on, say on ``out`` (``None``: stop) when a kernel compiles for more than
+    :data:`THRESHOLD` seconds outside a warm-up (which has its own progress line)."""
+    _NOTICES.to(out)
+
+
+def _say_on(out: TextIO, text: str) -> None:
+    """Write ``text`` on ``out``; a closed stream or a broken pipe is not worth failing a
+    compile for (these run inside numba's compile events)."""
+    try:
+        out.write(text)
+        out.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest:02d} s"
+
+
+# -- grille warm ---------------------------------------------------------------------------
+
+
+def cmd_warm(args: argparse.Namespace) -> int:
+    """Compile every kernel the commands and the games use (of the kinds named)."""
+    names = args.kinds or list(KIND_NAMES)
+    uses = ALL_USES - {"xc"} if args.kinds else ALL_USES
+    if not _jit.jit_enabled():
+        print("grille: compiling is off (GRILLE_JIT=0): nothing to warm", file=sys.stderr)
+        return 0
+    done = warm(kernel_groups([get_kind(name) for name in names], uses),
+                out=None if args.quiet else sys.stderr)
+    _Note().add(done.groups)
+    if not args.quiet:
+        print(f"grille: {done}", file=sys.stderr)
+    return 0
+
+
+def _kind_name(text: str) -> str:
+    if text not in KIND_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"unknown kind {text!r} (choose from {', '.join(KIND_NAMES)})"
+        )
+    return text
+
+
+def add_commands(command: CommandFactory) -> None:
+    """Add ``grille warm``."""
+    sub = command(
+        "warm", cmd_warm,
+        "Compile the solver kernels for this machine now (make run does), so that no "
+        "command or game waits for it later: every kernel rate, explain, hint, generate, "
+        "solve and the games use, all nesting levels and scales. Once compiled they stay in "
+        "numba's cache, and this command only checks them (seconds).",
+    )
+    sub.add_argument("kinds", nargs="*", type=_kind_name, metavar="KIND",
+                     help=f"only these kinds ({', '.join(KIND_NAMES)}; default: all, and "
+                     "the exact cover engine)")
+    sub.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m grille.warm [KIND ...]``: the same as ``grille warm``."""
+    parser = argparse.ArgumentParser(prog="python -m grille.warm", description=__doc__)
+    commands = parser.add_subparsers(dest="command")
+
+    def command(name: str, handler: Any, text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=text)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    add_commands(command)
+    args = parser.parse_args(["warm", *(argv if argv is not None else sys.argv[1:])])
+    status: int = args.handler(args)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
