@@ -65,8 +65,17 @@ export const api = {
   abandonGame: (id) => request("POST", `${game(id)}/abandon`),
   move: (id, move) => request("POST", `${game(id)}/moves`, { move }),
   action: (id, name) => request("POST", `${game(id)}/${name}`),
-  keepalive: (id, name) => request("POST", `${game(id)}/${name}`, undefined, { keepalive: true }),
+  // a hint is a job: 200 when it was ready at once, 202 while it is worked out
   hint: (id, depth) => request("POST", `${game(id)}/hint`, { depth }),
+  hintJob: (id, job) => request("GET", `${game(id)}/hints/${encodeURIComponent(job)}`),
+  cancelHint: (id, job) => request("DELETE", `${game(id)}/hints/${encodeURIComponent(job)}`,
+    undefined, { keepalive: true }),
+  // the clock counts while the game is on screen: "shown" (a heartbeat), "hidden"
+  shown: (id) => request("POST", `${game(id)}/shown`),
+  hidden: (id) => request("POST", `${game(id)}/hidden`, undefined, { keepalive: true }),
+  /** "hidden" as the page goes away: a beacon outlives the page (false if not queued). */
+  hiddenBeacon: (id) => typeof navigator.sendBeacon === "function" &&
+    navigator.sendBeacon(`/api${game(id)}/hidden`),
   settings: (id, changes) => request("PATCH", `${game(id)}/settings`, changes),
   addSavepoint: (id, name) => request("POST", `${game(id)}/savepoints`, { name }),
   returnTo: async (id, name) => request("POST", `${savepoint(id, name)}/return`),
@@ -74,6 +83,8 @@ export const api = {
   removeSavepoint: async (id, name) => request("DELETE", savepoint(id, name)),
   generate: (options) => request("POST", "/generate", options),
   job: (id) => request("GET", `/jobs/${encodeURIComponent(id)}`),
+  jobs: async () => (await request("GET", "/jobs")).jobs,
+  cancelJob: (id) => request("DELETE", `/jobs/${encodeURIComponent(id)}`),
   enter: (text, kind) => request("POST", "/puzzles", { text, kind: kind || null }),
   importText: (text, name, kind) =>
     request("POST", "/import", { text, name, kind: kind || null }),

@@ -10,6 +10,7 @@ import { $, toast } from "./ui.js";
 const VIEWS = ["home", "games", "stats", "game"];
 
 function show(name) {
+  if (name !== "game" && !$("view-game").hidden) game.left();  // its clock stops
   for (const view of VIEWS) $(`view-${view}`).hidden = view !== name;
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === name) link.setAttribute("aria-current", "page");
