@@ -146,7 +146,9 @@ export class HomeScreen {
     this.polling = true;
     try {
       while (this.jobs.size) {
-        await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
+        // quicker while the player waits on the form for the game
+        const wait = this.awaited && this.waiting() ? POLL_MS / 3 : POLL_MS;
+        await new Promise((resolve) => { setTimeout(resolve, wait); });
         let listed;
         try {
           listed = await api.jobs();
@@ -221,7 +223,7 @@ export class HomeScreen {
     }
     list.replaceChildren(...jobs.map((job) => {
       const title = this.jobTitle(job);
-      const state = job.status === "queued" ? "waiting for another puzzle"
+      const state = job.status === "queued" ? "waiting for a free worker"
         : `${Math.floor(job.elapsed)} s`;
       return el("li", { "data-job": job.id }, [
         el("span", { class: "job-title", text: title }),
