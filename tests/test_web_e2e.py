@@ -835,6 +835,10 @@ def hide_tab(page: Any, hidden: bool) -> None:
       Object.defineProperty(document, "visibilityState", { configurable: true,
         get: () => hidden ? "hidden" : "visible" });
       document.dispatchEvent(new Event("visibilitychange"));
+      if (!hidden) {  // back to the browser's own answers (a closing tab says "hidden")
+        delete document.hidden;
+        delete document.visibilityState;
+      }
     }""", hidden)
 
 
@@ -875,7 +879,8 @@ def test_the_clock_runs_only_while_the_game_is_on_screen(page: Any, server: str)
     assert [line for line in sent if line.startswith("POST")] == [
         f"POST {path}/shown", f"POST {path}/hidden", f"POST {path}/shown",
         f"POST {path}/hidden", f"POST {path}/shown"], "\n".join(sent)
-    page.close()  # the page goes: its last word (a beacon) reaches the server all the same
+    page.close(run_before_unload=True)  # the tab closes as a player closes it: pagehide
+    # runs, and its last word (a beacon) reaches the server all the same
     until(lambda: not running())
 
 
