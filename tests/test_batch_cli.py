@@ -114,17 +114,15 @@ def test_the_search_budget_is_a_marker_line(
     path = write(tmp_path, f"{PUZZLE}\n{HARD}\n{NO_SOLUTION}\n")
     status, out, err = run(["batch", "count", path, "--budget", "3", "--jobs", "1"], capsys)
     assert status == 1
-    assert out.splitlines() == [
-        "1", f"# error: {path}:2: search budget of 3 nodes reached after 0 solution(s)", "0"
-    ]
-    assert err == f"error: {path}:2: search budget of 3 nodes reached after 0 solution(s)\n"
+    stopped = f"{path}:2: stopped after 0 solutions: search budget of 3 nodes reached " \
+        "(raise it with --budget)"
+    assert out.splitlines() == ["1", f"# error: {stopped}", "0"]
+    assert err == f"error: {stopped}\n"
     status, out, err = run(["batch", "solve", path, "--budget", "3", "--jobs", "1"], capsys)
     assert status == 1
-    assert out.splitlines() == [
-        SOLVED, f"# error: {path}:2: search budget of 3 nodes reached", NO_SOLUTION
-    ]
-    assert err.splitlines() == [f"error: {path}:2: search budget of 3 nodes reached",
-                                f"{path}:3: no solution"]
+    unknown = f"{path}:2: unknown: search budget of 3 nodes reached (raise it with --budget)"
+    assert out.splitlines() == [SOLVED, f"# error: {unknown}", NO_SOLUTION]
+    assert err.splitlines() == [f"error: {unknown}", f"{path}:3: no solution"]
 
 
 def test_explain_writes_one_json_object_per_puzzle(
@@ -142,12 +140,15 @@ def test_explain_writes_one_json_object_per_puzzle(
     assert run(["batch", "explain", path, "--jobs", "2", "--chunk", "1"], capsys)[1] == out
 
 
-def test_explain_notes_a_stuck_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_notes_a_puzzle_without_one_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write(tmp_path, TWO_SOLUTIONS + "\n")
     status, out, err = run(["batch", "explain", path, "--jobs", "1"], capsys)
     assert status == 0
-    assert json.loads(out)["solved"] is False
-    assert err.startswith(f"{path}:1: stuck after ")
+    assert json.loads(out) == {"line": 1, "solved": False, "steps": [],
+                               "verdict": "several solutions"}
+    assert err == f"{path}:1: several solutions\n"
 
 
 def test_blocks_are_solved_to_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

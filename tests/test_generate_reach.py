@@ -32,3 +32,18 @@ def test_levels_reached_at_a_size(kind: str, size: str | None, highest: str) -> 
 def test_a_level_out_of_reach_is_refused_at_once(kind: str, size: str, level: str) -> None:
     with pytest.raises(GrilleError, match=f"out of reach at {size}"):  # not "not found"
         get_kind(kind).generate(GenerateOptions(size, level), 1)
+
+
+@pytest.mark.parametrize("kind", ["sudoku", "takuzu", "kakuro"])
+@pytest.mark.parametrize("size", ["4x4", "4x5", "5x4", "6x6", "9x9"])
+def test_generate_help_names_every_size_that_reaches_fewer_levels(kind: str, size: str) -> None:
+    found = get_kind(kind)
+    try:
+        reached = found.levels_for(size)
+    except GrilleError:  # not a size of this kind (Sudoku 4x5)
+        return
+    limits = {text.split()[0]: top for text, top in found.generate_choices().level_limits}
+    if reached == found.levels:
+        assert size not in limits
+    else:
+        assert limits[size] == reached[-1]

@@ -187,7 +187,7 @@ def test_hints_go_deeper_and_apply_at_depth_five(client: TestClient) -> None:
     assert seen[0]["text"].startswith("Look at") and seen[0]["cells"] == []
     assert seen[1]["technique"] and seen[2]["cells"]
     assert seen[3]["explanation"] and seen[3]["placements"]
-    assert all(h["deepest"] == 5 for h in seen)
+    assert all(h["deepest"] == 5 and h["about"] == "step" for h in seen)
     answer = hint(client, game, 5)
     assert answer["hint"]["applied"] and answer["game"]["position"] == 1
     row, col, value = answer["hint"]["placements"][0]
@@ -205,8 +205,11 @@ def test_a_known_step_is_answered_at_once(client: TestClient) -> None:
 def test_hint_points_out_a_mistake_first(client: TestClient) -> None:
     game = start(client)
     move(client, game, "r1c3=1")  # the solution has 4 there
+    answer = hint(client, game, 1)["hint"]
+    assert answer["about"] == "mistakes"  # the page names depths 1-2 by it: nothing says where
     answer = hint(client, game, 2)["hint"]
     assert answer["cells"] == [] and answer["mistakes"] == []  # not where, yet
+    assert answer["about"] == "mistakes"
     answer = hint(client, game, 4)["hint"]
     assert answer["mistakes"] and not answer["applied"] and answer["cells"] == [[0, 2]]
     answer = hint(client, game, 5)

@@ -7,6 +7,8 @@ Screenshots of each kind in both themes, on a desktop and at phone width, go to 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import threading
 import time
@@ -27,14 +29,20 @@ sync_api = pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
+from grille.game import PoolKey, Store  # noqa: E402
+from grille.kind import GenerateOptions  # noqa: E402
+from grille.kinds import get_kind  # noqa: E402
+from grille.web.api import Services  # noqa: E402
 from grille.web.app import create_app  # noqa: E402
 from grille.web.server import bind  # noqa: E402
+from web_support import endless_hint, slow_hint  # noqa: E402
 
 expect = sync_api.expect
 
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path("/tmp/web")
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -45,10 +53,25 @@ KAKURO = "# #  #  #  #  #\n# #  5\\ 8\\ #  #\n# \\7 .  .  8\\ #\n# \\8 .  .  .  
 PUZZLES = {"sudoku": SUDOKU, "takuzu": TAKUZU, "kakuro": KAKURO}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The game server on a free loopback port, in a thread, over a fresh database."""
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """The game server on a free loopback port, in a thread, over the database ``db``;
+    its address."""
+    with serving_app(db) as (address, _):
+        yield address
+
+
+def services_of(app: Any) -> Services:
+    """The services behind the application ``app`` (under its middleware)."""
+    while not hasattr(app, "state"):
+        app = app.app
+    services: Services = app.state.services
+    return services
+
+
+@contextlib.contextmanager
+def serving_app(db: Path) -> Iterator[tuple[str, Services]]:
+    """:func:`serving`, with the server's services (to slow its hints down)."""
     app = create_app(db, durable=False)
     sock = bind("127.0.0.1", 0)
     instance = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
@@ -58,10 +81,26 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not instance.started and time.monotonic() < deadline:
         time.sleep(0.02)
     assert instance.started, "the server did not start"
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    instance.should_exit = True
-    thread.join(timeout=10)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}", services_of(app)
+    finally:
+        instance.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The game server shared by the module's tests, over a fresh database."""
+    with serving(tmp_path_factory.mktemp("web") / "games.sqlite3") as address:
+        yield address
+
+
+@pytest.fixture
+def empty_server(tmp_path: Path) -> Iterator[str]:
+    """A game server of its own over an empty database (no games yet)."""
+    with serving(tmp_path / "games.sqlite3") as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +117,12 @@ def page(browser: Any) -> Iterator[Any]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("dialog", lambda dialog: dialog.accept())
+    native: list[str] = []  # the page asks in its own dialog, never window.confirm
+    opened.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
     yield opened
     context.close()
     assert errors == [], errors
+    assert native == [], native
 
 
 def enter(server: str, text: str) -> int:
@@ -92,9 +133,50 @@ def enter(server: str, text: str) -> int:
     return game_id
 
 
+def play_file(server: str, path: Path) -> int:
+    """Import the puzzle file at ``path`` through the API and start a game of its first
+    puzzle (import checks no uniqueness: quick for large grids); the game's id."""
+    imported = httpx.post(f"{server}/api/import", json={"text": path.read_text(),
+                                                         "name": path.name}, timeout=60)
+    assert imported.status_code == 200, imported.text
+    puzzle = imported.json()["puzzles"][0]["id"]
+    started = httpx.post(f"{server}/api/games", json={"puzzle_id": puzzle}, timeout=60)
+    assert started.status_code == 201, started.text
+    game_id: int = started.json()["id"]
+    return game_id
+
+
 def state(server: str, game_id: int) -> dict[str, Any]:
     found: dict[str, Any] = httpx.get(f"{server}/api/games/{game_id}", timeout=30).json()
     return found
+
+
+def record_api(page: Any) -> list[str]:
+    """The API requests the page sends from now on, as ``METHOD /path`` (after ``/api``)."""
+    sent: list[str] = []
+    page.on("request", lambda request: "/api/" in request.url
+            and sent.append(f"{request.method} {request.url.split('/api', 1)[1]}"))
+    return sent
+
+
+def until(check: Any, seconds: float = 60.0) -> Any:
+    """Wait for ``check()`` to be true (the server's side of what the page did)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting for the server")
+
+
+WATCH_WORKING = """() => {
+  window.workingShown = 0;
+  const line = document.getElementById("hint-working");
+  new MutationObserver(() => { if (!line.hidden) window.workingShown += 1; })
+    .observe(line, { attributes: true, attributeFilter: ["hidden"] });
+}"""
+"""Counts each time the "working on a hint" line shows, from now on."""
 
 
 def open_game(page: Any, server: str, game_id: int) -> None:
@@ -109,6 +191,14 @@ def cell(page: Any, row: int, col: int) -> Any:
 
 def label(page: Any, row: int, col: int, text: str) -> None:
     expect(cell(page, row, col)).to_have_attribute("aria-label", f"row {row}, column {col}, {text}")
+
+
+def confirm(page: Any, button: str) -> None:
+    """Answer the page's confirm dialog with its ``button``."""
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name=button, exact=True).click()
+    expect(dialog).to_be_hidden()
 
 
 # -- new games -----------------------------------------------------------------------------------
@@ -147,11 +237,11 @@ def test_keyboard_play_pencil_marks_undo_and_redo(page: Any, server: str) -> Non
     page.keyboard.press("a")
     expect(cell(page, 1, 4)).to_be_focused()
     page.keyboard.press("Shift+6")
-    label(page, 1, 4, "empty, candidates 6")
+    label(page, 1, 4, "pencil marks 6")
     page.keyboard.press("p")  # pencil mode: digits toggle marks
     expect(page.locator("#pencil")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("2")
-    label(page, 1, 4, "empty, candidates 2 6")
+    label(page, 1, 4, "pencil marks 2 6")
     page.keyboard.press("p")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("Backspace")
@@ -214,11 +304,13 @@ def test_kakuro_shows_the_runs_combinations(page: Any, server: str) -> None:
 def test_hints_highlight_the_cells_and_apply(page: Any, server: str) -> None:
     game_id = enter(server, SUDOKU)
     open_game(page, server, game_id)
+    asked = record_api(page)
     hint = page.get_by_role("button", name="? Hint")
     text = page.locator("#hint-text")
     hint.click()
-    expect(text).to_have_text(re.compile(r"^Look at (box|row|column) \d\.$"))
+    expect(text).to_have_text(re.compile(r"^Look at (box|row|column) \d\.$"), timeout=30_000)
     expect(page.locator("#hint-depth")).to_have_text("(1/5: where to look)")
+    page.evaluate(WATCH_WORKING)  # deeper depths of a known step come at once: no flash
     hint.click()
     expect(text).to_have_text("Try a Hidden Single.")
     hint.click()
@@ -232,7 +324,10 @@ def test_hints_highlight_the_cells_and_apply(page: Any, server: str) -> None:
     page.get_by_role("button", name="Apply it").click()
     label(page, row, col, f"{SOLUTION[(row - 1) * 9 + col - 1]}, hint")  # still shown
     expect(page.locator("#hint-depth")).to_have_text("(5/5: applied)")
-    assert state(server, game_id)["hints_used"] == 5
+    expect(page.locator("#hint-more")).to_be_hidden()
+    assert state(server, game_id)["hints_used"] == 1  # one step revealed: one hint
+    assert [line for line in asked if "/hint" in line] == [f"POST /games/{game_id}/hint"] * 5
+    assert page.evaluate("window.workingShown") == 0
 
 
 def test_reload_resumes_the_game(page: Any, server: str) -> None:
@@ -266,6 +361,7 @@ def test_show_solution_then_undo_and_replay(page: Any, server: str) -> None:
     game_id = enter(server, SUDOKU)
     open_game(page, server, game_id)
     page.get_by_role("button", name="Show solution").click()
+    confirm(page, "Show solution")
     expect(page.locator("#game-status")).to_have_text("Solved, with the solution shown.")
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("#game-status")).to_have_text("")
@@ -351,3 +447,717 @@ def test_every_control_is_named_and_reachable_by_keyboard(page: Any, server: str
     label(page, 1, 3, "1")
     page.keyboard.press("Shift+Tab")
     expect(cell(page, 1, 3)).to_be_focused()
+
+
+# -- asking first, paused, checking off --------------------------------------------------------
+
+
+def test_deleting_a_game_asks_in_the_pages_dialog_first(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    page.goto(f"{server}/#/games")
+    delete = page.get_by_role("button", name=f"Delete game {game_id}", exact=True)
+    delete.click()
+    dialog = page.get_by_role("dialog", name=f"Delete game {game_id}?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("go for good")
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()  # the safe answer
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(delete).to_be_focused()  # the focus comes back
+    assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).status_code == 200
+    page.keyboard.press("Enter")  # the keyboard opens it again, Tab then Enter deletes
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(dialog.get_by_role("button", name="Delete")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(delete).to_have_count(0)
+    assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).status_code == 404
+
+
+def test_restart_asks_first_and_keys_do_not_play_under_the_dialog(page: Any,
+                                                                  server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    page.keyboard.press("4")
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Restart").click()
+    expect(page.get_by_role("dialog", name="Restart this game?")).to_be_visible()
+    page.keyboard.press("7")  # not a move: the dialog has the keyboard
+    page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Restart").click()
+    confirm(page, "Restart")
+    label(page, 1, 3, "empty")
+    assert state(server, game_id)["position"] == 2
+
+
+def test_checking_off_says_nothing_about_the_rules(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    expect(page.locator("#checking")).to_have_value("off")
+    page.keyboard.press("5")  # r1c3 = 5 breaks the rules (5 is in row 1)
+    label(page, 1, 3, "5")
+    assert state(server, game_id)["position"] == 1
+    page.wait_for_timeout(200)
+    expect(page.locator("#game-status")).to_have_text("")
+    expect(cell(page, 1, 3)).not_to_have_class(re.compile(r"\bconflict\b"))
+    page.locator("#settings-panel summary").click()
+    page.select_option("#checking", "rules")
+    expect(page.locator("#game-status")).to_contain_text("both hold 5")
+
+
+def test_a_paused_game_takes_no_hint_fill_undo_restart_or_solution(page: Any,
+                                                                   server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    page.keyboard.press("4")
+    label(page, 1, 3, "4")
+    page.get_by_role("button", name="Pause").click()
+    expect(page.locator("#paused-cover")).to_be_visible()
+    for name in ("undo", "hint", "fill", "restart", "solution", "clear-cell", "pencil"):
+        expect(page.locator(f"#{name}")).to_be_disabled()
+    for key in ("h", "u", "Control+z", "7", "Shift+7", "Backspace"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    stored = state(server, game_id)
+    assert (stored["position"], stored["hints_used"], stored["paused"]) == (1, 0, True)
+    page.locator("#resume").click()
+    expect(page.locator("#undo")).to_be_enabled()
+    expect(page.locator("#hint")).to_be_enabled()
+
+
+# -- keys on large grids -----------------------------------------------------------------------
+
+
+def test_shift_letter_toggles_a_mark_on_16x16_and_home_end_jump(page: Any, server: str) -> None:
+    game_id = play_file(server, FIXTURES / "sudoku" / "grid16.txt")
+    open_game(page, server, game_id)
+    expect(cell(page, 1, 2)).to_be_focused()  # the first empty cell
+    page.keyboard.press("Shift+A")
+    label(page, 1, 2, "pencil marks A")
+    page.keyboard.press("Shift+G")
+    label(page, 1, 2, "pencil marks A G")
+    page.keyboard.press("Shift+1")
+    label(page, 1, 2, "pencil marks 1 A G")
+    page.keyboard.press("Shift+A")
+    label(page, 1, 2, "pencil marks 1 G")
+    page.keyboard.press("b")  # a letter alone writes it
+    label(page, 1, 2, "B")
+    page.keyboard.press("End")
+    expect(cell(page, 1, 16)).to_be_focused()
+    page.keyboard.press("Home")
+    expect(cell(page, 1, 1)).to_be_focused()
+    page.keyboard.press("Control+End")
+    expect(cell(page, 16, 16)).to_be_focused()
+    page.keyboard.press("Control+Home")
+    expect(cell(page, 1, 1)).to_be_focused()
+    assert state(server, game_id)["position"] == 5
+
+
+# -- what a screen reader hears ------------------------------------------------------------------
+
+
+def test_moves_are_announced_with_conflicts_and_the_solved_grid(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    said = page.locator("#announce")
+    expect(said).to_have_attribute("aria-live", "polite")
+    page.keyboard.press("4")
+    expect(said).to_have_text("row 1, column 3: 4")
+    page.keyboard.press("Shift+2")  # a digit holds no marks: nothing changes, nothing said
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+6")
+    expect(said).to_have_text("row 1, column 4: pencil marks 6")
+    page.keyboard.press("u")
+    expect(said).to_have_text("row 1, column 4: empty")
+    page.locator("#settings-panel summary").click()
+    page.select_option("#checking", "rules")
+    cell(page, 1, 4).click()
+    page.keyboard.press("5")
+    expect(said).to_have_text(re.compile(r"^row 1, column 4: 5\. .*both hold 5"))
+    done = enter(server, NEARLY)
+    open_game(page, server, done)
+    page.keyboard.press(SOLUTION[40])
+    expect(said).to_have_text(re.compile(rf"^row 5, column 5: {SOLUTION[40]}\. Solved in "))
+
+
+def test_kakuro_moves_are_announced(page: Any, server: str) -> None:
+    game_id = enter(server, KAKURO)
+    open_game(page, server, game_id)
+    cell(page, 3, 3).click()
+    page.keyboard.press("4")
+    expect(page.locator("#announce")).to_have_text("row 3, column 3: 4")
+
+
+def test_a_pencil_marked_cells_label_says_what_it_shows(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    for key in ("Shift+2", "Shift+6", "Shift+8"):
+        page.keyboard.press(key)
+    label(page, 1, 3, "pencil marks 2 6 8")
+    shown = " ".join(cell(page, 1, 3).inner_text().split())
+    assert shown == "2 6 8"
+    assert (cell(page, 1, 3).get_attribute("aria-label") or "").endswith(f"pencil marks {shown}")
+
+
+def test_loading_the_page_asks_for_nothing_missing(page: Any, empty_server: str) -> None:
+    failed: list[str] = []
+    page.on("response", lambda answer: answer.status >= 400
+            and failed.append(f"{answer.status} {answer.url}"))
+    page.goto(f"{empty_server}/")
+    expect(page).to_have_url(re.compile("#/home$"))
+    expect(page.locator("#new-game")).to_be_visible()
+    expect(page.locator("#continue")).to_be_hidden()
+    game_id = enter(empty_server, SUDOKU)
+    page.reload()
+    expect(page.locator("#continue")).to_be_visible()
+    page.goto(f"{empty_server}/")
+    expect(page).to_have_url(re.compile(f"#/game/{game_id}$"))
+    icon = page.evaluate("fetch('/favicon.ico').then((answer) => answer.status)")
+    assert icon == 200
+    assert failed == []
+
+
+# -- phones --------------------------------------------------------------------------------------
+
+LARGE = {
+    "sudoku-9x9": None, "sudoku-16x16": FIXTURES / "sudoku" / "grid16.txt",
+    "sudoku-25x25": FIXTURES / "sudoku" / "letters25.txt",
+    "takuzu-14x14": FIXTURES / "web" / "takuzu-14x14.txt",
+    "takuzu-20x20": FIXTURES / "web" / "takuzu-20x20.txt",
+    "kakuro-16x16": FIXTURES / "web" / "kakuro-16x16.txt",
+}
+
+MEASURE = """() => {
+  const box = (node) => node.getBoundingClientRect();
+  const scroller = document.getElementById("board-scroll");
+  const cells = [...document.querySelectorAll("#board .cell")];
+  const white = cells.find((node) => !node.classList.contains("block"));
+  const clues = [...document.querySelectorAll("#board .clue-across, #board .clue-down")];
+  return {
+    page: document.documentElement.scrollWidth,
+    board: box(document.getElementById("board")).right,
+    scroller: box(scroller).right,
+    scrollable: scroller.scrollWidth > scroller.clientWidth,
+    cell: Math.min(box(white).width, box(white).height),
+    clue: Math.min(...clues.map((node) => parseFloat(getComputedStyle(node).fontSize))),
+    keys: [...document.querySelectorAll("#keypad .key")].map((key) =>
+      Math.min(box(key).width, box(key).height)),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def large_games(server: str) -> dict[str, int]:
+    return {name: enter(server, SUDOKU) if path is None else play_file(server, path)
+            for name, path in LARGE.items()}
+
+
+@pytest.mark.parametrize("viewport", [(360, 740), (390, 844)], ids=["360", "390"])
+@pytest.mark.parametrize("grid", list(LARGE))
+def test_large_grids_on_a_phone_are_readable_reachable_and_fit_on_demand(
+        browser: Any, server: str, large_games: dict[str, int], grid: str,
+        viewport: tuple[int, int]) -> None:
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=3, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    game_id = large_games[grid]
+    httpx.post(f"{server}/api/games/{game_id}/resume", timeout=30)  # left paused by a closed tab
+    open_game(phone, server, game_id)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / f"phone-{grid}-{width}.png"))
+    zoom = phone.locator("meta[name=viewport]").get_attribute("content") or ""
+    assert "user-scalable=no" not in zoom and "maximum-scale" not in zoom  # pinch-zoom works
+    assert phone.locator("#board-frame").evaluate("f => getComputedStyle(f).touchAction") in (
+        "manipulation", "auto")
+    seen = phone.evaluate(MEASURE)
+    assert seen["page"] <= width, seen  # the page itself never scrolls sideways
+    assert seen["cell"] >= 32, seen  # big enough to read and tap
+    if grid.startswith("kakuro"):
+        assert seen["clue"] >= 12, seen
+    assert min(seen["keys"]) >= 44, seen
+    fit = phone.get_by_role("button", name="Whole grid")
+    if seen["board"] <= seen["scroller"] + 1:
+        expect(fit).to_be_hidden()
+    else:  # wider than the screen: it scrolls to its last column, or shrinks to fit
+        assert grid != "sudoku-9x9", seen
+        assert seen["scrollable"], seen
+        phone.locator("#board-scroll").evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+        last = phone.locator("#board [role=row]").first.locator("[role=gridcell]").last
+        right = last.evaluate("c => c.getBoundingClientRect().right")
+        assert right <= seen["scroller"] + 1
+        expect(fit).to_have_attribute("aria-pressed", "false")
+        fit.click()
+        expect(fit).to_have_attribute("aria-pressed", "true")
+        fitted = phone.evaluate(MEASURE)
+        assert fitted["board"] <= fitted["scroller"] + 1 <= width + 1, fitted
+        assert not fitted["scrollable"], fitted
+        phone.screenshot(path=str(SHOTS / f"phone-{grid}-{width}-whole.png"))
+        phone.reload()  # remembered
+        expect(phone.locator("#view-game")).to_be_visible()
+        expect(phone.get_by_role("button", name="Whole grid")).to_have_attribute(
+            "aria-pressed", "true")
+    context.close()
+
+
+# -- savepoints: names the server refuses, URLs the page never builds ------------------------------
+
+
+def test_a_refused_savepoint_name_is_said_next_to_the_field(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent: list[str] = []
+    page.on("request", lambda request: "/api/" in request.url
+            and sent.append(f"{request.method} {request.url.split('/api', 1)[1]}"))
+    page.keyboard.press("4")
+    page.locator("#savepoints-panel summary").click()
+    field = page.locator("#savepoint-name")
+    error = page.locator("#savepoint-error")
+    for name, reason in (("..", "cannot be called '..'"), ("a/b", "cannot hold '/'"),
+                         ("x\u202eevil", "U+202E")):
+        field.fill(name)
+        page.get_by_role("button", name="Save here").click()
+        expect(error).to_contain_text(reason)
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(field).to_be_focused()
+        expect(field).to_have_value(name)  # kept, to be corrected
+    field.fill("before")
+    page.get_by_role("button", name="Save here").click()
+    expect(page.locator("#savepoints")).to_contain_text("before (move 1)")
+    expect(error).to_have_text("")
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    abandon = "Go back to savepoint before and drop the moves after it"
+    page.get_by_role("button", name=abandon).click()
+    confirm(page, "Abandon branch")
+    page.get_by_role("button", name="Delete savepoint before").click()
+    expect(page.locator("#savepoints")).not_to_contain_text("before")
+    assert state(server, game_id)["position"] == 1  # the game is still there
+    paths = [line for line in sent if "/savepoints" in line or line.startswith("DELETE")]
+    assert paths == [f"POST /games/{game_id}/savepoints"] * 4 + [
+        f"POST /games/{game_id}/savepoints/before/abandon",
+        f"DELETE /games/{game_id}/savepoints/before"], sent
+
+
+def test_the_page_never_puts_a_name_a_browser_resolves_away_in_a_url(page: Any,
+                                                                    server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
+    refused = page.evaluate("""async (id) => {
+      const { api, addressable } = await import("/static/js/api.js");
+      const answers = [];
+      for (const name of ["..", ".", "a/b", "a\\\\b"]) {
+        for (const call of [api.returnTo, api.abandonBranch, api.removeSavepoint]) {
+          try { await call(id, name); answers.push("sent"); }
+          catch (error) { answers.push(error.status); }
+        }
+        answers.push(addressable(name));
+      }
+      answers.push(addressable("%2e%2e"), addressable("before the guess"));
+      return answers;
+    }""", game_id)
+    assert refused == [422, 422, 422, False] * 4 + [True, True]
+    assert not [line for line in sent if "/api/" in line], sent
+    assert state(server, game_id)["id"] == game_id
+
+
+# -- generation and the clock --------------------------------------------------------------------
+
+
+def test_a_finished_generation_is_announced_not_switched_to(page: Any, server: str) -> None:
+    playing = enter(server, SUDOKU)
+    made = enter(server, TAKUZU)  # stands for the generated game
+    polls: list[int] = []
+    job = {"id": "job1", "kind": "sudoku", "size": "9x9", "level": "hard", "elapsed": 1.0}
+
+    def generate(route: Any) -> None:
+        route.fulfill(status=202, json={**job, "status": "running"})
+
+    def jobs(route: Any) -> None:  # running until the player has gone to another game
+        polls.append(1)
+        away = page.url.endswith(f"#/game/{playing}")
+        done = {**job, "status": "done", "game_id": made} if away and len(polls) > 3 else \
+            {**job, "status": "running"}
+        route.fulfill(status=200, json={"jobs": [done]})
+
+    page.route("**/api/generate", generate)
+    page.route("**/api/jobs", jobs)
+    page.goto(f"{server}/#/home")
+    page.select_option("#new-level", "hard")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#generating")).to_be_visible()
+    expect(page.locator("#jobs li")).to_contain_text("Sudoku 9×9 · hard")
+    open_game(page, server, playing)  # the player goes on playing meanwhile
+    notice = page.locator("#notices .notice")
+    expect(notice).to_contain_text("Your Sudoku 9×9 · hard is ready.")
+    page.wait_for_timeout(600)
+    expect(page).to_have_url(re.compile(f"#/game/{playing}$"))  # not taken away
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(playing))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "generation-notice.png"))
+    notice.get_by_role("button", name="Play it").click()
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(made))
+    expect(notice).to_have_count(0)
+
+
+def test_waiting_on_the_form_opens_the_generated_game(page: Any, server: str) -> None:
+    made = enter(server, TAKUZU)
+    job = {"id": "job2", "kind": "sudoku", "size": "9x9", "level": "easy", "elapsed": 0.5}
+    page.route("**/api/generate", lambda route: route.fulfill(
+        status=202, json={**job, "status": "running"}))
+    page.route("**/api/jobs", lambda route: route.fulfill(
+        status=200, json={"jobs": [{**job, "status": "done", "game_id": made}]}))
+    page.goto(f"{server}/#/home")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(made))
+    expect(page.locator("#notices .notice")).to_have_count(0)
+
+
+def test_a_failed_generation_says_why(page: Any, server: str) -> None:
+    job = {"id": "job3", "kind": "sudoku", "size": "9x9", "level": "easy", "elapsed": 0.5}
+    page.route("**/api/generate", lambda route: route.fulfill(
+        status=202, json={**job, "status": "running"}))
+    page.route("**/api/jobs", lambda route: route.fulfill(status=200, json={"jobs": [
+        {**job, "status": "failed", "error": "generating took more than 900 s"}]}))
+    page.goto(f"{server}/#/home")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#new-error")).to_have_text(
+        "Sudoku 9×9 · easy: generating took more than 900 s")
+    expect(page.locator("#jobs")).to_be_hidden()
+
+
+def hide_tab(page: Any, hidden: bool) -> None:
+    """The tab goes to the background (or comes back), as the browser reports it."""
+    page.evaluate("""(hidden) => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      Object.defineProperty(document, "visibilityState", { configurable: true,
+        get: () => hidden ? "hidden" : "visible" });
+      document.dispatchEvent(new Event("visibilitychange"));
+      if (!hidden) {  // back to the browser's own answers (a closing tab says "hidden")
+        delete document.hidden;
+        delete document.visibilityState;
+      }
+    }""", hidden)
+
+
+def test_the_clock_on_screen_stops_while_the_tab_is_hidden(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    timer = page.locator("#timer")
+    expect(timer).not_to_have_text("0:00", timeout=5000)
+    hide_tab(page, True)
+    shown = timer.inner_text()
+    page.wait_for_timeout(2200)
+    assert timer.inner_text() == shown
+    hide_tab(page, False)
+    page.wait_for_timeout(1500)
+    assert state(server, game_id)["timer_running"]
+    expect(timer).not_to_have_text(shown, timeout=5000)
+
+
+def test_the_clock_runs_only_while_the_game_is_on_screen(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    fresh = state(server, game_id)
+    assert (fresh["elapsed"], fresh["timer_running"]) == (0, False)  # never shown: no time
+    sent = record_api(page)
+    running = lambda: state(server, game_id)["timer_running"]  # noqa: E731
+    open_game(page, server, game_id)
+    until(running)
+    hide_tab(page, True)
+    until(lambda: not running())
+    hide_tab(page, False)
+    until(running)
+    page.goto(f"{server}/#/home")  # another view: the game is off screen
+    expect(page.locator("#new-game")).to_be_visible()
+    until(lambda: not running())
+    page.goto(f"{server}/#/game/{game_id}")
+    until(running)
+    page.wait_for_timeout(100)  # the page's request events are read in Playwright's calls
+    path = f"/games/{game_id}"
+    assert [line for line in sent if line.startswith("POST")] == [
+        f"POST {path}/shown", f"POST {path}/hidden", f"POST {path}/shown",
+        f"POST {path}/hidden", f"POST {path}/shown"], "\n".join(sent)
+    page.close(run_before_unload=True)  # the tab closes as a player closes it: pagehide
+    # runs, and its last word (a beacon) reaches the server all the same
+    until(lambda: not running())
+
+
+def test_heartbeats_feed_the_clock_and_the_screen_follows_the_server(page: Any,
+                                                                     server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    beats: list[int] = []
+
+    def shown(route: Any) -> None:  # answers once, then the server is away
+        beats.append(1)
+        if len(beats) == 1:
+            route.fulfill(status=200, json={"elapsed": 3600.0, "timer_running": True})
+        else:
+            route.abort()
+
+    page.clock.install()
+    page.route(f"**/api/games/{game_id}/shown", shown)
+    open_game(page, server, game_id)
+    timer = page.locator("#timer")
+    expect(timer).to_have_text("1:00:00")  # the server's count, not the page's
+    page.clock.run_for(3_000)
+    expect(timer).to_have_text("1:00:03")
+    page.clock.run_for(60_000)  # no answer since: the screen stops where the server would
+    expect(timer).to_have_text("1:00:10")
+    page.wait_for_timeout(200)
+    assert len(beats) >= 12  # one every 5 s meanwhile
+
+
+# -- hints as jobs: worked on, polled, cancelled, refused --------------------------------------
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[tuple[str, Services]]:
+    """A server of its own, with its services (their hint worker can be swapped)."""
+    with serving_app(tmp_path / "games.sqlite3") as served:
+        yield served
+
+
+def test_a_slow_hint_is_shown_being_worked_on_and_arrives(
+        page: Any, own_server: tuple[str, Services]) -> None:
+    server, services = own_server
+    services.hints.answer = slow_hint
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent = record_api(page)
+    page.keyboard.press("h")
+    working = page.locator("#hint-working")
+    expect(working).to_be_visible()
+    expect(working).to_contain_text("Working on a hint")
+    expect(working.get_by_role("button", name="Cancel")).to_be_visible()
+    expect(working).to_have_attribute("role", "status")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "hint-working.png"))
+    expect(page.locator("#hint-text")).to_have_text(re.compile(r"^Look at "), timeout=60_000)
+    expect(working).to_be_hidden()
+    assert any(line.startswith(f"GET /games/{game_id}/hints/") for line in sent), sent
+    assert state(server, game_id)["hints_used"] == 1
+
+
+def test_a_hint_being_worked_on_is_cancelled_for_real(
+        page: Any, own_server: tuple[str, Services]) -> None:
+    server, services = own_server
+    services.hints.answer = endless_hint
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    sent = record_api(page)
+    working = page.locator("#hint-working")
+
+    def cancelled_by(cancel: Any, count: int) -> None:
+        expect(working).to_be_visible()
+        job = until(lambda: next((j for j in list(services.hints._jobs.values())
+                                  if j.status == "running" and j.task and j.task.pid), None))
+        pid = job.task.pid
+        cancel()
+        expect(working).to_be_hidden()
+        for _ in range(200):  # the page's request events are read while Playwright waits
+            if f"DELETE /games/{game_id}/hints/{job.id}" in sent:
+                break
+            page.wait_for_timeout(50)
+        assert f"DELETE /games/{game_id}/hints/{job.id}" in sent, sent
+        until(lambda: httpx.get(f"{server}/api/games/{game_id}/hints/{job.id}",
+                                timeout=30).json()["status"] == "cancelled")
+        until(lambda: not alive(pid), 10)  # its process is gone
+        assert len([line for line in sent if line.startswith("DELETE")]) == count
+
+    page.keyboard.press("h")
+    cancelled_by(lambda: page.keyboard.press("Escape"), 1)
+    expect(page.locator("#toast")).to_have_text("Hint cancelled")
+    page.get_by_role("button", name="? Hint").click()
+    cancelled_by(lambda: working.get_by_role("button", name="Cancel").click(), 2)
+    cell(page, 1, 3).focus()
+    page.keyboard.press("h")
+    cancelled_by(lambda: page.keyboard.press("4"), 3)  # a move: that hint is out of date
+    label(page, 1, 3, "4")
+    expect(page.locator("#hint-panel")).to_be_hidden()
+    assert state(server, game_id)["hints_used"] == 0
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_puzzle_without_one_solution_says_why_there_is_no_help(page: Any,
+                                                                 server: str) -> None:
+    imported = httpx.post(f"{server}/api/import", json={
+        "text": "." * 81 + "\n", "name": "empty.txt", "kind": "sudoku"}, timeout=60).json()
+    assert imported["not_unique"] == 1
+    started = httpx.post(f"{server}/api/games",
+                         json={"puzzle_id": imported["puzzles"][0]["id"]}, timeout=60)
+    game_id = started.json()["id"]
+    open_game(page, server, game_id)
+    sent = record_api(page)
+    note = page.locator("#help-note")
+    expect(note).to_be_visible()
+    expect(note).to_have_text(re.compile(r"^The puzzle has several solutions: hints, "))
+    for name in ("hint", "solution"):
+        expect(page.locator(f"#{name}")).to_be_disabled()
+        expect(page.locator(f"#{name}")).to_have_attribute("aria-describedby", "help-note")
+    page.keyboard.press("h")  # said again, not asked: the page knows the answer
+    expect(note).to_have_class(re.compile(r"\bflash\b"))
+    expect(page.locator("#announce")).to_have_text(note.inner_text())
+    expect(page.locator("#hint-panel")).to_be_hidden()
+    page.locator("#settings-panel summary").click()
+    expect(page.locator("#checking option[value=solution]")).to_be_disabled()
+    page.keyboard.press("Escape")
+    cell(page, 1, 1).click()
+    page.keyboard.press("5")  # it can still be played
+    label(page, 1, 1, "5")
+    assert not [line for line in sent if "/hint" in line or "/solution" in line], sent
+    assert state(server, game_id)["hints_used"] == 0
+
+
+def test_help_the_server_refuses_says_the_servers_reason(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    httpx.post(f"{server}/api/games/{game_id}/pause", timeout=30)  # paused in another tab
+    page.get_by_role("button", name="Show solution").click()
+    confirm(page, "Show solution")
+    expect(page.locator("#toast")).to_contain_text(
+        "The game is paused: resume it to show the solution")
+    expect(page.locator("#paused-cover")).to_be_visible()  # the page read the game again
+    page.locator("#resume").click()
+    expect(page.locator("#paused-cover")).to_be_hidden()
+    httpx.post(f"{server}/api/games/{game_id}/pause", timeout=30)
+    page.keyboard.press("h")
+    expect(page.locator("#hint-text")).to_have_text(
+        "The game is paused: resume it to ask for a hint.")
+    assert state(server, game_id)["hints_used"] == 0
+
+
+def test_a_hint_on_a_mistake_names_its_depths_and_fixes_it(page: Any, server: str) -> None:
+    game_id = enter(server, SUDOKU)
+    open_game(page, server, game_id)
+    page.keyboard.press("1")  # breaks no rule, but the solution has 4 here
+    label(page, 1, 3, "1")
+    depth = page.locator("#hint-depth")
+    for expected in ("(1/5: something is wrong)", "(2/5: how many)", "(3/5: where)",
+                     "(4/5: what)"):
+        page.keyboard.press("h")
+        expect(depth).to_have_text(expected, timeout=30_000)
+    expect(page.locator("#hint-more")).to_have_text("Fix it")
+    page.get_by_role("button", name="Fix it").click()
+    expect(depth).to_have_text("(5/5: fixed)")
+    label(page, 1, 3, "empty, hint")
+    assert state(server, game_id)["hints_used"] == 1
+
+
+# -- new games: levels each size reaches, the pool, jobs listed and cancelled ----------------------
+
+
+def test_the_form_offers_each_size_only_the_levels_it_reaches(page: Any, server: str) -> None:
+    kinds = httpx.get(f"{server}/api/kinds", timeout=30).json()
+    page.goto(f"{server}/#/home")
+    levels = page.locator("#new-level option")
+    for kind in kinds:
+        page.locator(f"label[for=kind-{kind['name']}]").click()
+        for size in kind["sizes"]:
+            page.select_option("#new-size", size)
+            assert levels.evaluate_all("os => os.map((o) => o.value)") == \
+                kind["levels_by_size"][size], (kind["name"], size)
+    page.locator("label[for=kind-sudoku]").click()
+    page.select_option("#new-size", "9x9")
+    page.select_option("#new-level", "hard")
+    page.select_option("#new-size", "4x4")
+    expect(page.locator("#new-level")).to_have_value("easy")
+    expect(page.locator("#level-note")).to_have_text("Sudoku 4×4 puzzles reach easy only.")
+    page.select_option("#new-size", "9x9")
+    expect(page.locator("#new-level")).to_have_value("hard")  # the choice is kept
+    expect(page.locator("#level-note")).to_have_text("")
+
+
+def test_a_level_out_of_reach_is_refused_with_the_servers_reason(page: Any,
+                                                                 server: str) -> None:
+    page.goto(f"{server}/#/home")
+    page.select_option("#new-size", "4x4")
+    page.locator("#new-level").evaluate(  # as an older page would still offer it
+        "s => s.add(new Option('extreme', 'extreme', true, true))")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#new-error")).to_contain_text("out of reach at 4x4")
+    expect(page.locator("#view-home")).to_be_visible()
+
+
+def test_start_opens_a_pooled_game_at_once(page: Any, tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    kind = get_kind("sudoku")
+    puzzle = kind.generate(GenerateOptions("9x9", "hard"), 7)
+    with Store(db) as store:
+        assert store.pool_add(PoolKey("sudoku", "9x9", "hard"), puzzle,
+                              kind.solve(puzzle, limit=2))
+    with serving(db) as server:
+        page.goto(f"{server}/#/home")
+        sent = record_api(page)
+        page.select_option("#new-level", "hard")
+        with page.expect_response("**/api/generate") as answer:
+            page.get_by_role("button", name="Start").click()
+        assert answer.value.status == 201
+        job = answer.value.json()
+        expect(page.locator("#view-game")).to_have_attribute("data-game-id", str(job["game_id"]))
+        expect(page.locator("#game-title")).to_have_text("Sudoku 9×9 · hard")
+        after = sent[sent.index("POST /generate"):]
+        assert not [line for line in after if line.startswith("GET /jobs")], sent  # no job
+        expect(page.locator("#notices .notice")).to_have_count(0)
+
+
+def test_generation_jobs_are_listed_and_cancelled(page: Any, server: str) -> None:
+    games = len(httpx.get(f"{server}/api/games", timeout=30).json()["games"])
+    page.goto(f"{server}/#/home")
+    page.select_option("#new-size", "16x16")
+    page.select_option("#new-level", "extreme")
+    with page.expect_response("**/api/generate") as answer:
+        page.get_by_role("button", name="Start").click()
+    job = answer.value.json()
+    assert answer.value.status == 202, job
+    listed = page.locator("#jobs li")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Sudoku 16×16 · extreme")
+    expect(page.locator("#generating-text")).to_have_text("Generating a Sudoku 16×16 · extreme…")
+    page.reload()  # the server's running jobs are listed again
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Sudoku 16×16 · extreme")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "generation-jobs.png"))
+    sent = record_api(page)
+    page.get_by_role("button", name="Cancel the Sudoku 16×16 · extreme").click()
+    expect(listed).to_have_count(0)
+    expect(page.locator("#generating")).to_be_hidden()
+    assert f"DELETE /jobs/{job['id']}" in sent
+    until(lambda: httpx.get(f"{server}/api/jobs/{job['id']}",
+                            timeout=30).json()["status"] == "cancelled")
+    assert len(httpx.get(f"{server}/api/games", timeout=30).json()["games"]) == games
+
+
+# -- import: puzzles without one solution are named ----------------------------------------------
+
+
+def test_import_says_which_puzzles_have_no_unique_solution(page: Any, server: str) -> None:
+    several = "5" + "." * 80
+    text = f"{several}\n{NEARLY}\n"
+    page.goto(f"{server}/#/home")
+    page.set_input_files("#import-file", files=[
+        {"name": "mixed.txt", "mimeType": "text/plain", "buffer": text.encode()}])
+    page.get_by_role("button", name="Import").click()
+    result = page.locator("#import-result")
+    expect(result).to_contain_text("mixed.txt: 2 puzzles")
+    said = page.locator("#import-result .warning-text")
+    expect(said).to_have_text(re.compile(
+        r"^1 has no unique solution: #(\d+) \(several solutions\)\. They can be played"))
+    puzzle = re.findall(r"#(\d+)", said.inner_text())[0]
+    marked = result.locator("tr.not-unique")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-puzzle", puzzle)
+    expect(marked.locator("td.verdict")).to_have_text("⚠ several solutions")
+    page.goto(f"{server}/#/games")  # the library marks it too
+    row = page.locator(f"#library-list tr[data-puzzle='{puzzle}']")
+    expect(row).to_have_class(re.compile(r"\bnot-unique\b"))
+    expect(row.locator("td.verdict")).to_have_text("⚠ several solutions")

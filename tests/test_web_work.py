@@ -222,3 +222,23 @@ def test_start_takes_a_pooled_puzzle_at_once(db: Path) -> None:
         again = client.post("/api/generate", json={"kind": "sudoku", "level": "hard"})
         assert again.status_code == 202  # the pool is empty now: generated
         client.delete(f"/api/jobs/{again.json()['id']}")
+
+
+def test_the_forms_default_symmetry_takes_from_the_pool(db: Path) -> None:
+    kind = get_kind("sudoku")
+    default = kind.generate(GenerateOptions("9x9", "easy"), 7)
+    mirror = kind.generate(GenerateOptions("9x9", "easy", "mirror"), 8)
+    with Store(db) as store:
+        assert store.pool_add(PoolKey("sudoku", "9x9", "easy"), default,
+                              kind.solve(default, limit=2))
+        assert store.pool_add(PoolKey("sudoku", "9x9", "easy", "mirror"), mirror,
+                              kind.solve(mirror, limit=2))
+    with TestClient(create_app(db, durable=False, pool=False)) as client:
+        offered = client.get("/api/kinds").json()[0]["symmetries"][0]  # what the form sends
+        body = {"kind": "sudoku", "level": "easy", "symmetry": offered}
+        assert client.post("/api/generate", json=body).status_code == 201
+        body["symmetry"] = "mirror"  # another symmetry has a pool of its own
+        assert client.post("/api/generate", json=body).status_code == 201
+        again = client.post("/api/generate", json=body)
+        assert again.status_code == 202
+        client.delete(f"/api/jobs/{again.json()['id']}")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "KERNEL_USES",
     "Entry",
+    "GenerateChoices",
     "GenerateOptions",
     "KernelGroup",
     "Kind",
@@ -173,6 +174,25 @@ class KernelGroup:
     warm: Callable[[], None] = field(repr=False, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class GenerateChoices:
+    """What a kind's generator takes, as a front end offers it (``grille generate KIND``).
+
+    ``sizes`` says in words how a size is written, its range and default; ``levels`` are
+    the level names, easiest first (``any`` aside), and ``level_limits`` the sizes that do
+    not reach every level with the highest they reach; ``symmetries`` the clue symmetries,
+    the default first (none: the generator takes no symmetry); ``minimal`` whether it
+    makes minimal puzzles on request; ``rules`` the rule variants it generates.
+    """
+
+    sizes: str
+    levels: tuple[str, ...]
+    level_limits: tuple[tuple[str, str], ...] = ()
+    symmetries: tuple[str, ...] = ()
+    minimal: bool = False
+    rules: tuple[str, ...] = ()
+
+
 class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
@@ -183,6 +203,10 @@ class Kind(Protocol[P]):
     """The format that shows pencil marks (what ``grille candidates`` writes by default)."""
     levels: tuple[str, ...]
     """The rating's level names, easiest first (what ``rate`` and ``generate`` speak)."""
+    one_line_format: str
+    """A format that writes a puzzle on one line without a TAB (``grille rate``'s column)."""
+    rating_columns: tuple[str, ...]
+    """The names of a rating's :meth:`~grille.logic.Rating.fields`, level first."""
 
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like puzzles of this kind."""
@@ -204,6 +228,10 @@ class Kind(Protocol[P]):
         self, puzzles: Sequence[P], *, limit: int = 2, budget: int | None = None
     ) -> list[Solutions[P]]:
         """:meth:`solve` for many puzzles at once (the fast path for files)."""
+        ...
+
+    def clues_of(self, state: P) -> P:
+        """The puzzle ``state`` is played from: its clues alone, entries and marks dropped."""
         ...
 
     def with_candidates(self, puzzle: P) -> P:
@@ -257,6 +285,10 @@ class Kind(Protocol[P]):
         What a step-by-step view shows: a placement takes its digit out of its peers' marks,
         an elimination takes a mark out.
         """
+        ...
+
+    def generate_choices(self) -> GenerateChoices:
+        """The sizes, levels, symmetries and rules :meth:`generate` takes."""
         ...
 
     # -- what a game session needs beyond single moves ---------------------------------------

@@ -10,29 +10,36 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from grille.batch import BatchError
 from grille.cli import (
     add_budget,
+    add_checked_limits,
+    add_generate_options,
     add_input,
+    add_kind_commands,
+    add_nesting,
     add_output,
-    add_rules,
+    add_scale,
+    add_time_limit,
     chosen_rules,
+    generate_options,
     non_negative,
+    open_puzzle_argument,
     positive,
-    read_puzzle_argument,
+    rater,
+    warm_kernels,
 )
 from grille.errors import GrilleError
 from grille.generating import puzzle_seed
-from grille.kind import GenerateOptions, unknown_rules
-from grille.kinds import KIND_NAMES, RULES, get_kind
+from grille.kind import unknown_rules
+from grille.kinds import RULES, get_kind
 
 if TYPE_CHECKING:
     from grille.batch.jobs import Job, Outcome
@@ -56,10 +63,10 @@ _HELP = (
     "Run one job over many puzzles: streamed in, run in N processes (--jobs, default the "
     "number of cores) or on a Dask cluster (--cluster tcp://HOST:PORT), written in input "
     "order as they are ready, one line per input puzzle. A puzzle that does not read or "
-    "reaches the search budget gets a line '# error: FILE:LINE: reason' at its place (and "
-    "on stderr) and the batch goes on; --resume goes on with an interrupted run from its "
-    "output file. Exit status 1 when the output holds such a line, 2 when the input cannot "
-    "be read."
+    "reaches a search budget or time limit gets a line '# error: FILE:LINE: reason' at its "
+    "place (and on stderr) and the batch goes on; --resume goes on with an interrupted run "
+    "from its output file. Exit status 1 when the output holds such a line, 2 when the input "
+    "cannot be read."
 )
 
 
@@ -76,6 +83,7 @@ def add_commands(command: CommandFactory) -> None:
     add_output(solve, to_help="output format: one that holds a puzzle on one line (default: "
                "the input's if it does, else line, tab or json)")
     add_budget(solve)
+    add_time_limit(solve)
 
     count = _job(jobs, "count",
                  "Each puzzle's number of solutions, one a line, as 'grille count' writes it.")
@@ -84,47 +92,68 @@ def add_commands(command: CommandFactory) -> None:
                        help="stop counting at N solutions, written N+ (default 0 = all)")
     _add_out(count)
     add_budget(count)
+    add_time_limit(count)
 
     rate = _job(jobs, "rate",
                 "One line per puzzle: the puzzle, its level and its scores, tab-separated, "
-                "as 'grille rate' writes them.")
+                "as 'grille rate' writes them ('-' fields for a puzzle without exactly one "
+                "solution).")
     add_input(rate)
-    add_output(rate, to_help="format of the puzzle column (default: the input's if it holds "
-               "a puzzle on one line, else line, tab or json)")
+    add_output(rate, to_help="format of the puzzle column, one that holds a puzzle on one "
+               "line (default: as 'grille rate' writes it, line, unruly or json)")
+    add_scale(rate)
+    add_nesting(rate)
+    add_checked_limits(rate)
 
     explain = _job(jobs, "explain",
                    "One JSON object per puzzle: {\"line\": input line, \"solved\": true or "
                    "false, \"steps\": [...]}, the steps as 'grille explain --format json' "
-                   "gives them. A puzzle left stuck is noted on stderr.")
+                   "gives them. A puzzle left stuck is noted on stderr; one without exactly "
+                   "one solution gets no steps and \"verdict\": \"no solution\" or "
+                   "\"several solutions\".")
     add_input(explain)
     _add_out(explain)
+    add_nesting(explain)
+    add_checked_limits(explain)
 
-    generate = _job(jobs, "generate",
-                    "Generate puzzles with one solution each, one a line, as 'grille "
-                    "generate' writes them: the same seed and options give the same lines. "
-                    "--resume needs the --seed of the interrupted run.")
-    generate.add_argument("kind_name", choices=KIND_NAMES, metavar="KIND",
-                          help=f"puzzle kind: {', '.join(KIND_NAMES)}")
-    generate.add_argument("--size", help="grid size (Sudoku: 4, 6, 8, 9, 12, 16, 25 ...)")
-    generate.add_argument("--level", default="any",
-                          help="easy, medium, hard, expert, diabolical, extreme, or any")
-    generate.add_argument("--symmetry",
-                          help="none, rot180 (default), rot90, mirror, diagonal or full")
-    generate.add_argument("--minimal", action="store_true",
-                          help="no clue can be removed without losing uniqueness")
-    generate.add_argument("--count", type=positive, default=1, metavar="N",
-                          help="how many puzzles (default 1)")
-    generate.add_argument("--seed", help="seed for reproducible output (default: random, "
-                          "printed on stderr)")
-    generate.add_argument("--format", metavar="FORMAT",
-                          help="output format, one that holds a puzzle on one line "
-                          "(default: line for Sudoku, tab for Takuzu, json for Kakuro)")
-    _add_out(generate)
-    add_rules(generate)
+    generate = jobs.add_parser(
+        "generate", help=_GENERATE_HELP, description=_GENERATE_HELP
+    )
+    add_kind_commands(generate, "Generate", _generate_kind_options)
+
+
+_GENERATE_HELP = (
+    "Generate puzzles with one solution each, one a line, as 'grille generate' writes them: "
+    "the same seed and options give the same lines. --resume needs the --seed of the "
+    "interrupted run."
+)
+
+
+def _generate_kind_options(kind_name: str, parser: argparse.ArgumentParser) -> None:
+    """The options of ``grille batch generate KIND``."""
+    from grille.batch.reader import output_formats
+
+    add_generate_options(parser, kind_name)
+    parser.add_argument("--count", type=positive, default=1, metavar="N",
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--seed", help="seed for reproducible output (default: random, "
+                        "printed on stderr)")
+    formats = output_formats(kind_name)
+    parser.add_argument("--format", metavar="FORMAT",
+                        help=f"output format, one that holds a puzzle on one line: "
+                        f"{', '.join(formats)} (default {formats[0]})")
+    _add_out(parser)
+    _add_batch_options(parser)
 
 
 def _job(jobs: Any, name: str, text: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = jobs.add_parser(name, help=text, description=text)
+    _add_batch_options(parser)
+    return parser
+
+
+def _add_batch_options(parser: argparse.ArgumentParser) -> None:
+    """Where and how a batch runs: ``--jobs``, ``--cluster``, ``--chunk``, ``--resume`` ..."""
     parser.add_argument("--jobs", type=positive, metavar="N",
                         help="run in N processes (default: the number of cores; 1 = this "
                         "process)")
@@ -141,7 +170,6 @@ def _job(jobs: Any, name: str, text: str) -> argparse.ArgumentParser:
                         help="go on with an interrupted run: keep the puzzles finished in "
                         "OUT (-o) and do the rest")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    return parser
 
 
 def _add_out(parser: argparse.ArgumentParser) -> None:
@@ -159,6 +187,8 @@ class BatchPlan:
     input_path: str | None = None
     modules: tuple[str, ...] = ()
     """Modules the job's worker processes should start with (the kind's)."""
+    warm: Callable[[], None] = field(default=lambda: None, repr=False)
+    """Compiles (or loads) the kernels the job runs, before any worker's time limit starts."""
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -178,8 +208,10 @@ def run_batch(args: argparse.Namespace) -> int:
         if args.job == "generate":
             plan = _generate_plan(args, point)
         else:
-            plan = _puzzle_plan(args, point, stack.enter_context(_input(args.file)))
+            plan = _puzzle_plan(args, point, stack.enter_context(open_puzzle_argument(args.file)))
         _refuse_same_file(plan.input_path, output)
+        if args.cluster is None:  # local workers fork after this and find the kernels cached
+            plan.warm()
         runner = stack.enter_context(make_runner(
             jobs=args.jobs or default_jobs(), cluster=args.cluster, retries=args.retries,
             preload=plan.modules,
@@ -208,12 +240,8 @@ def _write(
         if not options_checked and outcomes[0].failed:
             raise BatchError(outcomes[0].note.removeprefix("error: "))
         options_checked = True
-        try:
-            handle.write("".join(outcome.text for outcome in outcomes))
-            handle.flush()
-        except BrokenPipeError:
-            _quiet_stdout()
-            break
+        handle.write("".join(outcome.text for outcome in outcomes))  # a reader gone (| head):
+        handle.flush()  # BrokenPipeError ends the workers, and grille quietly (cli.main)
         for outcome in outcomes:
             if outcome.note:
                 progress.note(outcome.note)
@@ -240,18 +268,25 @@ def _puzzle_plan(
     total = count_records(path, reading.layout) if path is not None else None
     names = (kind.name, reading.fmt, source, rules)
     compiled = total is None or total >= MANY
+    limits = {"budget": args.budget, "seconds": args.time_limit}
     job: Job
     if args.job == "solve":
         out_fmt = _output_format(kind.name, args.to, reading.fmt)
-        job = SolveJob(*names, budget=args.budget, compiled=compiled, out_fmt=out_fmt)
+        job = SolveJob(*names, **limits, compiled=compiled, out_fmt=out_fmt)
     elif args.job == "count":
-        job = CountJob(*names, budget=args.budget, compiled=compiled, limit=args.limit)
+        job = CountJob(*names, **limits, compiled=compiled, limit=args.limit)
     elif args.job == "rate":
-        job = RateJob(*names, out_fmt=_output_format(kind.name, args.to, reading.fmt))
+        rater(kind, scale=args.scale, nesting=args.nesting)  # refuses options not for the kind
+        out_fmt = _output_format(kind.name, args.to or kind.one_line_format, reading.fmt)
+        job = RateJob(*names, **limits, nesting=args.nesting, out_fmt=out_fmt, scale=args.scale)
     else:
-        job = ExplainJob(*names)
+        rater(kind, nesting=args.nesting)
+        job = ExplainJob(*names, **limits, nesting=args.nesting)
     records = _after(reading.records, point.done, source)
-    return BatchPlan(job, records, total, path, (type(kind).__module__,))
+    uses = {"solve": ("solve",), "count": ("solve",), "rate": ("rate",)}.get(
+        args.job, ("explain", "rate"))
+    return BatchPlan(job, records, total, path, (type(kind).__module__,),
+                     partial(warm_kernels, kind, args, *uses))
 
 
 def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
@@ -273,15 +308,14 @@ def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
         print(f"seed: {seed}", file=sys.stderr)
     if point.done > args.count:
         raise BatchError(f"the output holds {point.done} puzzles, more than --count {args.count}")
-    options = GenerateOptions(
-        args.size, args.level, args.symmetry, args.minimal, chosen_rules(args)
-    )
+    options = generate_options(args)
     records = (
         Record(index + 1, text=puzzle_seed(seed, index))
         for index in range(point.done, args.count)
     )
     job = GenerateJob(kind.name, options, fmt)
-    return BatchPlan(job, records, args.count, modules=(type(kind).__module__,))
+    return BatchPlan(job, records, args.count, modules=(type(kind).__module__,),
+                     warm=partial(warm_kernels, kind, args, "generate"))
 
 
 def _output_format(kind_name: str, wanted: str | None, input_fmt: str) -> str:
@@ -297,19 +331,6 @@ def _output_format(kind_name: str, wanted: str | None, input_fmt: str) -> str:
             f"not {wanted!r}"
         )
     return wanted or (input_fmt if input_fmt in formats else formats[0])
-
-
-@contextlib.contextmanager
-def _input(argument: str) -> Iterator[tuple[str, IO[bytes], str | None]]:
-    """The input's name, its bytes as a stream, and its path when it is a regular file."""
-    if argument == "-":
-        yield "<stdin>", sys.stdin.buffer, None
-    elif os.path.exists(argument):
-        with open(argument, "rb") as binary:
-            yield argument, binary, argument if os.path.isfile(argument) else None
-    else:
-        given = read_puzzle_argument(argument)
-        yield given.source, io.BytesIO(given.text.encode()), None
 
 
 def _refuse_same_file(input_path: str | None, output: str | None) -> None:
@@ -367,10 +388,3 @@ def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
             chunk = []
     if chunk:
         yield chunk
-
-
-def _quiet_stdout() -> None:
-    """Point standard output at /dev/null once its reader has gone (``| head``)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)

@@ -17,9 +17,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grille.batch.reader import Record
+from grille.batch.reader import Record, read_puzzle
+from grille.cli import (
+    EXIT_BUDGET,
+    TimeLimitError,
+    explainer,
+    rater,
+    rating_line,
+    search_within,
+    solve_within,
+    stop_message,
+    time_limit,
+    verdict_problem,
+)
 from grille.errors import GrilleError, ParseError
-from grille.kind import GenerateOptions, Kind, Solutions, Verdict
+from grille.kind import GenerateOptions, Kind, Solutions
 from grille.kinds import get_kind
 
 __all__ = [
@@ -57,10 +69,10 @@ class Outcome:
         return cls(f"{MARKER}{message}\n", f"error: {message}", True)
 
 
-def _failure(where: str, error: Exception, *, line_offset: int = 0) -> Outcome:
+def _failure(where: str, error: Exception) -> Outcome:
     """The outcome for ``error`` raised on the puzzle at ``where`` (``SOURCE:LINE``)."""
     if isinstance(error, ParseError):
-        return Outcome.failure(str(error.located(line_offset=line_offset)))
+        return Outcome.failure(str(error))
     if isinstance(error, GrilleError):
         return Outcome.failure(f"{where}: {error}")
     return Outcome.failure(f"{where}: {type(error).__name__}: {error}")
@@ -104,16 +116,10 @@ class PuzzleJob(ABC):
         """The record's puzzle under the asked rules, or the failure outcome."""
         if record.error:
             return Outcome.failure(record.error)
-        puzzle = record.puzzle
         try:
-            if puzzle is None:
-                entries = kind.read(record.text, fmt=self.fmt, source=self.source)
-                if len(entries) != 1:
-                    raise GrilleError(f"expected one puzzle on the line, found {len(entries)}")
-                puzzle = entries[0].puzzle
-            return kind.with_rules(puzzle, self.rules) if self.rules else puzzle
+            return read_puzzle(kind, record, self.fmt, source=self.source, rules=self.rules)
         except Exception as error:
-            return _failure(self.where(record), error, line_offset=record.line - 1 - record.lead)
+            return _failure(self.where(record), error)
 
     def finish(self, kind: Kind[Any], items: list[tuple[Record, Any]]) -> list[Outcome]:
         """The outcomes of the puzzles that were read, one each, in order."""
@@ -122,6 +128,8 @@ class PuzzleJob(ABC):
     def _guarded(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
         try:
             return self.one(kind, record, puzzle)
+        except TimeLimitError as error:  # its message says where
+            return Outcome.failure(str(error))
         except Exception as error:
             return _failure(self.where(record), error)
 
@@ -132,7 +140,8 @@ class PuzzleJob(ABC):
 
 @dataclass(frozen=True, slots=True)
 class _SearchJob(PuzzleJob):
-    """A job that searches within a node budget; ``compiled``: a chunk at a time, compiled.
+    """A job that searches within a node budget and a time limit per puzzle (``seconds``,
+    ``None``: none); ``compiled``: a chunk at a time, compiled.
 
     ``grille solve`` solves a short input one puzzle at a time (no compiler to load); a
     batch does the same when its input is known to be short, so the results agree.
@@ -140,14 +149,19 @@ class _SearchJob(PuzzleJob):
 
     budget: int | None = None
     compiled: bool = True
+    seconds: float | None = None
+    limit: int = 2
+    """Solutions to count at most (0: all)."""
 
-    @abstractmethod
     def search(self, kind: Kind[Any], puzzle: Any) -> Solutions[Any]:
         """One puzzle's search."""
+        return search_within(kind, [puzzle], limit=self.limit, budget=self.budget,
+                             seconds=self.seconds, compiled=False)[0]
 
-    @abstractmethod
     def search_many(self, kind: Kind[Any], puzzles: list[Any]) -> list[Solutions[Any]]:
-        """Many puzzles' searches in one call."""
+        """Many puzzles' searches in one compiled call."""
+        return search_within(kind, puzzles, limit=self.limit, budget=self.budget,
+                             seconds=self.seconds, compiled=True)
 
     @abstractmethod
     def answer(self, kind: Kind[Any], record: Record, puzzle: Any,
@@ -189,79 +203,100 @@ class SolveJob(_SearchJob):
 
     out_fmt: str = ""
 
-    def search(self, kind: Kind[Any], puzzle: Any) -> Solutions[Any]:
-        """Up to two solutions within the budget."""
-        return kind.solve(puzzle, limit=2, budget=self.budget)
-
-    def search_many(self, kind: Kind[Any], puzzles: list[Any]) -> list[Solutions[Any]]:
-        """Up to two solutions each, in one compiled call."""
-        return kind.solve_many(puzzles, limit=2, budget=self.budget)
-
     def answer(self, kind: Kind[Any], record: Record, puzzle: Any,
                result: Solutions[Any]) -> Outcome:
-        """The solution, the puzzle unchanged with a note, or the budget's marker."""
-        if result.unique and result.solution is not None:
+        """The solution, the puzzle unchanged with a note, or the limit's marker."""
+        problem = verdict_problem(result, budget=self.budget, seconds=self.seconds)
+        if problem is None and result.solution is not None:
             return Outcome(kind.write([result.solution], self.out_fmt))
-        if result.verdict is Verdict.UNKNOWN:
-            return Outcome.failure(
-                f"{self.where(record)}: search budget of {self.budget} nodes reached"
-            )
-        return Outcome(kind.write([puzzle], self.out_fmt),
-                       f"{self.where(record)}: {result.verdict.value}")
+        assert problem is not None
+        status, why = problem
+        if status == EXIT_BUDGET:
+            return Outcome.failure(f"{self.where(record)}: {why}")
+        return Outcome(kind.write([puzzle], self.out_fmt), f"{self.where(record)}: {why}")
 
 
 @dataclass(frozen=True, slots=True)
 class CountJob(_SearchJob):
     """Each puzzle's number of solutions, ``N+`` when ``limit`` stopped the count.
 
-    ``limit`` 0 counts them all; a count the budget cut short gets a marker line.
+    ``limit`` 0 counts them all; a count the budget or the time limit cut short gets a
+    marker line.
     """
-
-    limit: int = 0
-
-    def search(self, kind: Kind[Any], puzzle: Any) -> Solutions[Any]:
-        """Solutions counted up to the limit, within the budget."""
-        return kind.solve(puzzle, limit=self.limit, budget=self.budget)
-
-    def search_many(self, kind: Kind[Any], puzzles: list[Any]) -> list[Solutions[Any]]:
-        """Counts in one compiled call."""
-        return kind.solve_many(puzzles, limit=self.limit, budget=self.budget)
 
     def answer(self, kind: Kind[Any], record: Record, puzzle: Any,
                result: Solutions[Any]) -> Outcome:
-        """``N``, ``N+``, or the budget's marker."""
+        """``N``, ``N+``, or the limit's marker."""
         if result.budget_reached:
-            return Outcome.failure(
-                f"{self.where(record)}: search budget of {self.budget} nodes reached "
-                f"after {result.count} solution(s)"
-            )
+            why = stop_message(result, budget=self.budget, seconds=self.seconds, solutions=True)
+            return Outcome.failure(f"{self.where(record)}: {why}")
         return Outcome(f"{result.count}\n" if result.exhausted else f"{result.count}+\n")
 
 
 @dataclass(frozen=True, slots=True)
-class RateJob(PuzzleJob):
-    """Each puzzle in ``out_fmt`` and its rating fields, tab-separated, as ``grille rate``."""
+class _CheckedJob(PuzzleJob):
+    """A job that first checks that a puzzle has exactly one solution, within ``budget``
+    nodes, then works on it; ``seconds`` bounds the check and the work together (``None``:
+    no limits). ``nesting`` is Sudoku's nested forcing levels (as ``--nesting``)."""
 
-    out_fmt: str = ""
+    budget: int | None = None
+    seconds: float | None = None
+    nesting: int = 0
 
     def one(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
-        """The puzzle, its level and its scores."""
-        rating = kind.rate(puzzle)
-        text = kind.write([puzzle], self.out_fmt).strip()
-        return Outcome("\t".join((text, *rating.fields())) + "\n")
+        """The work's outcome; for a puzzle without one solution, :meth:`not_unique`'s; a
+        check or work stopped by a limit gets a marker line."""
+        with time_limit(self.seconds, self.where(record)):
+            result = solve_within(kind, puzzle, budget=self.budget, seconds=self.seconds)
+            problem = verdict_problem(result, budget=self.budget, seconds=self.seconds)
+            if problem is None:
+                return self.work(kind, record, puzzle)
+        status, why = problem
+        if status == EXIT_BUDGET:
+            return Outcome.failure(f"{self.where(record)}: {why}")
+        return self.not_unique(kind, record, puzzle, why)
+
+    @abstractmethod
+    def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
+        """The outcome of a puzzle with one solution."""
+
+    @abstractmethod
+    def not_unique(self, kind: Kind[Any], record: Record, puzzle: Any, why: str) -> Outcome:
+        """The outcome of a puzzle with no solution or several (``why`` says which)."""
 
 
 @dataclass(frozen=True, slots=True)
-class ExplainJob(PuzzleJob):
+class RateJob(_CheckedJob):
+    """Each puzzle in ``out_fmt`` and its rating fields, tab-separated, as ``grille rate``
+    (on ``scale``, see ``--scale``); a puzzle without one solution gets ``-`` fields."""
+
+    out_fmt: str = ""
+    scale: str = "se"
+
+    def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
+        """The puzzle, its level and its scores."""
+        rating = rater(kind, scale=self.scale, nesting=self.nesting)(puzzle)
+        return Outcome(rating_line(kind, puzzle, rating.fields(), self.out_fmt))
+
+    def not_unique(self, kind: Kind[Any], record: Record, puzzle: Any, why: str) -> Outcome:
+        """The puzzle and ``-`` fields, noted."""
+        unrated = ("-",) * len(kind.rating_columns)
+        return Outcome(rating_line(kind, puzzle, unrated, self.out_fmt),
+                       f"{self.where(record)}: {why}")
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainJob(_CheckedJob):
     """Each puzzle's step-by-step solve as one JSON object: its line, solved, its steps.
 
     The steps are those of ``grille explain --format json``; a puzzle the steps do not
-    solve is noted on stderr.
+    solve is noted on stderr. A puzzle without one solution is not explained: no steps,
+    and ``"verdict": "no solution"`` or ``"several solutions"``.
     """
 
-    def one(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
+    def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
         """``{"line": N, "solved": ..., "steps": [...]}`` on one line."""
-        solve_path = kind.explain(puzzle)
+        solve_path = explainer(kind, nesting=self.nesting)(puzzle)
         data = {
             "line": record.line,
             "solved": solve_path.solved,
@@ -271,6 +306,11 @@ class ExplainJob(PuzzleJob):
             f"{self.where(record)}: stuck after {len(solve_path.steps)} steps"
         )
         return Outcome(json.dumps(data) + "\n", note)
+
+    def not_unique(self, kind: Kind[Any], record: Record, puzzle: Any, why: str) -> Outcome:
+        """``{"line": N, "solved": false, "steps": [], "verdict": why}``, noted."""
+        data = {"line": record.line, "solved": False, "steps": [], "verdict": why}
+        return Outcome(json.dumps(data) + "\n", f"{self.where(record)}: {why}")
 
 
 @dataclass(frozen=True, slots=True)

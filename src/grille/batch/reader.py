@@ -40,6 +40,7 @@ __all__ = [
     "count_records",
     "layout_of",
     "output_formats",
+    "read_puzzle",
     "start_reading",
 ]
 
@@ -144,9 +145,14 @@ def start_reading(
 ) -> tuple[Kind[Any], Reading]:
     """The kind (guessed unless given) and the reading of ``binary``, a stream of puzzles."""
     lines = _Lines(binary)
-    head = _decode_head(b"".join(lines.head), source)
+    data = b"".join(lines.head)
+    head = _decode_head(data, source)
     if kind is None:
-        kind = _sniff_kind(head, source)
+        try:
+            kind = _sniff_kind(head, source)
+        except ParseError:
+            _refuse_undecodable(data, source)  # the reason no kind reads it, if it is one
+            raise
     if fmt is not None and fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     if fmt is None and not _looks_like_document(head):
@@ -201,6 +207,14 @@ def _decode_head(data: bytes, source: str) -> str:
     if b"\0" in first:
         _refuse_binary(data, source)
     return data.decode("utf-8-sig", errors="replace")
+
+
+def _refuse_undecodable(data: bytes, source: str) -> None:
+    """Raise ``ParseError`` at the first NUL byte of ``data``, else at its first invalid
+    UTF-8 sequence."""
+    _refuse_binary(data, source)
+    for number, raw in enumerate(data.splitlines(keepends=True), 1):
+        _decode(raw, number, source)
 
 
 def _refuse_binary(data: bytes, source: str) -> None:
@@ -343,6 +357,30 @@ def _read_group(
     except ValueError as bad:
         return [Record(start, error=f"{source}:{start}: {bad}")]
     return [Record(start + entry.line - 1 - lead, puzzle=entry.puzzle) for entry in entries]
+
+
+def read_puzzle(
+    kind: Kind[Any], record: Record, fmt: str, *, source: str,
+    rules: frozenset[str] = frozenset(),
+) -> Any:
+    """The puzzle of ``record`` (its text read in ``fmt``) under the rule variants ``rules``.
+
+    Raises ``ValueError`` when it does not read: a ``ParseError`` placed in the whole input,
+    or a ``GrilleError`` for a record of its own error (its message says where) or for a
+    text that holds more than one puzzle.
+    """
+    if record.error:
+        raise GrilleError(record.error)
+    puzzle = record.puzzle
+    if puzzle is None:
+        try:
+            entries = kind.read(record.text, fmt=fmt, source=source)
+        except ParseError as error:
+            raise error.located(line_offset=record.line - 1 - record.lead) from None
+        if len(entries) != 1:
+            raise GrilleError(f"expected one puzzle on the line, found {len(entries)}")
+        puzzle = entries[0].puzzle
+    return kind.with_rules(puzzle, rules) if rules else puzzle
 
 
 def _read_document(

@@ -23,6 +23,8 @@ import concurrent.futures
 import importlib
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -30,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 from grille.batch import BatchError
 
 __all__ = [
+    "EXIT_TERMINATED",
     "DaskRunner",
     "ProcessRunner",
     "Runner",
@@ -49,6 +52,10 @@ WINDOW_PER_WORKER = 4
 
 CONNECT_SECONDS = 30
 """How long to wait for a Dask scheduler to answer, and for a first worker to join it."""
+
+EXIT_TERMINATED = 128 + signal.SIGTERM
+"""The exit status of a process that SIGTERM stopped while it ran a pool, once the pool is
+shut down (as the shell reports a process killed by SIGTERM)."""
 
 PRELOAD = ("grille.kinds", "grille.batch.jobs")
 """Modules the fork server imports once, so that each new worker process starts warm."""
@@ -181,6 +188,7 @@ class ProcessRunner:
         self.window = window or WINDOW_PER_WORKER * jobs
         self.preload = tuple(preload)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._sigterm: Any = None
 
     def __repr__(self) -> str:
         return f"ProcessRunner({self.jobs}, window={self.window})"
@@ -195,6 +203,11 @@ class ProcessRunner:
         return f"{self.jobs} processes"
 
     def __enter__(self) -> ProcessRunner:
+        """Start the pool; until it is shut down, SIGTERM exits (status
+        :data:`EXIT_TERMINATED`) through :meth:`__exit__` instead of leaving the workers
+        running and their locks leaked."""
+        if threading.current_thread() is threading.main_thread():
+            self._sigterm = signal.signal(signal.SIGTERM, _exit_on_sigterm)
         self._pool = concurrent.futures.ProcessPoolExecutor(
             self.jobs, mp_context=_context(self.preload)
         )
@@ -204,9 +217,19 @@ class ProcessRunner:
         self, kind: type[BaseException] | None, error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Shut the pool down: wait for the tasks running, or, when leaving on an error (an
+        interrupt, SIGTERM, a reader gone), end the workers first. Either way every process,
+        queue and lock is released, so nothing leaks."""
+        pool, self._pool = self._pool, None
+        try:
+            if pool is not None:
+                if error is not None:
+                    _end_workers(pool)
+                pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            if self._sigterm is not None:
+                signal.signal(signal.SIGTERM, self._sigterm)
+                self._sigterm = None
 
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         """``function(item)`` for each item in the pool, in order."""
@@ -219,6 +242,24 @@ class ProcessRunner:
 
         return ordered(items, submit, _first_done, _local_result, _cancel_local,
                        window=self.window)
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(EXIT_TERMINATED)
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Terminate the worker processes of ``pool``, abandoning the tasks they run."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes: dict[int, multiprocessing.process.BaseProcess] = (
+        getattr(pool, "_processes", None) or {}  # before 3.14: the pool's own table
+    )
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
 
 
 def _first_done(futures: list[concurrent.futures.Future[R]]) -> set[concurrent.futures.Future[R]]:

@@ -13,6 +13,7 @@ from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.rating import LEVELS, Rating
 from grille.kind import (
     Entry,
+    GenerateChoices,
     GenerateOptions,
     Solutions,
     Status,
@@ -39,6 +40,8 @@ class KakuroKind:
     default_format = "text"
     candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "json"
+    rating_columns: tuple[str, ...] = ("level", "score", "hardest")
 
     def __repr__(self) -> str:
         return "KakuroKind()"
@@ -72,6 +75,10 @@ class KakuroKind:
         from grille.kakuro import solver
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def clues_of(self, state: KakuroGrid) -> KakuroGrid:
+        """The clue cells alone: every white cell empty."""
+        return state.puzzle_only()
 
     def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
         """``puzzle`` with pencil marks as a player pencils them: the digits the combinations
@@ -167,6 +174,23 @@ class KakuroKind:
             board = board.apply(step)
             states.append(board.to_grid(puzzle))
         return states
+
+    def generate_choices(self) -> GenerateChoices:
+        """Sizes 4 to 40 a side, every level, two layout symmetries, the standard rules only
+        (the generator does not make distinct-combinations puzzles)."""
+        from grille.kakuro.generate import MAX_SIZE, MIN_SIZE, SYMMETRIES
+
+        return GenerateChoices(
+            sizes=f"WxH (columns x rows) or N, {MIN_SIZE} to {MAX_SIZE} a side (default 8x8)",
+            levels=self.levels,
+            level_limits=tuple(
+                (size, self.levels_for(size)[-1])
+                for cols in range(MIN_SIZE, MIN_SIZE + VERY_HARD_CELLS)
+                for rows in range(MIN_SIZE, MIN_SIZE + VERY_HARD_CELLS)
+                if self.levels_for(size := f"{cols}x{rows}") != self.levels
+            ),
+            symmetries=SYMMETRIES,
+        )
 
     def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
         """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""

@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 
 from grille.errors import GrilleError
 from grille.hints import Hint
-from grille.kind import Entry, GenerateOptions, Solutions, Status, Violation, unknown_rules
+from grille.kind import (
+    Entry,
+    GenerateChoices,
+    GenerateOptions,
+    Solutions,
+    Status,
+    Violation,
+    unknown_rules,
+)
 from grille.logic import Explanation, Step
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
@@ -20,6 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SudokuKind"]
 
+DEFAULT_SYMMETRY = "rot180"
+"""The clue symmetry of generated puzzles unless another is asked for."""
+
 
 class SudokuKind:
     """Sudoku of every supported size (4x4 to 25x25, square and rectangular boxes)."""
@@ -29,6 +40,8 @@ class SudokuKind:
     default_format = "line"
     candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "line"
+    rating_columns: tuple[str, ...] = ("level", "ER", "EP", "ED")
 
     def __repr__(self) -> str:
         return "SudokuKind()"
@@ -63,6 +76,10 @@ class SudokuKind:
         from grille.sudoku import solver
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def clues_of(self, state: Grid) -> Grid:
+        """The givens alone."""
+        return state.clues_only()
 
     def with_candidates(self, puzzle: Grid) -> Grid:
         """``puzzle`` with pencil marks: the digits absent from each empty cell's peers."""
@@ -139,7 +156,7 @@ class SudokuKind:
         params = GenerateParams(
             size=_size_of(options.size),
             level=options.level,
-            symmetry=options.symmetry or "rot180",
+            symmetry=options.symmetry or DEFAULT_SYMMETRY,
             minimal=options.minimal,
         )
         return generate(params, seed)
@@ -160,6 +177,22 @@ class SudokuKind:
             board = board.apply(step)
             states.append(board.to_grid(puzzle))
         return states
+
+    def generate_choices(self) -> GenerateChoices:
+        """Sizes 4 to 25 that have boxes, every level (fewer at 4x4 and 6x6), six symmetries."""
+        from grille.sudoku.generate import SYMMETRIES, levels_for
+        from grille.sudoku.geometry import supported_sizes
+
+        sizes = supported_sizes()
+        return GenerateChoices(
+            sizes=f"N for NxN, N one of {', '.join(map(str, sizes))} (default 9)",
+            levels=self.levels,
+            level_limits=tuple(
+                (f"{n}x{n}", levels_for(n)[-1]) for n in sizes if levels_for(n) != self.levels
+            ),
+            symmetries=(DEFAULT_SYMMETRY, *(s for s in SYMMETRIES if s != DEFAULT_SYMMETRY)),
+            minimal=True,
+        )
 
 
 def _size_of(text: str | None) -> int:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from grille.hints import Hint
 from grille.kind import (
     Entry,
+    GenerateChoices,
     GenerateOptions,
     Solutions,
     Status,
@@ -39,6 +40,8 @@ class TakuzuKind:
     default_format = "rows"
     candidates_format = "marks"
     levels = tuple(name for name, _ in LEVELS)
+    one_line_format = "unruly"
+    rating_columns: tuple[str, ...] = ("level", "score", "hardest")
 
     def __repr__(self) -> str:
         return "TakuzuKind()"
@@ -72,6 +75,10 @@ class TakuzuKind:
         from grille.takuzu import solver
 
         return solver.solve_many(puzzles, limit=limit, budget=budget)
+
+    def clues_of(self, state: TakuzuGrid) -> TakuzuGrid:
+        """The givens alone."""
+        return state.clues_only()
 
     def with_candidates(self, puzzle: TakuzuGrid) -> TakuzuGrid:
         """``puzzle`` with pencil marks: the values its row and column still allow."""
@@ -162,6 +169,19 @@ class TakuzuKind:
         for step in steps:
             states.append(apply_step(states[-1], step))
         return states
+
+    def generate_choices(self) -> GenerateChoices:
+        """Any even sides, every level, minimal on request, the no-unique-lines variant."""
+        from grille.takuzu.generate import DEFAULT_SIZE
+
+        rows, cols = DEFAULT_SIZE
+        return GenerateChoices(
+            sizes=f"N or RxC (rows x columns), even sides (default {rows}x{cols})",
+            levels=self.levels,
+            level_limits=((f"{SMALL_SIDE}x{SMALL_SIDE} and smaller", self.levels[0]),),
+            minimal=True,
+            rules=("no-unique-lines",),
+        )
 
     def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
         """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""

@@ -6,6 +6,7 @@ JSON ``{"error": "..."}``: bad input gets 4xx with a sentence that says what was
 (400 malformed JSON, 404 unknown game, 405 a method the path does not serve, with
 ``Allow``, 409 changed elsewhere, 413 too large, 422 a bad move, puzzle or field (request
 bodies are strict: ``false`` is not a position), 429 too many generations), never a 5xx.
+``HEAD`` is answered wherever ``GET`` is.
 
 >>> import tempfile, pathlib
 >>> from fastapi.testclient import TestClient
@@ -110,8 +111,14 @@ def create_app(
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The page links its icon; this answers the browsers and tools that ask here."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"cache-control": "max-age=86400"})
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    guarded = _RequestGuard(_SecurityHeaders(app), allowed_hosts=allowed_hosts)
+    guarded = _RequestGuard(_SecurityHeaders(_HeadAsGet(app)), allowed_hosts=allowed_hosts)
     return BodyLimit(guarded, limit=max_body)
 
 
@@ -211,6 +218,28 @@ def _describe(problem: Any) -> str:
         where = "body"  # no body, or not a JSON object
     message = str(problem.get("msg", "invalid"))
     return f"{where}: {message}" if where else message
+
+
+class _HeadAsGet:
+    """Answers ``HEAD`` wherever ``GET`` is served: the request goes on as a ``GET`` and
+    the answer keeps its status and headers but drops its body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Any) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
 
 
 class _SecurityHeaders:

@@ -197,6 +197,7 @@ def hint_out(found: Hint[Any], applied: bool) -> HintOut:
     return HintOut(
         depth=found.depth,
         deepest=deepest(found),
+        about="step" if step is not None else "mistakes" if found.mistakes else "note",
         text=found.text,
         cells=[(r, c) for r, c in found.cells],
         technique=step.technique if step is not None and found.depth >= 2 else None,

@@ -112,9 +112,15 @@ class Jobs:
 
     @staticmethod
     def key_of(request: GenerateRequest) -> PoolKey:
-        """The pool's name for what ``request`` asks (its size spelled ``9x9``)."""
+        """The pool's name for what ``request`` asks (its size spelled ``9x9``; the kind's
+        default symmetry, which the form sends unless another is chosen, spelled ``""``
+        as the pool keeps it)."""
+        symmetries = KINDS[request.kind].symmetries
+        symmetry = request.symmetry or ""
+        if symmetries and symmetry == symmetries[0]:
+            symmetry = ""
         return PoolKey(request.kind, size_name(request.kind, request.size), request.level,
-                       request.symmetry or "")
+                       symmetry)
 
     def submit(self, request: GenerateRequest) -> JobOut:
         """A new game as ``request`` asks: done at once from the pool, else a job;

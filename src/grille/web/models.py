@@ -256,10 +256,13 @@ class MistakeOut(BaseModel):
 class HintOut(BaseModel):
     """A hint: its text, the cells to highlight, the step behind it, whether applied.
     ``depth`` is the one given (less than asked when the hint has no more); ``deepest``
-    the deepest it has."""
+    the deepest it has. ``about``: a logical step (1 where, 2 technique, 3 cells, 4 the
+    step, 5 applied), mistakes in the grid (1 something is wrong, 2 how many, 3 where,
+    4 what, 5 fixed), or a note with nothing to show ("The grid is solved.")."""
 
     depth: int
     deepest: int = 5
+    about: Literal["step", "mistakes", "note"] = "step"
     text: str
     cells: list[Cell]
     technique: str | None = None

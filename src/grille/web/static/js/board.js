@@ -46,6 +46,17 @@ export function peersOf(board, r, c) {
   return peers;
 }
 
+/** What a white cell holds, as the page shows it: "7", "clue 7", "pencil marks 2 6" (the
+ * marks as they read in the cell), or "empty". */
+export function cellContent(board, cell) {
+  const symbol = (value) => board.symbols[value - board.min_value];
+  if (cell.value !== null && cell.value !== undefined) {
+    return cell.given ? `clue ${symbol(cell.value)}` : symbol(cell.value);
+  }
+  if (cell.marks.length) return `pencil marks ${cell.marks.map(symbol).join(" ")}`;
+  return "empty";
+}
+
 /** What a screen reader says for a cell. */
 export function cellLabel(board, r, c, extra = []) {
   const cell = board.cells[r * board.cols + c];
@@ -57,15 +68,41 @@ export function cellLabel(board, r, c, extra = []) {
     if (across) sums.push(`across sum ${across}`);
     return [where, "block", ...sums, ...extra].join(", ");
   }
-  const symbol = (value) => board.symbols[value - board.min_value];
-  let what;
-  if (cell.value !== null && cell.value !== undefined) {
-    what = cell.given ? `clue ${symbol(cell.value)}` : symbol(cell.value);
-  } else {
-    what = "empty";
-    if (cell.marks.length) what += `, candidates ${cell.marks.map(symbol).join(" ")}`;
-  }
-  return [where, what, ...extra].join(", ");
+  return [where, cellContent(board, cell), ...extra].join(", ");
+}
+
+/** The cells a move changed, from the board `before` to `after` (the same grid), as flat
+ * indexes: `digits` (a value written or cleared) and `marks` (only pencil marks). */
+export function changedCells(before, after) {
+  const digits = [];
+  const marks = [];
+  after.cells.forEach((cell, index) => {
+    const old = before.cells[index];
+    if (!old || cell.block) return;
+    if ((old.value ?? null) !== (cell.value ?? null)) digits.push(index);
+    else if (old.marks.join(",") !== cell.marks.join(",")) marks.push(index);
+  });
+  return { digits, marks };
+}
+
+/**
+ * What a move did, in words for a screen reader: the one cell whose digit changed
+ * ("row 3, column 5: 7"), else the one cell whose pencil marks changed, else how many
+ * cells changed; "" when nothing did.
+ */
+export function describeChange(before, after) {
+  const { digits, marks } = changedCells(before, after);
+  const one = (index) => {
+    const r = Math.floor(index / after.cols);
+    const c = index % after.cols;
+    return `row ${r + 1}, column ${c + 1}: ${cellContent(after, after.cells[index])}`;
+  };
+  if (digits.length === 1) return one(digits[0]);
+  if (!digits.length && marks.length === 1) return one(marks[0]);
+  const parts = [];
+  if (digits.length) parts.push(`${digits.length} digits changed`);
+  if (marks.length) parts.push(`pencil marks changed in ${marks.length} cell${marks.length === 1 ? "" : "s"}`);
+  return parts.join(", ");
 }
 
 export class BoardView {

@@ -2,16 +2,27 @@
 // games and the library, statistics.
 
 import { api } from "./api.js";
-import { $, clock, el, gameTitle, KIND_TITLES, when } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, KIND_TITLES, notice, toast, when } from "./ui.js";
 
-const POLL_MS = 400;
+const POLL_MS = 1000;
+
+/** What the library says of a puzzle's solutions, when it is not exactly one. */
+const VERDICTS = {
+  several: "several solutions",
+  none: "no solution",
+  unknown: "one solution not proven",
+};
 
 export class HomeScreen {
   constructor({ openGame }) {
     this.openGame = openGame;
     this.kinds = [];
     this.kind = "sudoku";
-    this.generating = false;
+    this.level = null;  // the level last chosen, kept when a size cannot reach it
+    this.starting = false;
+    this.jobs = new Map();  // generation jobs seen queued or running, by id
+    this.awaited = null;  // the job whose game opens when it is ready (Start, then wait)
+    this.polling = false;
   }
 
   async load() {
@@ -28,6 +39,8 @@ export class HomeScreen {
       $("enter-kind").append(el("option", { value: kind.name, text: kind.title }));
     }
     this.chooseKind(this.kind);
+    $("new-size").addEventListener("change", () => this.chooseSize());
+    $("new-level").addEventListener("change", () => { this.level = $("new-level").value; });
     $("new-game").addEventListener("submit", (event) => { event.preventDefault(); this.generate(); });
     $("enter-form").addEventListener("submit", (event) => { event.preventDefault(); this.enter(); });
     $("import-form").addEventListener("submit", (event) => { event.preventDefault(); this.importFile(); });
@@ -35,6 +48,7 @@ export class HomeScreen {
       if (this.lastId) this.openGame(this.lastId);
     });
     $("games-filter").addEventListener("change", () => this.showGames());
+    this.watchJobs();
   }
 
   chooseKind(name) {
@@ -45,53 +59,184 @@ export class HomeScreen {
         el("option", { value, text: value.replace("x", "×"), selected: value === chosen })));
     };
     fill($("new-size"), kind.sizes, kind.default_size);
-    fill($("new-level"), kind.levels, kind.levels.includes("easy") ? "easy" : kind.levels[0]);
     fill($("new-symmetry"), kind.symmetries, kind.symmetries[0]);
     $("symmetry-label").hidden = kind.symmetries.length === 0;
+    this.chooseSize();
+  }
+
+  /** The levels the server says the chosen size reaches, keeping the level chosen when
+   * this size has it. */
+  chooseSize() {
+    const kind = this.kinds.find((k) => k.name === this.kind);
+    const size = $("new-size").value;
+    const levels = (kind.levels_by_size || {})[size] || kind.levels;
+    const wanted = this.level && levels.includes(this.level) ? this.level
+      : levels.includes("easy") ? "easy" : levels[0];
+    $("new-level").replaceChildren(...levels.map((value) =>
+      el("option", { value, text: value, selected: value === wanted })));
+    const missing = kind.levels.filter((level) => !levels.includes(level));
+    $("level-note").textContent = missing.length
+      ? `${gameTitle(kind.name, size)} puzzles reach ${levels.filter((l) => l !== "any").join(", ")} only.`
+      : "";
   }
 
   async showHome() {
     $("new-error").textContent = "";
+    let last = null;
     try {
-      const last = await api.lastGame();
-      this.lastId = last.id;
+      last = await api.lastGame();
+    } catch (error) {
+      $("new-error").textContent = error.message;
+    }
+    this.lastId = last ? last.id : null;
+    $("continue").hidden = !last;
+    if (last) {
       $("continue-text").textContent =
         `Your last game: ${gameTitle(last.kind, last.size, last.level)}, ${clock(last.elapsed)} played.`;
-      $("continue").hidden = false;
-    } catch (error) {
-      this.lastId = null;
-      $("continue").hidden = true;
     }
   }
 
+  /** Start: a game from the server's pool opens at once; else a job generates one, listed
+   * with a Cancel button, and its game opens when ready if the player still waits here. */
   async generate() {
-    if (this.generating) return;
+    if (this.starting) return;
     const kind = this.kinds.find((k) => k.name === this.kind);
     const body = { kind: this.kind, size: $("new-size").value, level: $("new-level").value };
     if (kind.symmetries.length) body.symmetry = $("new-symmetry").value;
     $("new-error").textContent = "";
-    this.generating = true;
+    this.starting = true;
     $("new-start").disabled = true;
-    $("generating").hidden = false;
-    $("generating-text").textContent = `Generating a ${gameTitle(body.kind, body.size, body.level)}…`;
     try {
-      let job = await api.generate(body);
-      while (job.status === "queued" || job.status === "running") {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        job = await api.job(job.id);
-        const waiting = job.status === "queued" ? "waiting for another puzzle" : `${Math.round(job.elapsed)} s`;
-        $("generating-text").textContent =
-          `Generating a ${gameTitle(body.kind, body.size, body.level)}… ${waiting}`;
+      const job = await api.generate(body);
+      if (job.status === "done" && job.game_id) {  // from the pool: play at once
+        this.openGame(job.game_id);
+        return;
       }
-      if (job.status === "failed") throw new Error(job.error || "generation failed");
-      this.openGame(job.game_id);
+      this.awaited = job.id;
+      this.track(job);
     } catch (error) {
       $("new-error").textContent = error.message;
     } finally {
-      this.generating = false;
+      this.starting = false;
       $("new-start").disabled = false;
-      $("generating").hidden = true;
     }
+  }
+
+  /** Jobs queued or running on the server (started here, in another tab, or before a
+   * reload) are listed and announced when done. */
+  async watchJobs() {
+    let jobs;
+    try {
+      jobs = await api.jobs();
+    } catch (error) {
+      return;
+    }
+    for (const job of jobs) {
+      if (job.status === "queued" || job.status === "running") this.track(job);
+    }
+  }
+
+  track(job) {
+    this.jobs.set(job.id, job);
+    this.renderJobs();
+    if (!this.polling) this.poll();
+  }
+
+  async poll() {
+    this.polling = true;
+    try {
+      while (this.jobs.size) {
+        // quicker while the player waits on the form for the game
+        const wait = this.awaited && this.waiting() ? POLL_MS / 3 : POLL_MS;
+        await new Promise((resolve) => { setTimeout(resolve, wait); });
+        let listed;
+        try {
+          listed = await api.jobs();
+        } catch (error) {
+          continue;  // the server is away for a moment: ask again
+        }
+        const byId = new Map(listed.map((job) => [job.id, job]));
+        for (const [id, known] of [...this.jobs]) {
+          const job = byId.get(id) || { ...known, status: "cancelled" };  // forgotten
+          if (job.status === "queued" || job.status === "running") {
+            this.jobs.set(id, job);
+          } else {
+            this.jobs.delete(id);
+            this.finished(job);
+          }
+        }
+        this.renderJobs();
+      }
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /** A job ended: its game opens if the player waits for it on this form, else a notice
+   * says so and leaves them where they are; a failure says why. */
+  finished(job) {
+    const title = this.jobTitle(job);
+    const awaited = this.awaited === job.id;
+    if (awaited) this.awaited = null;
+    if (job.status === "done" && job.game_id) {
+      if (awaited && this.waiting()) this.openGame(job.game_id);
+      else notice(`Your ${title} is ready.`, [{ label: "Play it", run: () => this.openGame(job.game_id) }]);
+    } else if (job.status === "failed") {
+      const reason = job.error || "generation failed";
+      if (this.waiting()) $("new-error").textContent = `${title}: ${reason}`;
+      else notice(`Your ${title} could not be made: ${reason}`, [], { error: true });
+    }
+  }
+
+  async cancelJob(job) {
+    try {
+      await api.cancelJob(job.id);
+    } catch (error) {
+      if (!(error.status === 404)) {
+        $("new-error").textContent = error.message;
+        return;
+      }
+    }
+    if (this.awaited === job.id) this.awaited = null;
+    this.jobs.delete(job.id);
+    this.renderJobs();
+    toast(`The ${this.jobTitle(job)} was cancelled.`);
+  }
+
+  jobTitle(job) {
+    const kind = this.kinds.find((k) => k.name === job.kind);
+    const size = job.size || (kind ? kind.default_size : "");
+    return size ? gameTitle(job.kind, size, job.level === "any" ? null : job.level) : job.title;
+  }
+
+  /** The jobs being worked on, each with its Cancel button; the live line says how many. */
+  renderJobs() {
+    const list = $("jobs");
+    const jobs = [...this.jobs.values()];
+    list.hidden = jobs.length === 0;
+    $("generating").hidden = jobs.length === 0;
+    if (jobs.length) {
+      const awaited = this.jobs.get(this.awaited);
+      $("generating-text").textContent = awaited
+        ? `Generating a ${this.jobTitle(awaited)}…`
+        : `Generating ${jobs.length} puzzle${jobs.length === 1 ? "" : "s"}…`;
+    }
+    list.replaceChildren(...jobs.map((job) => {
+      const title = this.jobTitle(job);
+      const state = job.status === "queued" ? "waiting for a free worker"
+        : `${Math.floor(job.elapsed)} s`;
+      return el("li", { "data-job": job.id }, [
+        el("span", { class: "job-title", text: title }),
+        el("span", { class: "job-state", text: state }),
+        el("button", { type: "button", class: "small", text: "Cancel",
+          "aria-label": `Cancel the ${title}`, onclick: () => this.cancelJob(job) }),
+      ]);
+    }));
+  }
+
+  /** Whether the player is still on the new-game form, waiting for the puzzle. */
+  waiting() {
+    return !$("view-home").hidden;
   }
 
   async enter() {
@@ -128,7 +273,22 @@ export class HomeScreen {
       const result = await api.importText(text, file.name);
       const summary = `${file.name}: ${result.count} puzzle${result.count === 1 ? "" : "s"}, ` +
         `${result.added} new to your library${result.known ? `, ${result.known} already there` : ""}.`;
-      $("import-result").append(el("p", { text: summary }), this.puzzleTable(result.puzzles));
+      $("import-result").append(el("p", { text: summary }));
+      if (result.not_unique) {
+        const listed = result.puzzles.filter((p) => p.verdict && p.verdict !== "unique");
+        const which = listed.map((p) => `#${p.id} (${VERDICTS[p.verdict]})`).join(", ");
+        const more = result.not_unique - listed.length;
+        $("import-result").append(el("p", { class: "warning-text", text:
+          `${result.not_unique} ${result.not_unique === 1 ? "has" : "have"} no unique solution` +
+          `${which ? `: ${which}` : ""}${more > 0 ? ` and ${more} more` : ""}. ` +
+          "They can be played, without hints or checking against the solution." }));
+      }
+      if (result.unchecked) {
+        $("import-result").append(el("p", { class: "help", text:
+          `${result.unchecked} ${result.unchecked === 1 ? "was" : "were"} not checked yet ` +
+          "(too long to search now): checked when played." }));
+      }
+      $("import-result").append(this.puzzleTable(result.puzzles));
     } catch (error) {
       $("import-error").textContent = error.message;
     }
@@ -136,10 +296,14 @@ export class HomeScreen {
 
   puzzleTable(puzzles) {
     if (!puzzles.length) return el("p", { class: "help", text: "None." });
-    const rows = puzzles.map((puzzle) => el("tr", {}, [
+    const rows = puzzles.map((puzzle) => el("tr", {
+      class: VERDICTS[puzzle.verdict] ? "not-unique" : null, "data-puzzle": puzzle.id,
+    }, [
       el("td", { text: `#${puzzle.id}` }),
       el("td", { text: gameTitle(puzzle.kind, puzzle.size, puzzle.level) }),
       el("td", { text: puzzle.origin || puzzle.source }),
+      el("td", { class: "verdict", text: VERDICTS[puzzle.verdict]
+        ? `⚠ ${VERDICTS[puzzle.verdict]}` : puzzle.verdict === null ? "not checked yet" : "one" }),
       el("td", {}, [el("button", { type: "button", class: "small", text: "Play",
         "aria-label": `Play puzzle ${puzzle.id}, ${gameTitle(puzzle.kind, puzzle.size, puzzle.level)}`,
         onclick: async () => {
@@ -152,7 +316,7 @@ export class HomeScreen {
         } })]),
     ]));
     return el("table", { class: "list" }, [
-      el("thead", {}, [el("tr", {}, ["Puzzle", "Kind", "From", ""].map((h) => el("th", { text: h, scope: "col" })))]),
+      el("thead", {}, [el("tr", {}, ["Puzzle", "Kind", "From", "Solutions", ""].map((h) => el("th", { text: h, scope: "col" })))]),
       el("tbody", {}, rows),
     ]);
   }
@@ -177,11 +341,7 @@ export class HomeScreen {
               onclick: () => this.openGame(game.id) }),
             el("button", { type: "button", class: "small", text: "Delete",
               "aria-label": `Delete game ${game.id}`,
-              onclick: async () => {
-                if (!window.confirm("Delete this game and its moves?")) return;
-                await api.deleteGame(game.id);
-                this.showGames();
-              } }),
+              onclick: () => this.deleteGame(game) }),
           ]),
         ]));
         list.replaceChildren(el("table", { class: "list" }, [
@@ -195,6 +355,23 @@ export class HomeScreen {
     } catch (error) {
       list.replaceChildren(el("p", { class: "error", text: error.message }));
     }
+  }
+
+  async deleteGame(game) {
+    const title = gameTitle(game.kind, game.size, game.level);
+    const sure = await confirmDialog({
+      title: `Delete game ${game.id}?`,
+      text: `${title}, ${clock(game.elapsed)} played, ${game.position} move${game.position === 1 ? "" : "s"}: ` +
+        "the game and all its moves go for good.",
+      ok: "Delete", danger: true,
+    });
+    if (!sure) return;
+    try {
+      await api.deleteGame(game.id);
+    } catch (error) {
+      toast(error.message, { error: true });
+    }
+    await this.showGames();
   }
 
   async showStats() {

@@ -4,7 +4,7 @@
 //   Home / End            first / last cell of the row (with Ctrl: of the grid)
 //   1-9, A-P              write that digit (letters on grids larger than 9x9)
 //   0 / 1                 Takuzu: write 0 or 1 (Enter cycles 0 -> 1 -> empty)
-//   Shift/Ctrl/Alt+digit  toggle that pencil mark
+//   Shift/Ctrl/Alt+digit  toggle that pencil mark (Shift+letter too, for the letter digits)
 //   Backspace, Delete, 0  clear (0 clears except in Takuzu)
 //   P or Space            pencil mode on/off (digits then toggle marks)
 //   Ctrl+Z / U            undo;  Ctrl+Y, Ctrl+Shift+Z / R  redo
@@ -28,6 +28,19 @@ function digitOfCode(code) {
   return match ? Number(match[1]) : null;
 }
 
+/** The value of the pencil mark a modified key toggles (Shift/Ctrl/Alt with a digit key,
+ * or Shift with a letter that is a digit of the board: Shift+A on 16x16), or null. */
+function markValue(event, board, ctrl) {
+  const digit = digitOfCode(event.code);
+  if ((event.shiftKey || ctrl || event.altKey) && digit !== null) {
+    const value = valueOfChar(String(digit), board);
+    if (value !== null) return value;
+  }
+  const letter = event.key.length === 1 && /^[a-z]$/i.test(event.key);
+  if (event.shiftKey && !ctrl && !event.altKey && letter) return valueOfChar(event.key, board);
+  return null;
+}
+
 /**
  * The action for a keydown `event` ({key, code, ctrlKey, metaKey, shiftKey, altKey}) on a
  * board, or null when the key means nothing here. `pencil`: pencil mode is on.
@@ -41,13 +54,10 @@ export function actionForKey(event, board, pencil = false) {
   if (ctrl && !event.altKey && lower === "z") return { type: event.shiftKey ? "redo" : "undo" };
   if (ctrl && !event.altKey && lower === "y") return { type: "redo" };
 
-  const markDigit = digitOfCode(event.code);
-  if ((event.shiftKey || ctrl || event.altKey) && markDigit !== null) {
-    const value = valueOfChar(String(markDigit), board);
-    if (value !== null) {
-      return { type: "mark", value };
-    }
-  }
+  const markDigit = markValue(event, board, ctrl);
+  if (markDigit !== null) return { type: "mark", value: markDigit };
+  if (key === "Home" && !event.altKey) return { type: "jump", to: ctrl ? "first" : "rowStart" };
+  if (key === "End" && !event.altKey) return { type: "jump", to: ctrl ? "last" : "rowEnd" };
   if (ctrl || event.altKey) return null;
 
   if (key in MOVES && !(key.length === 1 && isSymbol)) {
@@ -58,8 +68,6 @@ export function actionForKey(event, board, pencil = false) {
     const [dr, dc] = MOVES[lower];
     return { type: "move", dr, dc };
   }
-  if (key === "Home") return { type: "jump", to: event.ctrlKey ? "first" : "rowStart" };
-  if (key === "End") return { type: "jump", to: event.ctrlKey ? "last" : "rowEnd" };
   if (key === "Backspace" || key === "Delete") return { type: "clear" };
   if (key === "0" && board.kind !== "takuzu") return { type: "clear" };
   if (key === "Enter" && board.kind === "takuzu") return { type: "cycle" };

@@ -10,6 +10,7 @@ import { $, toast } from "./ui.js";
 const VIEWS = ["home", "games", "stats", "game"];
 
 function show(name) {
+  if (name !== "game" && !$("view-game").hidden) game.left();  // its clock stops
   for (const view of VIEWS) $(`view-${view}`).hidden = view !== name;
   for (const link of document.querySelectorAll("[data-nav]")) {
     if (link.dataset.nav === name) link.setAttribute("aria-current", "page");
@@ -33,6 +34,7 @@ async function route() {
     started = true;
     if (await game.open(Number(match[1])) && turn === routing) {
       show("game");
+      game.shown();
       if (!document.activeElement || document.activeElement === document.body) {
         const cell = document.querySelector("#board [tabindex='0']");
         if (cell) cell.focus();
@@ -50,12 +52,13 @@ async function route() {
     show("home");
     await home.showHome();
   } else if (!started || hash === "" || hash === "#" || hash === "#/") {
+    let last = null;
     try {
-      const last = await api.lastGame();
-      location.replace(`#/game/${last.id}`);
+      last = await api.lastGame();
     } catch (error) {
-      location.replace("#/home");
+      toast(error.message, { error: true });
     }
+    location.replace(last ? `#/game/${last.id}` : "#/home");
   }
   started = true;
 }

@@ -1,4 +1,5 @@
-// Small helpers shared by the page's views: elements, clock text, the toast.
+// Small helpers shared by the page's views: elements, clock text, the toast, the confirm
+// dialog.
 
 export function $(id) {
   return document.getElementById(id);
@@ -49,4 +50,49 @@ export function toast(message, { error = false } = {}) {
 export function when(seconds) {
   const date = new Date(seconds * 1000);
   return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+let confirmOpen = null;
+
+/**
+ * Ask before something that cannot be taken back, in the page's own modal dialog (Escape
+ * or Cancel: no; the focus starts on Cancel and returns where it was). Resolves to true
+ * when the player confirms; `danger` colours the button of a deletion.
+ */
+export function confirmDialog({ title, text, ok, danger = false }) {
+  const dialog = $("confirm");
+  if (confirmOpen) return Promise.resolve(false);
+  $("confirm-title").textContent = title;
+  $("confirm-text").textContent = text;
+  $("confirm-ok").textContent = ok;
+  $("confirm-ok").classList.toggle("danger", danger);
+  dialog.returnValue = "cancel";
+  confirmOpen = new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      confirmOpen = null;
+      resolve(dialog.returnValue === "ok");
+    }, { once: true });
+  });
+  const answer = confirmOpen;
+  dialog.showModal();
+  $("confirm-cancel").focus();
+  return answer;
+}
+
+/**
+ * A lasting notice in the corner: `text` and buttons (`actions`: [{label, run}]) and
+ * Dismiss; it stays until one is pressed. The notice element is returned.
+ */
+export function notice(text, actions = [], { error = false } = {}) {
+  const box = el("div", { class: error ? "notice error" : "notice" });
+  const close = () => box.remove();
+  box.append(el("p", { text }));
+  for (const { label, run } of actions) {
+    box.append(el("button", { type: "button", class: "small primary", text: label,
+      "aria-label": `${label}: ${text}`, onclick: () => { close(); run(); } }));
+  }
+  box.append(el("button", { type: "button", class: "small", text: "Dismiss",
+    "aria-label": `Dismiss: ${text}`, onclick: close }));
+  $("notices").append(box);
+  return box;
 }
