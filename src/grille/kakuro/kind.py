@@ -119,7 +119,8 @@ class KakuroKind:
         cols, rows = parse_size(options.size)
         params = GenerateParams(rows=rows, cols=cols, level=options.level,
                                 symmetry=options.symmetry or "rot180")
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
     def with_rules(self, puzzle: KakuroGrid, rules: frozenset[str]) -> KakuroGrid:
         """``puzzle`` with the distinct-combinations rule when ``rules`` names it."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from grille.errors import GrilleError
@@ -131,7 +132,8 @@ class SudokuKind:
             symmetry=options.symmetry or "rot180",
             minimal=options.minimal,
         )
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
 
 def _size_of(text: str | None) -> int:

@@ -120,7 +120,8 @@ class TakuzuKind:
         params = GenerateParams(
             height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
         )
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
     def with_rules(self, puzzle: TakuzuGrid, rules: frozenset[str]) -> TakuzuGrid:
         """``puzzle`` with the no-unique-lines variant when ``rules`` names it."""

@@ -110,5 +110,9 @@ def read(t: Text, text: str) -> list[Entry[Grid]]:
 
 
 def dump(grid: Grid) -> str:
+    """The grid as one line, then its comment, or else its level as ``# level: hard``."""
     comment = metadata_value(grid, "comment")
+    level = metadata_value(grid, "level")
+    if not comment and level:
+        comment = f"level: {level}"
     return grid.line() + (f" # {one_line(comment)}" if comment else "")
