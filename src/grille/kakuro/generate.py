@@ -85,6 +85,9 @@ LAYOUT_DRAW = 12
 LAYOUT_MISSES = 30
 """Draws that place no block before a layout stops adding blocks."""
 
+LEVEL_WALK = 3
+"""Repair steps back to a unique puzzle allowed after a change made for the level."""
+
 CANDIDATES = 1
 """Repairs tried at each step of the walk to uniqueness; the best is kept (trying more
 and keeping the best measured slower than taking one: a step costs a count)."""
@@ -131,7 +134,7 @@ class GenerateParams:
     min_white: float = 0.7
     spread: int = 0
     steps: int = 400
-    level_steps: int = 80
+    level_steps: int = 200
     attempts: int = 40
 
     def __post_init__(self) -> None:
@@ -623,18 +626,26 @@ def _unique_fill(
     values = fill(layout, rng, spread=params.fill_spread)
     if values is None:
         return None
-    verdict = _judge(layout, values)
+    return _walk_to_unique(params, layout, values, _judge(layout, values), rng, params.steps)
+
+
+def _walk_to_unique(
+    params: GenerateParams, layout: Layout, values: dict[int, int], verdict: _Verdict,
+    rng: random.Random, steps: int,
+) -> tuple[Layout, dict[int, int]] | None:
+    """From a fill and its verdict, local repairs at the cells in question, each checked by
+    an exact count, until the fill is the only solution of its clues (at most ``steps``)."""
     tries: dict[int, int] = {}
-    for _ in range(params.steps):
+    for _ in range(steps):
         if verdict.unique:
-            return layout, values
+            break
         found = _improve(params, layout, values, verdict, rng, spread=params.fill_spread,
                          tries=tries)
         if found is None:
             continue
         if found[2].score <= verdict.score or rng.random() < WANDER:
             layout, values, verdict = found
-    return None
+    return (layout, values) if verdict.unique else None
 
 
 # -- levels ------------------------------------------------------------------------------------
@@ -679,8 +690,9 @@ def _standing(puzzle: KakuroGrid, level: str) -> _Standing:
 def _at_level(
     params: GenerateParams, layout: Layout, values: dict[int, int], rng: random.Random
 ) -> KakuroGrid | None:
-    """Move a unique fill to a puzzle of exactly the asked level, keeping it unique. Too
-    hard, the stuck area is made more constrained, and a change is kept only when it
+    """Move a unique fill to a puzzle of exactly the asked level, keeping it unique (a
+    change that is not is walked back to uniqueness for up to :data:`LEVEL_WALK` steps).
+    Too hard, the stuck area is made more constrained, and a change is kept only when it
     leaves no more cells stuck; too easy, a run where the path was easiest is loosened."""
     level = params.level
     puzzle = puzzle_from_fill(layout, values)
@@ -694,8 +706,14 @@ def _at_level(
         else:
             changed = fill(trial, rng, fixed=values,
                            free=_loosen(trial, list(standing.loosen_at or ()), rng), spread=9)
-        if changed is None or not _judge(trial, changed).unique:
+        if changed is None:
             continue
+        verdict = _judge(trial, changed)
+        if not verdict.unique:
+            walked = _walk_to_unique(params, trial, changed, verdict, rng, LEVEL_WALK)
+            if walked is None:
+                continue
+            trial, changed = walked
         candidate = puzzle_from_fill(trial, changed)
         judged = _standing(candidate, level)
         if standing.stuck and len(judged.stuck) > len(standing.stuck):
