@@ -150,8 +150,8 @@ def wrap_heading(heading: str, width: float, measure: Measure = estimate_width) 
     size = HEADER_SIZES[-1]
     kept = lines[:HEADER_LINES]
     last = kept[-1]
-    while last and measure(last + " …", size, True) > width:
-        last = last[:-1].rstrip()
+    while last and measure(last + " …", size, True) > width:  # whole words, if it can
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
     kept[-1] = f"{last} …"
     return Header(tuple(kept), size)
 
