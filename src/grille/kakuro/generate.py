@@ -353,7 +353,7 @@ def make_layout(params: GenerateParams, rng: random.Random) -> Layout | None:
 
 class _Runs:
     """The runs of a layout as lists of flat cells, each white cell's runs, and a counter
-    of the solutions of fills of it (built when first asked for)."""
+    of the solutions of fills of it (built when first used)."""
 
     interpreted_counts: ClassVar[int] = 0
     """Counts made by interpreted counters in this process (see :data:`JIT_AFTER`)."""
@@ -366,20 +366,25 @@ class _Runs:
             for cell in run:
                 self.member.setdefault(cell, []).append(index)
         self.whites = sorted(self.member)
+        self._counter: Recounter | None = None
 
     def __repr__(self) -> str:
         return f"_Runs({len(self.runs)} runs)"
 
-    @functools.cached_property
     def counter(self) -> Recounter:
-        """The exact solver's counter for this layout."""
+        """The exact solver's counter for this layout, for one count: compiled when the
+        layout is large or this process has made :data:`JIT_AFTER` interpreted counts."""
         from grille.engine._jit import jit_enabled
         from grille.kakuro.solver import Recounter
 
         large = len(self.whites) >= JIT_CELLS or _Runs.interpreted_counts >= JIT_AFTER
-        backend = "jit" if large and jit_enabled() else "python"
-        blank = dict.fromkeys(self.whites, 0)
-        return Recounter(puzzle_from_fill(self.layout, blank), backend=backend)
+        if self._counter is None or (large and not self._counter.fast and jit_enabled()):
+            backend = "jit" if large and jit_enabled() else "python"
+            blank = dict.fromkeys(self.whites, 0)
+            self._counter = Recounter(puzzle_from_fill(self.layout, blank), backend=backend)
+        if not self._counter.fast:
+            _Runs.interpreted_counts += 1
+        return self._counter
 
 
 _SHAPES: dict[tuple[int, int, tuple[bool, ...]], _Runs] = {}
@@ -543,10 +548,7 @@ def _judge(layout: Layout, values: dict[int, int]) -> _Verdict:
     propagation leaves undecided. The score counts the undecided cells."""
     shape = _shape(layout)
     whites = shape.whites
-    counter = shape.counter
-    if not counter.fast:
-        _Runs.interpreted_counts += 1
-    result = counter.count([values[cell] for cell in whites], limit=2, budget=BUDGET)
+    result = shape.counter().count([values[cell] for cell in whites], limit=2, budget=BUDGET)
     if result.unique:
         return _Verdict(True, (), 0)
     undecided = tuple(cell for cell, mask in zip(whites, result.roots, strict=True)
