@@ -1,21 +1,31 @@
 """Kakuro solve times per puzzle size over the shared set: grille's solver (compiled)
 side by side with an OR-Tools CP-SAT model (sum + all-different per run), same run; with
-``--generate``, generation times per size and level instead; with ``--explain``, the time
-of ``explain`` on the largest shared puzzle.
+``--generate``, generation times and white shares per size and level instead (with
+``--baseline FILE``, beside another version of ``grille/kakuro/generate.py``, seed by seed
+in the same run); with ``--density``, the white share of the shared (published) puzzles;
+with ``--explain``, the time of ``explain`` on the largest shared puzzle.
+
+The *white share* of a puzzle is its white cells over its inner cells, the cells below the
+first row and right of the first column ((rows - 1) x (cols - 1)): those two lines are
+clue blocks in every puzzle, so the share says how much of the area a solver fills.
 
     .venv/bin/python benchmarks/kakuro.py [--limit N]
     .venv/bin/python benchmarks/kakuro.py --generate [--sizes 8 10 ...] [--levels ...] [--count N]
+        [--baseline OLD_GENERATE_PY]
+    .venv/bin/python benchmarks/kakuro.py --density
     .venv/bin/python benchmarks/kakuro.py --explain
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from types import ModuleType
 
 from grille.kakuro import KakuroGrid
 from grille.kakuro.formats import read
@@ -45,37 +55,96 @@ def cp_sat(grid: KakuroGrid) -> tuple[float, list[int]]:
     return seconds, [solver.Value(var[cell]) for cell in grid.whites]
 
 
-def generation(sizes: list[int], levels: list[str], count: int) -> None:
-    """Median, p90 and max seconds per size and level over seeds 0..count-1 (one process,
-    the compiled kernel loaded first), with white cells and failures."""
+def white_share(grid: KakuroGrid) -> float:
+    """White cells over inner cells (all but the first row and column)."""
+    return len(grid.whites) / ((grid.rows - 1) * (grid.cols - 1))
+
+
+def load_generator(path: str) -> ModuleType:
+    """Another version of ``grille/kakuro/generate.py`` (a copy of an older commit's), as a
+    module of its own: ``git show main:src/grille/kakuro/generate.py > /tmp/old.py``."""
+    spec = importlib.util.spec_from_file_location("grille.kakuro._baseline_generate", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _timed(module: ModuleType, size: int, level: str, seed: int) -> tuple[float, KakuroGrid | None]:
+    """CPU seconds to generate one puzzle, and the puzzle (``None``: it failed)."""
     from grille.errors import GrilleError
-    from grille.kakuro.generate import GenerateParams, generate
+
+    start = time.process_time()
+    try:
+        puzzle = module.generate(module.GenerateParams(rows=size, cols=size, level=level), seed)
+    except GrilleError:
+        return time.process_time() - start, None
+    return time.process_time() - start, puzzle
+
+
+def _summary(runs: list[tuple[float, KakuroGrid | None]]) -> str:
+    made = [(seconds, puzzle) for seconds, puzzle in runs if puzzle is not None]
+    failed = len(runs) - len(made)
+    count = f"{len(made)}" + (f"/{len(runs)}" if failed else "")
+    if not made:
+        return f"{count:>5} {'':>8} {'':>6} {'':>6} {'':>6} {'':>6} {'':>6}"
+    times = sorted(seconds for seconds, _ in made)
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    shares = [white_share(puzzle) for _, puzzle in made]
+    whites = statistics.mean(len(puzzle.whites) for _, puzzle in made)
+    return (f"{count:>5} {statistics.median(times):>8.2f} {p90:>6.2f} {max(times):>6.2f} "
+            f"{whites:>6.0f} {statistics.median(shares):>6.1%} {min(shares):>6.1%}")
+
+
+def generation(sizes: list[int], levels: list[str], count: int, baseline: str | None) -> None:
+    """Median, p90 and max CPU seconds per size and level over seeds 0..count-1 (one
+    process, the compiled kernel loaded first), mean white cells, median and lowest white
+    share; with a ``baseline`` generator, the same for it (each seed run by both, one after
+    the other) and the ratio of the total times (new / baseline)."""
+    from grille.kakuro import generate as current
     from grille.kakuro.logic.explain import rate
 
-    generate(GenerateParams(rows=10, cols=10), "warm-up")
-    print(f"{'size':>6} {'level':>10} {'made':>5} {'median s':>9} {'p90 s':>7} {'max s':>7} "
-          f"{'whites':>7}")
+    generators = [("new", current)]
+    if baseline is not None:
+        generators.append(("base", load_generator(baseline)))
+    for _, module in generators:
+        module.generate(module.GenerateParams(rows=10, cols=10), "warm-up")
+    columns = f"{'made':>5} {'median s':>8} {'p90 s':>6} {'max s':>6} {'whites':>6} " \
+              f"{'white':>6} {'lowest':>6}"
+    header = f"{'size':>5} {'level':>9} " + " | ".join(columns for _ in generators)
+    print(header + (" | time ratio" if baseline else ""))
     for size in sizes:
         for level in levels:
-            times, whites, failed = [], [], 0
+            runs: dict[str, list[tuple[float, KakuroGrid | None]]] = defaultdict(list)
             for seed in range(count):
-                start = time.perf_counter()
-                try:
-                    puzzle = generate(GenerateParams(rows=size, cols=size, level=level), seed)
-                except GrilleError:
-                    failed += 1
-                    continue
-                times.append(time.perf_counter() - start)
-                whites.append(len(puzzle.whites))
-                assert level == "any" or rate(puzzle).level == level
-            if not times:
-                print(f"{size:>6} {level:>10} {0:>5}   (all {failed} failed)")
-                continue
-            ordered = sorted(times)
-            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-            made = f"{len(times)}" + (f"/{len(times) + failed}" if failed else "")
-            print(f"{size:>6} {level:>10} {made:>5} {statistics.median(times):>9.2f} "
-                  f"{p90:>7.2f} {max(times):>7.2f} {statistics.mean(whites):>7.0f}", flush=True)
+                for name, module in generators:
+                    seconds, puzzle = _timed(module, size, level, seed)
+                    assert puzzle is None or level == "any" or rate(puzzle).level == level
+                    runs[name].append((seconds, puzzle))
+            line = f"{size:>5} {level:>9} " + " | ".join(_summary(runs[name])
+                                                          for name, _ in generators)
+            if baseline is not None:
+                total = {name: sum(seconds for seconds, _ in runs[name]) for name in runs}
+                line += f" | {total['new'] / total['base']:>10.2f}"
+            print(line, flush=True)
+
+
+def published_density() -> None:
+    """The white share of the shared puzzles, by the length of their shorter side."""
+    puzzles = [entry.puzzle for path in sorted(DATA.glob("*.txt"))
+               for entry in read(path.read_text())]
+    bands = [(6, 7), (8, 9), (10, 11), (12, 14), (15, 19), (20, 99), (10, 99)]
+    print(f"{'sides':>7} {'puzzles':>7} {'median':>7} {'mean':>6} {'p10':>6} {'lowest':>6}")
+    for low, high in bands:
+        shares = sorted(white_share(grid) for grid in puzzles
+                        if low <= min(grid.rows, grid.cols) <= high)
+        if shares:
+            name = f"{low}-{high}" if high < 99 else f"{low}+"
+            print(f"{name:>7} {len(shares):>7} {statistics.median(shares):>7.1%} "
+                  f"{statistics.mean(shares):>6.1%} {shares[len(shares) // 10]:>6.1%} "
+                  f"{shares[0]:>6.1%}")
 
 
 def explain_largest() -> None:
@@ -102,10 +171,17 @@ def main() -> int:
     parser.add_argument("--levels", nargs="+",
                         default=["any", "easy", "medium", "hard", "very hard"])
     parser.add_argument("--count", type=int, default=5, help="seeds per size and level")
+    parser.add_argument("--baseline", metavar="FILE",
+                        help="with --generate: also time this version of generate.py")
+    parser.add_argument("--density", action="store_true",
+                        help="the white share of the shared (published) puzzles")
     parser.add_argument("--explain", action="store_true", help="time explain on the largest")
     args = parser.parse_args()
     if args.generate:
-        generation(args.sizes, args.levels, args.count)
+        generation(args.sizes, args.levels, args.count, args.baseline)
+        return 0
+    if args.density:
+        published_density()
         return 0
     if args.explain:
         explain_largest()

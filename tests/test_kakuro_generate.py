@@ -1,5 +1,6 @@
 """Kakuro generation: unique puzzles (checked independently on the XCC engine), connected
-symmetric layouts without runs of one cell, the exact level asked, reproducible seeds."""
+symmetric layouts without runs of one cell, as dense as published puzzles, the exact level
+asked, reproducible seeds."""
 
 from __future__ import annotations
 
@@ -65,6 +66,13 @@ def _connected(grid: KakuroGrid) -> bool:
     return seen == whites
 
 
+def _white_share(puzzle: KakuroGrid) -> float:
+    """White cells over inner cells (all but the first row and column, which are blocks)."""
+    assert not any(puzzle.is_white(c) for c in range(puzzle.cols))
+    assert not any(puzzle.is_white(r * puzzle.cols) for r in range(puzzle.rows))
+    return len(puzzle.whites) / ((puzzle.rows - 1) * (puzzle.cols - 1))
+
+
 def _well_formed(puzzle: KakuroGrid, *, symmetric: bool = True) -> None:
     assert all(2 <= length <= 9 for length in _white_lines(puzzle))
     assert all(run.total and 2 <= run.length <= 9 for run in puzzle.runs)
@@ -87,6 +95,29 @@ def test_generated_puzzles_are_unique_and_well_formed(size: str, seed: int) -> N
     assert puzzle == KIND.generate(GenerateOptions(size=size), seed)
 
 
+@pytest.mark.parametrize("size", [10, 12, 15])
+def test_layouts_are_as_dense_as_published_ones(size: int) -> None:
+    """Published puzzles of 10x10 and up have 72.7 % white inner cells (median; 62.8 % for
+    the lowest tenth): generated ones keep at least 65 %, with runs of 2-9, symmetric,
+    connected and unique."""
+    for seed in range(3):
+        puzzle = generate(GenerateParams(rows=size, cols=size), seed)
+        assert _white_share(puzzle) >= 0.65
+        _well_formed(puzzle)
+        assert solve(puzzle, limit=2).unique
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_small_layouts_do_not_degenerate(size: int) -> None:
+    """Small sizes keep ``min_white`` (70 %) of their inner cells white too: an 8x8 has at
+    least 35 white cells of 49 (published 8x8 and 9x9: 73-78 %)."""
+    for seed in range(5):
+        puzzle = KIND.generate(GenerateOptions(size=f"{size}x{size}"), seed)
+        assert _white_share(puzzle) >= 0.7
+        _well_formed(puzzle)
+        assert KIND.solve(puzzle).unique
+
+
 def test_a_large_puzzle_is_unique() -> None:
     puzzle = generate(GenerateParams(rows=16, cols=16), 5)
     assert solve(puzzle, limit=0).count == 1
@@ -101,6 +132,7 @@ def test_generate_at_each_level(level: str, size: int) -> None:
     sound step by step."""
     puzzle = generate(GenerateParams(rows=size, cols=size, level=level), 7)
     assert KIND.rate(puzzle).level == level
+    assert _white_share(puzzle) >= 0.7
     assert _xcc_count(puzzle) == 1
     _well_formed(puzzle)
     solution = solve(puzzle).solution

@@ -452,3 +452,39 @@ def test_a_hint_step_is_highlighted_on_the_state_as_it_is() -> None:
     assert drawing.caption == hint.step.explanation
     assert drawing.counts()["Rect.focus"] + drawing.counts()["Rect.placed"] >= 1
     assert "step" not in drawing.title
+
+
+@pytest.mark.parametrize(
+    ("kind", "comment", "level"),
+    [("sudoku", "level: hard", "hard"), ("sudoku", "Extreme", "extreme"),
+     ("sudoku", "level=Diabolical", "diabolical"), ("takuzu", "level: very  hard", "very hard"),
+     ("sudoku", "hardcore", None), ("sudoku", "level: fiendish", None),
+     ("takuzu", "expert", None), ("sudoku", "easy to spot the X-wing", None)],
+)
+def test_a_comment_naming_a_level_is_the_level(kind: str, comment: str,
+                                                level: str | None) -> None:
+    from dataclasses import replace
+
+    from grille.render.titles import given_level
+
+    puzzle = (Grid.from_string("1..4" "..1." ".1.." "4..1") if kind == "sudoku"
+              else TakuzuGrid.empty(4, 4))
+    assert given_level(replace(puzzle, metadata=(("comment", comment),))) == level
+
+
+@pytest.mark.parametrize(("kind", "size", "level"),
+                         [("sudoku", "4", "easy"), ("takuzu", "6x6", "hard"),
+                          ("kakuro", "6x6", "medium")])
+def test_a_generated_puzzle_keeps_its_level_through_its_default_format(
+    kind: str, size: str, level: str,
+) -> None:
+    from grille.kind import GenerateOptions
+
+    found = get_kind(kind)
+    puzzle = found.generate(GenerateOptions(size=size, level=level), 1)
+    text = found.write([puzzle], found.default_format)
+    assert "level: " + level in text
+    read_back = found.read(text, source="generated")[0].puzzle
+    assert draw(read_back, number=2).title.endswith(f" · {level}")
+    assert found.solve(read_back).unique
+    assert found.generate(GenerateOptions(size=size), 1).metadata == ()

@@ -192,3 +192,47 @@ def test_building_the_parser_imports_no_renderer_library() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("kind", "extra", "level"),
+    [("sudoku", [], "easy"), ("takuzu", ["--size", "6"], "medium"),
+     ("kakuro", ["--size", "6x6"], "easy")],
+)
+def test_generated_at_a_level_prints_the_level(
+    kind: str, extra: list[str], level: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``grille generate --level L | grille print -``: every caption names the level."""
+    from grille.kinds import get_kind
+    from grille.render import draw
+
+    assert main(["generate", kind, *extra, "--level", level, "--count", "2", "--seed", "3",
+                 "--quiet"]) == 0
+    generated = capsys.readouterr().out
+    entries = get_kind(kind).read(generated)
+    assert [draw(entry.puzzle, number=n).title.rsplit(" · ", 1)[1]
+            for n, entry in enumerate(entries, 1)] == [level, level]
+    monkeypatch.setattr(sys, "stdin", FakeStdin(generated.encode()))
+    out = tmp_path / "book.pdf"
+    assert main(["print", "--kind", kind, "-", "-o", str(out)]) == 0
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True,
+                              check=True).stdout
+        assert text.count(f"· {level}") == 2
+
+
+def test_print_cell_size_and_long_title(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "book.pdf"
+    title = "A practice booklet for class 3B with a title far too long for one line " * 2
+    status = main(["print", "--per-page", "4", "--cell-size", "20", "--title", title,
+                   write(tmp_path, SUDOKU * 2), "-o", str(out)])
+    assert status == 0
+    assert page_count(out.read_bytes()) == 2
+    assert "at 20 mm cells an A4 page holds 1 puzzle, not 4" in capsys.readouterr().err
+    assert main(["print", "--cell-size", "30", write(tmp_path, SUDOKU), "-o", str(out)]) == 2
+    assert "largest cell size that fits is 20.4 mm" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["print", "--cell-size", "0.5", write(tmp_path, SUDOKU)])
+    assert "3 to 100 mm" in capsys.readouterr().err

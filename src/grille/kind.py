@@ -146,6 +146,12 @@ class GenerateOptions:
     rules: frozenset[str] = frozenset()
     """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
 
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        """What a puzzle generated with these options carries as metadata: the level it
+        was made at, when one was asked (so ``grille print`` can show it)."""
+        return (("level", self.level),) if self.level != "any" else ()
+
 
 KERNEL_USES: dict[str, str] = {
     "solve": "solving and counting many puzzles at once (files, batches)",

@@ -1,19 +1,25 @@
 """Generating Kakuro puzzles with one solution, at a chosen size and level.
 
 1. A layout: the first row and column are clue blocks; inside, blocks go in pairs symmetric
-   under 180° rotation of the inner area. Runs longer than ``max_run`` are cut, then random
-   blocks are added up to ``density``; a block is kept only when no run of one cell appears
-   and the white cells stay connected.
+   under 180° rotation of the inner area, up to ``density`` of the inner cells. Each block
+   goes where the white area is most open (of a few white cells drawn at random, the one
+   with the longest across and down runs, in the most all-white squares), so blocks spread
+   out as in published puzzles: short runs, hardly a 3x3 white square. Runs still longer
+   than ``max_run`` are then cut. A block is kept only when no run of one cell appears and
+   the white cells stay connected.
 2. A random fill with distinct digits in every run, each run's digit set one whose sum has
    few combinations in that many cells (``spread``); the clues are the run sums.
 3. Repair until unique: the exact solver counts to two within a node budget. When a second
    solution exists, the cells where it differs from the fill are changed locally: the
-   differing cells of one of their runs get new digits (the fill elsewhere is kept, so what
-   was already forced stays forced), or, now and then, a differing cell and its partner
-   become blocks, splitting their runs.
+   differing cells of one of their runs get new digits, one of them a digit it did not
+   have (the fill elsewhere is kept, so what was already forced stays forced), or, now and
+   then, a differing cell and its partner become blocks, splitting their runs, as long as
+   ``min_white`` of the inner cells stay white.
 4. The level: the logic ladder up to the asked level must solve the puzzle. Where it gets
-   stuck, the stuck cells are repaired the same way; a puzzle that needs nothing of its
-   level (too easy) is made harder by re-filling a few runs with sums of many combinations.
+   stuck, the stuck cells are repaired the same way (sums of at most two combinations),
+   and a repair is kept only when it leaves no more cells stuck; a puzzle that needs
+   nothing of its level (too easy) is made harder by re-filling a few runs with sums of
+   many combinations.
 
 The same seed and options give the same puzzle within a release of grille.
 """
@@ -21,15 +27,16 @@ The same seed and options give the same puzzle within a release of grille.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from grille.errors import BudgetExceededError, GrilleError
 from grille.kakuro.combos import combination_masks
-from grille.kakuro.grid import Clue, KakuroGrid
+from grille.kakuro.grid import Clue, KakuroGrid, digits_of_mask
 from grille.kakuro.logic.rating import LEVELS
 
 if TYPE_CHECKING:
@@ -55,17 +62,31 @@ MIN_SIZE, MAX_SIZE = 4, 40
 BUDGET = 2_000
 """Search nodes allowed when counting the solutions of one candidate puzzle."""
 
-SPREADS = {"easy": 2, "medium": 3, "hard": 4, "very hard": 4}
+SPREADS = {"easy": 2, "medium": 3, "hard": 3, "very hard": 4}
 """The most combinations a run's sum may have in a fresh fill, per level."""
 
 JIT_CELLS = 60
 """Layouts with this many white cells or more are counted by the compiled kernel."""
+
+JIT_AFTER = 100
+"""Counts made interpreted in this process after which every layout is counted by the
+compiled kernel (one small puzzle from a cold start stays interpreted; a batch of them,
+or a long walk, moves to the kernel, which gives the same answers)."""
 
 BLOCK_SHARE = 0.02
 """How often a repair adds a block pair instead of changing digits."""
 
 PATIENCE = 4
 """How often a cell may be in question before a repair blocks it (with its partner)."""
+
+LAYOUT_DRAW = 12
+"""White cells drawn at random for each block of a layout; the two most open are tried."""
+
+LAYOUT_MISSES = 30
+"""Draws that place no block before a layout stops adding blocks."""
+
+LEVEL_WALK = 3
+"""Repair steps back to a unique puzzle allowed after a change made for the level."""
 
 CANDIDATES = 1
 """Repairs tried at each step of the walk to uniqueness; the best is kept (trying more
@@ -97,18 +118,23 @@ def parse_size(text: str | None) -> tuple[int, int]:
 @dataclass(frozen=True, slots=True)
 class GenerateParams:
     """What to generate: rows and columns (with the clue row and column), level, symmetry;
-    and the generator's knobs: longest run, share of inner cells blocked, the most
-    combinations a run's sum may have in a fresh fill, repair steps and attempts."""
+    and the generator's knobs: longest run, share of inner cells the layout blocks, share
+    of inner cells that stay white when repairs add blocks, the most combinations a run's
+    sum may have in a fresh fill, repair steps and attempts.
+
+    *Inner cells* are the cells below the first row and right of the first column (the
+    first row and column are all clue blocks)."""
 
     rows: int = 8
     cols: int = 8
     level: str = "any"
     symmetry: str = "rot180"
     max_run: int = 6
-    density: float = 0.3
+    density: float = 0.25
+    min_white: float = 0.7
     spread: int = 0
     steps: int = 400
-    level_steps: int = 80
+    level_steps: int = 200
     attempts: int = 40
 
     def __post_init__(self) -> None:
@@ -121,6 +147,14 @@ class GenerateParams:
             )
         if not 2 <= self.max_run <= 9:
             raise GrilleError(f"the longest run must be 2 to 9 cells, got {self.max_run}")
+        if not (0.0 <= self.density < 1.0 and 0.0 <= self.min_white <= 1.0):
+            raise GrilleError(f"density and min_white are shares from 0 to 1, got "
+                              f"{self.density} and {self.min_white}")
+
+    @property
+    def fewest_whites(self) -> int:
+        """The fewest white cells a layout may keep: ``min_white`` of the inner cells."""
+        return math.ceil(self.min_white * (self.rows - 1) * (self.cols - 1) - 1e-9)
 
     @property
     def fill_spread(self) -> int:
@@ -197,6 +231,23 @@ class Layout:
                 found.append((y * self.cols + x, dr == 0))
         return found
 
+    def openness(self, cell: int) -> int:
+        """How open the area around a white ``cell`` is: the lengths of its across and down
+        lines of white cells, plus the all-white 2x2 squares holding it (3x3 ones count
+        four); 0 for a block."""
+        if not self.white[cell]:
+            return 0
+        r, c = divmod(cell, self.cols)
+        white, cols = self.white, self.cols
+        total = len(self.segment(cell, True)) + len(self.segment(cell, False))
+        for size, weight in ((2, 1), (3, 4)):
+            for top in range(max(1, r - size + 1), min(r, self.rows - size) + 1):
+                for left in range(max(1, c - size + 1), min(c, cols - size) + 1):
+                    if all(white[(top + a) * cols + left + b]
+                           for a in range(size) for b in range(size)):
+                        total += weight
+        return total
+
     def connected(self) -> bool:
         """Whether the white cells form one area."""
         whites = [cell for cell, is_white in enumerate(self.white) if is_white]
@@ -211,10 +262,12 @@ class Layout:
                     queue.append(nxt)
         return len(seen) == len(whites)
 
-    def try_block(self, cell: int, max_run: int | None = None, *, cascade: int = 4) -> bool:
+    def try_block(self, cell: int, max_run: int | None = None, *, cascade: int = 4,
+                  fewest: int = 0) -> bool:
         """Block ``cell`` and its partner, and then any white cell left alone in a line (up
-        to ``cascade`` more pairs); keep it when no run is longer than ``max_run`` (if given)
-        beside the new blocks and the whites stay connected, else undo it."""
+        to ``cascade`` more pairs); keep it when at least ``fewest`` white cells are left,
+        no run is longer than ``max_run`` (if given) beside the new blocks and the whites
+        stay connected, else undo it."""
         if not self.white[cell]:
             return False
         blocked: list[int] = []
@@ -230,7 +283,8 @@ class Layout:
             todo += [n for y in fresh for n, across in self.neighbours(y)
                      if len(self.segment(n, across)) == 1]
         else:
-            if self._runs_fit(blocked, max_run) and self.connected():
+            if (sum(self.white) >= fewest and self._runs_fit(blocked, max_run)
+                    and self.connected()):
                 return True
         for y in blocked:
             self.white[y] = True
@@ -271,6 +325,16 @@ def make_layout(params: GenerateParams, rng: random.Random) -> Layout | None:
     rows, cols = params.rows, params.cols
     layout = Layout(rows, cols, [r > 0 and c > 0 for r in range(rows) for c in range(cols)],
                     params.symmetry)
+    inner = [r * cols + c for r in range(1, rows) for c in range(1, cols)]
+    target = int(params.density * len(inner))
+    misses = 0
+    while misses < LAYOUT_MISSES and sum(not layout.white[x] for x in inner) < target:
+        whites = [x for x in inner if layout.white[x]]
+        drawn = rng.sample(whites, min(LAYOUT_DRAW, len(whites)))
+        drawn.sort(key=lambda x: (-layout.openness(x) - layout.openness(layout.partner(x)),
+                                  rng.random()))
+        if not any(layout.try_block(x, cascade=0) for x in drawn[:2]):
+            misses += 1
     for _ in range(rows * cols):
         long = [s for s in layout.segments() if len(s) > params.max_run]
         if not long:
@@ -279,13 +343,8 @@ def make_layout(params: GenerateParams, rng: random.Random) -> Layout | None:
         if not any(layout.try_block(segment[i])
                    for i in _cut_order(len(segment), params.max_run, rng)):
             return None
-    inner = [r * cols + c for r in range(1, rows) for c in range(1, cols)]
-    target = int(params.density * len(inner))
-    rng.shuffle(inner)
-    for cell in inner:
-        if sum(not layout.white[x] for x in inner) >= target:
-            break
-        layout.try_block(cell, params.max_run, cascade=0)
+    if sum(layout.white) < params.fewest_whites:
+        return None
     return layout if layout.valid(params.max_run) else None
 
 
@@ -294,7 +353,10 @@ def make_layout(params: GenerateParams, rng: random.Random) -> Layout | None:
 
 class _Runs:
     """The runs of a layout as lists of flat cells, each white cell's runs, and a counter
-    of the solutions of fills of it (built when first asked for)."""
+    of the solutions of fills of it (built when first used)."""
+
+    interpreted_counts: ClassVar[int] = 0
+    """Counts made by interpreted counters in this process (see :data:`JIT_AFTER`)."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout.copy()
@@ -304,19 +366,25 @@ class _Runs:
             for cell in run:
                 self.member.setdefault(cell, []).append(index)
         self.whites = sorted(self.member)
+        self._counter: Recounter | None = None
 
     def __repr__(self) -> str:
         return f"_Runs({len(self.runs)} runs)"
 
-    @functools.cached_property
     def counter(self) -> Recounter:
-        """The exact solver's counter for this layout."""
+        """The exact solver's counter for this layout, for one count: compiled when the
+        layout is large or this process has made :data:`JIT_AFTER` interpreted counts."""
         from grille.engine._jit import jit_enabled
         from grille.kakuro.solver import Recounter
 
-        backend = "jit" if jit_enabled() and len(self.whites) >= JIT_CELLS else "python"
-        blank = dict.fromkeys(self.whites, 0)
-        return Recounter(puzzle_from_fill(self.layout, blank), backend=backend)
+        large = len(self.whites) >= JIT_CELLS or _Runs.interpreted_counts >= JIT_AFTER
+        if self._counter is None or (large and not self._counter.fast and jit_enabled()):
+            backend = "jit" if large and jit_enabled() else "python"
+            blank = dict.fromkeys(self.whites, 0)
+            self._counter = Recounter(puzzle_from_fill(self.layout, blank), backend=backend)
+        if not self._counter.fast:
+            _Runs.interpreted_counts += 1
+        return self._counter
 
 
 _SHAPES: dict[tuple[int, int, tuple[bool, ...]], _Runs] = {}
@@ -345,6 +413,15 @@ def _prefixes(length: int, spread: int) -> frozenset[int]:
     return frozenset(sub for mask in good for sub in _subsets(mask))
 
 
+@functools.cache
+def _next_digits(length: int, spread: int, used: int) -> int:
+    """The digits (bit ``d - 1`` for ``d``) that may join the digits ``used`` in a run of
+    ``length`` cells whose digit set must sum to a total of at most ``spread``
+    combinations."""
+    prefixes = _prefixes(length, spread)
+    return sum(1 << d for d in range(9) if not used >> d & 1 and used | 1 << d in prefixes)
+
+
 def _subsets(mask: int) -> list[int]:
     found = []
     sub = mask
@@ -360,14 +437,16 @@ FILL_STEPS = 20_000
 
 def fill(
     layout: Layout, rng: random.Random, *, fixed: dict[int, int] | None = None,
-    free: Iterable[int] | None = None, spread: int = 9,
+    free: Iterable[int] | None = None, spread: int = 9, forbid: dict[int, int] | None = None,
 ) -> dict[int, int] | None:
     """Random distinct digits in every run (cells of ``fixed`` keep theirs; only ``free``
-    cells are chosen when given), each run's digits a subset of a set whose sum has at most
-    ``spread`` combinations in its length; ``None`` if none is found quickly."""
+    cells are chosen when given; a cell of ``forbid`` never gets the digit it names), each
+    run's digits a subset of a set whose sum has at most ``spread`` combinations in its
+    length; ``None`` if none is found quickly."""
     shape = _shape(layout)
     runs, member = shape.runs, shape.member
-    allowed = [_prefixes(len(run), spread) for run in runs]
+    lengths = [len(run) for run in runs]
+    banned = forbid or {}
     values = dict(fixed or {})
     todo = sorted(free) if free is not None else sorted(member)
     for cell in todo:
@@ -378,21 +457,23 @@ def fill(
             if cell in values:
                 used[index] |= 1 << (values[cell] - 1)
 
+    def allowed(cell: int) -> int:
+        mask = 511 & ~(1 << (banned[cell] - 1)) if cell in banned else 511
+        for run in member[cell]:
+            mask &= _next_digits(lengths[run], spread, used[run])
+        return mask
+
     def options(cell: int) -> list[int]:
-        return [
-            digit for digit in range(1, 10)
-            if all(not used[run] >> (digit - 1) & 1
-                   and used[run] | 1 << (digit - 1) in allowed[run] for run in member[cell])
-        ]
+        return list(digits_of_mask(allowed(cell)))
 
     remaining = set(todo)
-    counts = {cell: len(options(cell)) for cell in remaining}
+    counts = {cell: allowed(cell).bit_count() for cell in remaining}
 
     def recount(cell: int) -> None:
         for run in member[cell]:
             for other in runs[run]:
                 if other in remaining:
-                    counts[other] = len(options(other))
+                    counts[other] = allowed(other).bit_count()
 
     stack: list[tuple[int, list[int]]] = []
     for _ in range(FILL_STEPS):
@@ -467,7 +548,7 @@ def _judge(layout: Layout, values: dict[int, int]) -> _Verdict:
     propagation leaves undecided. The score counts the undecided cells."""
     shape = _shape(layout)
     whites = shape.whites
-    result = shape.counter.count([values[cell] for cell in whites], limit=2, budget=BUDGET)
+    result = shape.counter().count([values[cell] for cell in whites], limit=2, budget=BUDGET)
     if result.unique:
         return _Verdict(True, (), 0)
     undecided = tuple(cell for cell, mask in zip(whites, result.roots, strict=True)
@@ -485,8 +566,10 @@ def _repair(
     rng: random.Random, *, spread: int, tries: dict[int, int] | None = None,
 ) -> dict[int, int] | None:
     """Change the fill around ``cells`` (cells in question): new digits for those of one of
-    their runs, or a block pair at one of them (now and then, or when ``tries`` says the
-    cell was in question more than :data:`PATIENCE` times). Returns the new fill
+    their runs (the chosen cell a digit it did not have; when no such fill exists, for the
+    whole run, then for both runs of the cell), or a block pair at one of them (now and
+    then, or when ``tries`` says the cell was in question more than :data:`PATIENCE` times,
+    while ``params.min_white`` of the inner cells stay white). Returns the new fill
     (``layout`` may have changed), or ``None`` when nothing was changed."""
     shape = _shape(layout)
     cell = rng.choice(cells)
@@ -494,7 +577,7 @@ def _repair(
     if tries is not None:
         tried = tries[cell] = tries.get(cell, 0) + 1
     if (rng.random() < BLOCK_SHARE or tried > PATIENCE) and layout.try_block(
-            cell, params.max_run):
+            cell, params.max_run, fewest=params.fewest_whites):
         if tries is not None:
             tries.pop(cell, None)
         return {x: v for x, v in values.items() if layout.white[x]}
@@ -503,7 +586,17 @@ def _repair(
     free = {x for x in run if x in chosen} | {cell}
     if rng.random() < 0.3:
         free |= set(run)
-    return fill(layout, rng, fixed=values, free=free, spread=spread)
+    both = {x for index in shape.member[cell] for x in shape.runs[index]}
+    tried_sets: list[set[int]] = []
+    for cells_to_fill in (free, set(run), both):
+        if cells_to_fill in tried_sets:
+            continue
+        tried_sets.append(cells_to_fill)
+        found = fill(layout, rng, fixed=values, free=cells_to_fill, spread=spread,
+                     forbid={cell: values[cell]})
+        if found is not None:
+            return found
+    return None
 
 
 def _improve(
@@ -535,18 +628,26 @@ def _unique_fill(
     values = fill(layout, rng, spread=params.fill_spread)
     if values is None:
         return None
-    verdict = _judge(layout, values)
+    return _walk_to_unique(params, layout, values, _judge(layout, values), rng, params.steps)
+
+
+def _walk_to_unique(
+    params: GenerateParams, layout: Layout, values: dict[int, int], verdict: _Verdict,
+    rng: random.Random, steps: int,
+) -> tuple[Layout, dict[int, int]] | None:
+    """From a fill and its verdict, local repairs at the cells in question, each checked by
+    an exact count, until the fill is the only solution of its clues (at most ``steps``)."""
     tries: dict[int, int] = {}
-    for _ in range(params.steps):
+    for _ in range(steps):
         if verdict.unique:
-            return layout, values
+            break
         found = _improve(params, layout, values, verdict, rng, spread=params.fill_spread,
                          tries=tries)
         if found is None:
             continue
         if found[2].score <= verdict.score or rng.random() < WANDER:
             layout, values, verdict = found
-    return None
+    return (layout, values) if verdict.unique else None
 
 
 # -- levels ------------------------------------------------------------------------------------
@@ -556,57 +657,72 @@ def _level_index(level: str) -> int:
     return [name for name, _ in LEVELS].index(level)
 
 
-def _stuck_cells(puzzle: KakuroGrid, level: str) -> list[int]:
-    """The white cells the ladder up to ``level`` leaves empty."""
+@dataclass(frozen=True, slots=True)
+class _Standing:
+    """Where a unique puzzle stands against a level: ``stuck``, the white cells the ladder
+    up to the level leaves empty (too hard when there are any); ``loosen_at``, for a puzzle
+    that needs no technique of the level (too easy), the cells of its hardest steps."""
+
+    stuck: tuple[int, ...]
+    loosen_at: tuple[int, ...] | None
+
+    @property
+    def exact(self) -> bool:
+        """Whether the puzzle is exactly of the level."""
+        return not self.stuck and self.loosen_at is None
+
+
+def _standing(puzzle: KakuroGrid, level: str) -> _Standing:
+    """One sweep of the ladder up to ``level`` over ``puzzle``: where it stands."""
     from grille.kakuro.logic.explain import sweep_path
     from grille.kakuro.logic.techniques import ladder_up_to
 
-    _, board = sweep_path(puzzle, ladder_up_to(dict(LEVELS)[level]))
-    return [cell for cell in puzzle.whites if not board.values[cell]]
-
-
-def _hardest_cells(puzzle: KakuroGrid, level: str) -> list[int] | None:
-    """For a puzzle the ladder up to ``level`` solves: ``None`` if it needs a technique of
-    ``level`` (it is exactly that level), else the cells of its hardest steps."""
-    from grille.kakuro.logic.explain import sweep_path
-    from grille.kakuro.logic.techniques import ladder_up_to
-
+    steps, board = sweep_path(puzzle, ladder_up_to(dict(LEVELS)[level]))
+    stuck = tuple(cell for cell in puzzle.whites if not board.values[cell])
     index = _level_index(level)
     floor = LEVELS[index - 1][1] if index else 0.0
-    steps, _ = sweep_path(puzzle, ladder_up_to(dict(LEVELS)[level]))
     hardest = max((step.difficulty for step in steps), default=0.0)
-    if hardest > floor:
-        return None
+    if stuck or hardest > floor:
+        return _Standing(stuck, None)
     cols = puzzle.cols
-    return [r * cols + c for step in steps if step.difficulty == hardest for r, c in step.cells]
+    return _Standing((), tuple(r * cols + c for step in steps if step.difficulty == hardest
+                               for r, c in step.cells))
 
 
 def _at_level(
     params: GenerateParams, layout: Layout, values: dict[int, int], rng: random.Random
 ) -> KakuroGrid | None:
-    """Move a unique fill to a puzzle of exactly the asked level, keeping it unique."""
+    """Move a unique fill to a puzzle of exactly the asked level, keeping it unique (a
+    change that is not is walked back to uniqueness for up to :data:`LEVEL_WALK` steps).
+    Too hard, the stuck area is made more constrained, and a change is kept only when it
+    leaves no more cells stuck; too easy, a run where the path was easiest is loosened."""
     level = params.level
+    puzzle = puzzle_from_fill(layout, values)
+    standing = _standing(puzzle, level)
     for _ in range(params.level_steps):
-        puzzle = puzzle_from_fill(layout, values)
-        stuck = _stuck_cells(puzzle, level)
-        if stuck:
-            # too hard: make the stuck area more constrained, and keep it unique
-            trial = layout.copy()
-            changed = _repair(params, trial, values, stuck, rng, spread=2)
+        if standing.exact:
+            return puzzle
+        trial = layout.copy()
+        if standing.stuck:
+            changed = _repair(params, trial, values, standing.stuck, rng, spread=2)
         else:
-            hard_cells = _hardest_cells(puzzle, level)
-            if hard_cells is None:
-                return puzzle
-            # too easy: loosen a run where the path was easiest to find
-            trial = layout.copy()
-            changed = fill(trial, rng, fixed=values, free=_loosen(trial, hard_cells, rng),
-                           spread=9)
+            changed = fill(trial, rng, fixed=values,
+                           free=_loosen(trial, list(standing.loosen_at or ()), rng), spread=9)
         if changed is None:
             continue
-        if _judge(trial, changed).unique:
-            layout.white[:] = trial.white
-            values = changed
-    return None
+        verdict = _judge(trial, changed)
+        if not verdict.unique:
+            walked = _walk_to_unique(params, trial, changed, verdict, rng, LEVEL_WALK)
+            if walked is None:
+                continue
+            trial, changed = walked
+        candidate = puzzle_from_fill(trial, changed)
+        judged = _standing(candidate, level)
+        if standing.stuck and len(judged.stuck) > len(standing.stuck):
+            continue
+        layout.white[:] = trial.white
+        values, puzzle, standing = changed, candidate, judged
+    return puzzle if standing.exact else None
 
 
 def _loosen(layout: Layout, cells: list[int], rng: random.Random) -> set[int]:

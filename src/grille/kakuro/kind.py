@@ -151,7 +151,8 @@ class KakuroKind:
         check_reach(self, options)
         params = GenerateParams(rows=rows, cols=cols, level=options.level,
                                 symmetry=options.symmetry or "rot180")
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
     def levels_for(self, size: str | None) -> tuple[str, ...]:
         """Every level, except very hard on grids with fewer than :data:`VERY_HARD_CELLS`

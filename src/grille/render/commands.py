@@ -137,9 +137,40 @@ def cmd_print(args: argparse.Namespace) -> int:
             print(f"{given.source}:{entry.line}: {result.verdict.value}", file=sys.stderr)
             solutions.append(Item(caption, None, message))
     data = booklet(items, per_page=args.per_page, paper=args.paper, title=args.title or "",
-                   solutions=solutions, solutions_per_page=args.solutions_per_page)
+                   solutions=solutions, solutions_per_page=args.solutions_per_page,
+                   cell_mm=args.cell_size)
+    if args.cell_size is not None:
+        _say_fewer_per_page(items, args)
     _write_binary(data, args.output, "PDF")
     return status
+
+
+def _say_fewer_per_page(items: list[Any], args: argparse.Namespace) -> None:
+    """A note on stderr when the cell size asked leaves room for fewer puzzles a page."""
+    from grille.render.booklet import paper_name, plan
+
+    most = max(page.capacity for page in plan(items, per_page=args.per_page, paper=args.paper,
+                                              heading=args.title or "",
+                                              cell_mm=args.cell_size))
+    if most < args.per_page:
+        print(f"at {args.cell_size:g} mm cells {paper_name(args.paper)} page holds "
+              f"{'1 puzzle' if most == 1 else f'{most} puzzles'}, not {args.per_page}",
+              file=sys.stderr)
+
+
+def cell_size(text: str) -> float:
+    """A ``--cell-size`` in millimetres."""
+    from grille.render.booklet import check_cell_size
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of millimetres: {text!r}") from None
+    try:
+        check_cell_size(value)
+    except GrilleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return value
 
 
 def add_commands(command: CommandFactory) -> None:
@@ -185,6 +216,11 @@ def add_commands(command: CommandFactory) -> None:
                          metavar="N", help="puzzles per page: 1, 2, 4 (default) or 6")
     booklet.add_argument("--paper", choices=PAPER_NAMES, default="a4",
                          help="page size (default a4)")
+    booklet.add_argument("--cell-size", type=cell_size, metavar="MM",
+                         help="print every grid with cells MM millimetres wide (default: "
+                         "each grid as large as its share of the page allows); a page then "
+                         "holds fewer than N puzzles where N would not fit (said on "
+                         "stderr), and a puzzle too large for a page of its own is an error")
     booklet.add_argument("--with-solutions", action="store_true",
                          help="add the solutions at the end")
     booklet.add_argument("--solutions-per-page", type=int, choices=PER_PAGE_CHOICES,

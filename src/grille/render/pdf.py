@@ -46,7 +46,8 @@ PT = 25.4 / 72
 
 FAMILY = "DejaVu"
 MAX_CELL_MM = 12.0
-"""Cells are never printed larger than this, however much room a page leaves."""
+"""A drawing on a page of its own (:func:`to_pdf`) never has cells larger than this;
+booklets fill their slots instead."""
 MIN_LINE_MM = 0.1
 """Lines are never printed thinner than this."""
 PAGE_MARGIN = 12.0
@@ -139,10 +140,12 @@ def _text(pdf: FPDF, text: Text, x0: float, y0: float, s: float) -> None:
     pdf.text(x, y0 + text.y * s, text.text)
 
 
-def fit_scale(drawing: Drawing, width: float, height: float) -> float:
+def fit_scale(drawing: Drawing, width: float, height: float, *,
+              max_cell_mm: float | None = MAX_CELL_MM) -> float:
     """The largest scale (mm per unit) that fits ``drawing`` in ``width`` x ``height`` mm
-    with cells no larger than :data:`MAX_CELL_MM`."""
-    return min(width / drawing.width, height / drawing.height, MAX_CELL_MM / drawing.cell)
+    with cells no larger than ``max_cell_mm`` (``None``: as large as the room allows)."""
+    scale = min(width / drawing.width, height / drawing.height)
+    return scale if max_cell_mm is None else min(scale, max_cell_mm / drawing.cell)
 
 
 def _page_scale(drawing: Drawing, paper: str, *, landscape: bool) -> float:

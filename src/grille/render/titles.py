@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from grille.errors import GrilleError
 from grille.kind import Puzzle
+from grille.kinds import get_kind
 
 __all__ = ["given_level", "puzzle_id", "title_line"]
 
@@ -11,6 +15,9 @@ LEVEL_KEYS = ("level", "difficulty", "label")
 
 ID_KEYS = ("id", "name", "title")
 """Metadata fields that may name a puzzle."""
+
+LEVEL_COMMENT = re.compile(r"\s*(?:level\s*[:=]?\s*)?(?P<level>[^\W\d_][\w -]*?)\s*", re.I)
+"""A comment that is a level: ``hard``, ``level: very hard``, ``Level=Easy``."""
 
 
 def _metadata(puzzle: Puzzle) -> tuple[tuple[str, str], ...]:
@@ -28,8 +35,22 @@ def _first(puzzle: Puzzle, keys: tuple[str, ...]) -> str | None:
 
 
 def given_level(puzzle: Puzzle) -> str | None:
-    """The level a file gave the puzzle (``level``, ``difficulty`` or ``label`` field)."""
-    return _first(puzzle, LEVEL_KEYS)
+    """The level a file gave the puzzle: a ``level``, ``difficulty`` or ``label`` field,
+    else a comment that is one of its kind's levels (``# level: hard`` after a Sudoku line,
+    as ``grille generate --level hard`` writes it)."""
+    level = _first(puzzle, LEVEL_KEYS)
+    if level is not None:
+        return level
+    comment = _first(puzzle, ("comment",))
+    match = LEVEL_COMMENT.fullmatch(comment or "")
+    if match is None:
+        return None
+    try:
+        levels = get_kind(puzzle.kind).levels
+    except GrilleError:
+        return None
+    named = " ".join(match["level"].lower().split())
+    return named if named in levels else None
 
 
 def puzzle_id(puzzle: Puzzle) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
@@ -159,7 +160,8 @@ class SudokuKind:
             symmetry=options.symmetry or DEFAULT_SYMMETRY,
             minimal=options.minimal,
         )
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
     def levels_for(self, size: str | None) -> tuple[str, ...]:
         """Every level from 8x8 up; 4x4 is easy only, 6x6 easy to diabolical."""

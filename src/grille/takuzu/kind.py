@@ -150,7 +150,8 @@ class TakuzuKind:
         params = GenerateParams(
             height, width, options.level, minimal=options.minimal, unique_lines=unique_lines
         )
-        return generate(params, seed)
+        puzzle = generate(params, seed)
+        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
 
     def levels_for(self, size: str | None) -> tuple[str, ...]:
         """Every level, except on grids of 4x4 and less, which are easy only: no 4x4

@@ -134,6 +134,11 @@ def read(t: Text, text: str) -> list[Entry[Grid]]:
 
 
 def dump(grid: Grid) -> str:
+    """The grid as one line, its rating after it, then its comment (or else its level, as
+    ``# level: hard``)."""
     comment = metadata_value(grid, "comment")
+    level = metadata_value(grid, "level")
+    if not comment and level:
+        comment = f"level: {level}"
     line = join_rating(grid.line(), (metadata_value(grid, RATING) or "").replace("#", " "))
     return line + (f" # {one_line(comment)}" if comment else "")
