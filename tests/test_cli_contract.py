@@ -24,6 +24,7 @@ from conftest import FIXTURES
 from grille.batch.runner import EXIT_TERMINATED
 from grille.cli import DEFAULT_BUDGET, EXIT_PIPE, add_generate_options, build_parser, main
 from grille.kinds import KIND_NAMES, get_kind
+from grille.rated import bare
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -131,7 +132,7 @@ def test_rate_writes_one_line_per_puzzle_its_puzzle_on_one_line(
     assert status == 1 and err.count("several solutions") == 1
     lines = out.splitlines(keepends=True)
     assert len(lines) == 3 and out.endswith("\n")
-    expected = [entry.puzzle for entry in kind.read(Path(path).read_text())]
+    expected = [bare(entry.puzzle) for entry in kind.read(Path(path).read_text())]
     for line, puzzle in zip(lines, expected, strict=True):
         field, *fields = line.rstrip("\n").split("\t")
         assert len(fields) == len(kind.rating_columns)
@@ -150,6 +151,15 @@ def test_rate_output_rated_again_gives_the_same_lines(
     again_status, again, _ = run(["rate", write(tmp_path, first, "rated.txt")], capsys)
     assert first_status == again_status == 0
     assert again == first  # the rating read with the puzzle is replaced, not repeated
+
+
+def test_rate_puts_the_puzzle_alone_in_its_first_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, f"{PUZZLE} # level: easy\n{PUZZLE};1.2;1.2;1.2\n")
+    status, out, _ = run(["rate", path], capsys)
+    assert status == 0
+    assert [line.split("\t")[0] for line in out.splitlines()] == [PUZZLE, PUZZLE]
 
 
 @pytest.mark.parametrize("kind_name", KIND_NAMES)

@@ -783,11 +783,11 @@ def explainer(kind: Kind[Any], *, nesting: int = 0) -> Callable[[Any], Any]:
 
 
 def rating_line(kind: Kind[Any], puzzle: Any, fields: Sequence[str], fmt: str | None = None) -> str:
-    """One line of ``grille rate``: the puzzle on one line, then its rating fields, TAB
-    between them; a rating the puzzle was read with is replaced, not repeated."""
-    from grille.rated import with_rating
+    """One line of ``grille rate``: the puzzle alone on one line (a rating, comment or
+    other metadata it was read with left out), then its rating fields, TAB between them."""
+    from grille.rated import bare
 
-    text = kind.write([with_rating(puzzle, "")], fmt or kind.one_line_format).strip()
+    text = kind.write([bare(puzzle)], fmt or kind.one_line_format).strip()
     return "\t".join((text, *fields)) + "\n"
 
 
@@ -1189,8 +1189,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_checked_limits(hint)
 
     rate = command("rate", cmd_rate,
-                   "One line per puzzle that reads, in input order: the puzzle on one line "
-                   "(Sudoku as a line of digits, Takuzu as an Unruly ID, Kakuro as JSON), its "
+                   "One line per puzzle that reads, in input order: the puzzle alone on one line "
+                   "(Sudoku as a line of digits, Takuzu as an Unruly ID, Kakuro as JSON; "
+                   "comments and an earlier rating left out), its "
                    "level and its scores (Sudoku: ER, EP and ED on Sudoku Explainer's scale), "
                    "tab-separated. A puzzle without exactly one solution, or that reaches a "
                    "limit, gets '-' in every rating field and the reason on stderr.")

@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 
 from grille.kind import Puzzle
 
-__all__ = ["RATING", "SEPARATORS", "join_rating", "split_rating", "with_rating"]
+__all__ = ["RATING", "SEPARATORS", "bare", "join_rating", "split_rating", "with_rating"]
 
 P = TypeVar("P", bound=Puzzle)
 
@@ -39,6 +39,12 @@ def with_rating(puzzle: P, rating: str) -> P:
     kept = tuple((key, value) for key, value in puzzle.metadata if key != RATING)
     metadata = ((RATING, rating), *kept) if rating else kept
     return cast(P, dataclasses.replace(cast(Any, puzzle), metadata=metadata))
+
+
+def bare(puzzle: P) -> P:
+    """``puzzle`` without any metadata (rating, comment, level ...): the puzzle alone, as
+    the first column of ``grille rate`` shows it."""
+    return cast(P, dataclasses.replace(cast(Any, puzzle), metadata=()))
 
 
 def split_rating(line: str) -> tuple[str, str]:
