@@ -8,10 +8,11 @@ The explanation of a whole solve is the list of its steps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Candidate", "Explanation", "Link", "Rating", "Step"]
+__all__ = ["Candidate", "Explanation", "Link", "Rating", "Replayable", "Step", "replay"]
 
 Candidate = tuple[int, int, int]
 """A digit (or symbol) in a cell: (row, column, value), rows and columns 0-based."""
@@ -91,3 +92,28 @@ class Rating(Protocol):
     def fields(self) -> tuple[str, ...]:
         """The rating as text columns, level first (for ``grille rate``)."""
         ...
+
+
+B = TypeVar("B", bound="Replayable[Any]")
+
+
+class Replayable(Protocol[G]):
+    """A kind's candidate board, as :func:`replay` uses it."""
+
+    def apply(self: B, step: Step) -> B:
+        """The board after ``step``."""
+        ...
+
+    def to_grid(self, puzzle: G) -> G:
+        """``puzzle`` with this board's digits, and its candidates as pencil marks."""
+        ...
+
+
+def replay(board: Replayable[G], puzzle: G, steps: Sequence[Step]) -> list[G]:
+    """The grid of ``board`` before each of ``steps`` and after the last, candidates as
+    marks: what a kind's :meth:`~grille.kind.Kind.step_states` gives for its own board."""
+    states = [board.to_grid(puzzle)]
+    for step in steps:
+        board = board.apply(step)
+        states.append(board.to_grid(puzzle))
+    return states

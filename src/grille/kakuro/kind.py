@@ -21,7 +21,7 @@ from grille.kind import (
     check_reach,
     unknown_rules,
 )
-from grille.logic import Explanation, Step
+from grille.logic import Explanation, Step, replay
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
@@ -169,12 +169,7 @@ class KakuroKind:
         its runs' placed digits, then each step's eliminations and placements."""
         from grille.kakuro.logic.board import Board
 
-        board = Board.from_grid(puzzle)
-        states = [board.to_grid(puzzle)]
-        for step in steps:
-            board = board.apply(step)
-            states.append(board.to_grid(puzzle))
-        return states
+        return replay(Board.from_grid(puzzle), puzzle, steps)
 
     def generate_choices(self) -> GenerateChoices:
         """Sizes 4 to 40 a side, every level, two layout symmetries, the standard rules only

@@ -17,7 +17,7 @@ from grille.kind import (
     Violation,
     unknown_rules,
 )
-from grille.logic import Explanation, Step
+from grille.logic import Explanation, Step, replay
 from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
 from grille.sudoku.formats.sniffing import declared_kind
@@ -173,12 +173,7 @@ class SudokuKind:
         """The grids of the explained solve, candidates as marks (the logic board's replay)."""
         from grille.sudoku.logic.board import Board
 
-        board = Board.from_grid(puzzle)
-        states = [board.to_grid(puzzle)]
-        for step in steps:
-            board = board.apply(step)
-            states.append(board.to_grid(puzzle))
-        return states
+        return replay(Board.from_grid(puzzle), puzzle, steps)
 
     def generate_choices(self) -> GenerateChoices:
         """Sizes 4 to 25 that have boxes, every level (fewer at 4x4 and 6x6), six symmetries."""
