@@ -37,6 +37,9 @@ from typing import Any
 import httpx
 
 SUDOKU = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+HINT_POLL = 0.3
+"""Seconds between polls of a hint still being worked on (the page's interval)."""
+
 MIX = (("move", 0.5), ("state", 0.2), ("undo", 0.12), ("redo", 0.08), ("hint", 0.1))
 """Request types after the first (``new``) and their shares; undo/redo fall back to a
 move when the game has nothing to undo or redo."""
@@ -142,9 +145,17 @@ async def player(
             response = await client.request(method, path, json=body)
             if response.status_code >= 300:
                 problem = f"{response.status_code} {response.text[:200]}"
+            elif kind == "hint":  # a hint job: done at once, or polled as the page does
+                job = response.json()
+                while job["status"] == "running":
+                    await asyncio.sleep(HINT_POLL)
+                    job = (await client.get(f"{path}s/{job['id']}")).json()
+                if job["status"] == "done":
+                    state = job["result"]["game"]
+                else:
+                    problem = f"hint {job['status']}: {job['error']}"
             else:
-                answer = response.json()
-                state = answer["game"] if kind == "hint" else answer
+                state = response.json()
         except httpx.HTTPError as error:
             problem = f"{type(error).__name__}: {error}"
         tally.record(kind, time.perf_counter() - start, problem)

@@ -21,6 +21,9 @@ from grille.web.server import bind, is_loopback, page_url
 
 REPO = Path(__file__).resolve().parent.parent
 
+KEEP_ALIVE_CHECK = 6.0
+"""Seconds a connection stays idle in the keep-alive test: more than clients keep one."""
+
 
 def test_play_command_options() -> None:
     args = build_parser().parse_args(["play", "--port", "0", "--no-browser", "--db", "x.db"])
@@ -89,6 +92,27 @@ def test_play_serves_on_loopback_and_prints_the_address(tmp_path: Path) -> None:
         assert "warning" not in text
         response = httpx.get(match[1] + "api/kinds", timeout=30)
         assert response.status_code == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_play_keeps_an_idle_connection_longer_than_clients_do(tmp_path: Path) -> None:
+    """HTTP clients reuse an idle connection for up to 5 s (httpx); a server that closes it
+    at the same moment resets the request the client has just sent on it."""
+    import http.client
+
+    process, lines = _serve(tmp_path)
+    try:
+        match = re.search(r"playing at http://127\.0\.0\.1:(\d+)/", "".join(lines))
+        assert match, lines
+        connection = http.client.HTTPConnection("127.0.0.1", int(match[1]), timeout=30)
+        connection.request("GET", "/api/kinds")
+        assert connection.getresponse().read()
+        time.sleep(KEEP_ALIVE_CHECK)
+        connection.request("GET", "/api/kinds")  # the same connection, idle all that time
+        assert connection.getresponse().status == 200
+        connection.close()
     finally:
         process.terminate()
         process.wait(timeout=30)

@@ -26,6 +26,11 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 BROWSER_WAIT = 10.0
 """Seconds to wait for the server to start before opening the browser anyway."""
 
+KEEP_ALIVE = 30.0
+"""Seconds an idle connection is kept open. Longer than HTTP clients keep an idle connection
+for reuse (httpx: 5 s), so the server never closes one just as a client sends on it (which
+resets it: the client sees an error for a request the server never read)."""
+
 
 def is_loopback(host: str) -> bool:
     """Whether ``host`` is reachable from this machine only."""
@@ -95,7 +100,8 @@ def serve(
     url = page_url(host, sock.getsockname()[1])
     allowed = [host, "127.0.0.1", "localhost", "::1"] if loopback else None
     app = create_app(store=store, allowed_hosts=allowed, pool=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_keep_alive=KEEP_ALIVE)
     server = uvicorn.Server(config)
     last = store.last_unfinished_game()
     resume = f" (reopening your last {last.kind} game)" if last is not None else ""
