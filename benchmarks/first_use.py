@@ -10,10 +10,14 @@ Not a test. Run it in a clone after ``make run`` (or ``grille warm``): it times
    the game is ready), from the moment the server says it is listening (or ``--wait``
    seconds later: a player takes a few seconds to choose, while the server warms up).
 
+With ``--browser`` the first game is asked for in Chromium (Debian's, driven by Playwright)
+as a player does: the page opened as soon as the server listens, the kind, size and level
+chosen, Start pressed, until every cell of the board is on screen.
+
 Each new game's puzzle is random, so its time varies with the puzzle: compare the first
 game with the median of the others.
 
-    .venv/bin/python benchmarks/first_use.py [--games 6] [--level hard] [--wait 0] [--json]
+    .venv/bin/python benchmarks/first_use.py [--games 6] [--level hard] [--wait 0] [--browser]
 """
 
 from __future__ import annotations
@@ -93,6 +97,33 @@ def new_game(client: httpx.Client, kind: str, size: str, level: str) -> float:
         time.sleep(0.1)
 
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def new_game_in_browser(url: str, kind: str, size: str, level: str) -> tuple[float, float]:
+    """Seconds from pressing Start to the board on screen, and from opening the page."""
+    from playwright.sync_api import expect, sync_playwright
+
+    rows, cols = (int(side) for side in size.split("x"))
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        opened = time.monotonic()
+        page.goto(f"{url}#/home")
+        page.locator(f"label[for=kind-{kind}]").click()
+        page.select_option("#new-size", size)
+        page.select_option("#new-level", level)
+        started = time.monotonic()
+        page.get_by_role("button", name="Start").click()
+        expect(page.get_by_role("grid").get_by_role("gridcell")).to_have_count(
+            rows * cols, timeout=600_000)
+        done = time.monotonic()
+        browser.close()
+    return done - started, done - opened
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -102,6 +133,8 @@ def main() -> int:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--wait", type=float, default=0.0,
                         help="seconds between the server's start and the first game")
+    parser.add_argument("--browser", action="store_true",
+                        help="ask for the first game in Chromium, as a player does")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
 
@@ -109,8 +142,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder, fresh_server(Path(folder)) as (url, lines):
         with httpx.Client(base_url=url, timeout=600) as client:
             time.sleep(args.wait)
+            browser = (new_game_in_browser(url, args.kind, args.size, args.level)
+                       if args.browser else None)
             games = [new_game(client, args.kind, args.size, args.level)
-                     for _ in range(args.games)]
+                     for _ in range(args.games - (browser is not None))]
+            if browser is not None:
+                games.insert(0, browser[0])
         server_said = list(lines)
     figures = {
         "rate_seconds": round(rate_seconds, 2),
@@ -120,6 +157,8 @@ def main() -> int:
         if len(games) > 1 else None,
         "games_seconds": [round(seconds, 2) for seconds in games],
         "compiled_in_server": any("compiling" in line for line in server_said),
+        "first_game_in_browser": browser is not None,
+        "first_game_from_page_open_seconds": round(browser[1], 2) if browser else None,
     }
     if args.json:
         print(json.dumps(figures))
@@ -129,6 +168,9 @@ def main() -> int:
     print(f"new {args.level} {args.size} {args.kind} games, the first {args.wait:g} s after "
           f"the server's start: first {games[0]:.2f} s; all: "
           + ", ".join(f"{seconds:.2f}" for seconds in games))
+    if browser is not None:
+        print(f"the first game in Chromium: {browser[0]:.2f} s from Start to the board on "
+              f"screen, {browser[1]:.2f} s from opening the page")
     print(f"the server compiled kernels: {figures['compiled_in_server']}")
     return 0 if rate_status == 0 else 1
 
