@@ -26,7 +26,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 BROWSER_WAIT = 10.0
 """Seconds to wait for the server to start before opening the browser anyway."""
 
-KEEP_ALIVE = 30.0
+KEEP_ALIVE = 30
 """Seconds an idle connection is kept open. Longer than HTTP clients keep an idle connection
 for reuse (httpx: 5 s), so the server never closes one just as a client sends on it (which
 resets it: the client sees an error for a request the server never read)."""
