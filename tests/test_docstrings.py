@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["grille.sudoku", "grille.takuzu", "grille.kakuro", "grille.engine.xcc"]
+MODULES = ["grille.sudoku", "grille.takuzu", "grille.kakuro", "grille.engine.xcc",
+           "grille.rated", "grille.jsonitems"]
 
 
 @pytest.mark.parametrize("name", MODULES)

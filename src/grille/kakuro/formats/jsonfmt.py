@@ -11,10 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 from grille.errors import ParseError
+from grille.jsonitems import json_items
 from grille.kakuro.formats._tokens import cell_token
 from grille.kakuro.formats.text import Row, build_grid
 from grille.kakuro.grid import KakuroGrid
-from grille.rated import RATING, SEPARATORS
+from grille.rated import RATING
 
 __all__ = ["document", "dump_json", "read_json", "to_object"]
 
@@ -54,7 +55,7 @@ def document(grids: Sequence[KakuroGrid]) -> str:
 def read_json(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
     """Every puzzle of a JSON document, or of JSON lines (one object a line, each maybe
     followed by a rating), each with the line its object starts on."""
-    items = _items(text, source)
+    items = json_items(text, source)
     found = []
     for index, (line, item, rating) in enumerate(items):
         grid = _grid(item, index, line, source)
@@ -63,73 +64,6 @@ def read_json(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
             grid = replace(grid, metadata=((RATING, rating), *metadata))
         found.append((grid, line))
     return found
-
-
-_DECODER = json.JSONDecoder()
-
-
-def _items(text: str, source: str) -> list[tuple[int, Any, str]]:
-    """The puzzle objects of ``text`` with the line each starts on and the rating after it
-    on its line (``""``: none)."""
-
-    def line_of(position: int) -> int:
-        return text.count("\n", 0, position) + 1
-
-    def column_of(position: int) -> int:
-        return position - text.rfind("\n", 0, position)
-
-    values: list[tuple[int, Any, str]] = []
-    position = _space(text, 0)
-    while position < len(text):
-        try:
-            value, end = _DECODER.raw_decode(text, position)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
-                             source=source) from None
-        line_end = len(text) if (newline := text.find("\n", end)) < 0 else newline
-        rest = text[end:line_end].rstrip()
-        if rest and (rest[0] not in SEPARATORS or not isinstance(value, dict)):
-            reason = ("extra text after the JSON value" if rest[0] not in SEPARATORS
-                      else "a rating follows a puzzle object on its line, not a list")
-            raise ParseError(reason, line=line_of(end), column=column_of(end), source=source)
-        rating = rest[1:].strip() if rest[:1] in ("\t", ";") else rest.strip()
-        values.append((position, value, rating))
-        position = _space(text, line_end)
-    if len(values) == 1:
-        first = values[0][1]
-        if isinstance(first, list) or (isinstance(first, dict) and "puzzles" in first):
-            return [(line_of(at), item, "") for at, item in _listed(text, values[0][0], source)]
-    for at, value, _ in values if len(values) > 1 else ():
-        if not isinstance(value, dict):
-            raise ParseError("JSON lines hold one puzzle object a line", line=line_of(at),
-                             column=column_of(at), source=source)
-    return [(line_of(at), value, rating) for at, value, rating in values]
-
-
-def _listed(text: str, start: int, source: str) -> list[tuple[int, Any]]:
-    """The items, with their offsets, of the list at ``start`` or of the ``"puzzles"`` list
-    of the object at ``start``."""
-    if text[start] == "{":
-        if not isinstance(_DECODER.raw_decode(text, start)[0]["puzzles"], list):
-            raise ParseError('"puzzles" must be a list', line=text.count("\n", 0, start) + 1,
-                             source=source)
-        start = text.index("[", text.index('"puzzles"', start))
-    items = []
-    index = _space(text, start + 1)
-    while index < len(text) and text[index] != "]":
-        value, end = _DECODER.raw_decode(text, index)
-        items.append((index, value))
-        index = _space(text, end)
-        if text.startswith(",", index):
-            index = _space(text, index + 1)
-    return items
-
-
-def _space(text: str, index: int) -> int:
-    """The offset of the first non-whitespace character from ``index`` on."""
-    while index < len(text) and text[index] in " \t\r\n":
-        index += 1
-    return index
 
 
 _METADATA_KEY = re.compile(r"[A-Za-z][\w-]*")

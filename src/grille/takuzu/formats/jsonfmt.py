@@ -20,8 +20,9 @@ import re
 from typing import Any
 
 from grille.errors import ParseError
+from grille.jsonitems import json_items
 from grille.kind import Entry
-from grille.rated import SEPARATORS, with_rating
+from grille.rated import with_rating
 from grille.takuzu.formats._text import decode_row
 from grille.takuzu.grid import EMPTY, TakuzuGrid
 
@@ -33,67 +34,12 @@ _KIND_RE = re.compile(r'"kind"\s*:\s*"takuzu"')
 def read(text: str, source: str) -> list[Entry[TakuzuGrid]]:
     """Every puzzle of a JSON document or of JSON lines."""
     entries = []
-    for line, item, rating in _items(text, source):
+    for line, item, rating in json_items(text, source):
         grid = _grid(item, line, source)
         if rating:
             grid = with_rating(grid, rating)
         entries.append(Entry(grid, line, "json"))
     return entries
-
-
-def _items(text: str, source: str) -> list[tuple[int, Any, str]]:
-    """The puzzle objects of the text, each with the line it starts on and the rating after
-    it on its line (``""``: none)."""
-    decoder = json.JSONDecoder()
-
-    def line_of(position: int) -> int:
-        return text.count("\n", 0, position) + 1
-
-    def column_of(position: int) -> int:
-        return position - text.rfind("\n", 0, position)
-
-    values: list[tuple[int, Any, str]] = []
-    position = len(text) - len(text.lstrip())
-    while position < len(text):
-        try:
-            value, end = decoder.raw_decode(text, position)
-        except json.JSONDecodeError as error:
-            raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
-                             source=source) from None
-        line_end = len(text) if (newline := text.find("\n", end)) < 0 else newline
-        rest = text[end:line_end].rstrip()
-        if rest and (rest[0] not in SEPARATORS or not isinstance(value, dict)):
-            extra = end + len(rest) - len(rest.lstrip())
-            raise ParseError("extra text after the JSON document", line=line_of(extra),
-                             column=column_of(extra), source=source)
-        rating = rest[1:].strip() if rest[:1] in ("\t", ";") else rest.strip()
-        values.append((position, value, rating))
-        position = line_end + len(text[line_end:]) - len(text[line_end:].lstrip())
-    if len(values) > 1:
-        for at, value, _ in values:
-            if not isinstance(value, dict):
-                raise ParseError("JSON lines hold one puzzle object a line", line=line_of(at),
-                                 column=column_of(at), source=source)
-        return [(line_of(at), value, rating) for at, value, rating in values]
-    if not values:
-        return []
-    start, document, rating = values[0]
-    if isinstance(document, dict) and "puzzles" not in document:
-        return [(line_of(start), document, rating)]
-    if isinstance(document, dict) and "puzzles" in document:
-        document = document["puzzles"]
-        start = text.index("[", text.index('"puzzles"'))
-    if not isinstance(document, list):
-        raise ParseError("a Takuzu JSON document is an object or a list of objects",
-                         line=line_of(start), source=source)
-    found = []
-    position = start + 1
-    for item in document:
-        while text[position] in " \t\r\n,":
-            position += 1
-        found.append((line_of(position), item, ""))
-        position = decoder.raw_decode(text, position)[1]
-    return found
 
 
 def _grid(item: Any, line: int, source: str) -> TakuzuGrid:

@@ -1,0 +1,93 @@
+"""Puzzle objects in a JSON text, as every kind's JSON format lays them out.
+
+A text holds one puzzle object, a list of them, an object whose ``"puzzles"`` is such a
+list, or JSON lines: one puzzle object a line, optionally followed on its line by a rating
+(a TAB, ``;`` or spaces, then its fields; see :mod:`grille.rated`), as ``grille rate`` and
+``grille batch`` write them. What the objects hold is the kind's business.
+
+>>> json_items('{"a": 1}\\t3.4\\n{"a": 2}\\n', "<input>")
+[(1, {'a': 1}, '3.4'), (2, {'a': 2}, '')]
+>>> json_items('{"puzzles": [{"a": 1},\\n {"a": 2}]}', "<input>")
+[(1, {'a': 1}, ''), (2, {'a': 2}, '')]
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from grille.errors import ParseError
+from grille.rated import SEPARATORS
+
+__all__ = ["json_items"]
+
+_DECODER = json.JSONDecoder()
+_SPACE = " \t\r\n"
+
+
+def json_items(text: str, source: str) -> list[tuple[int, Any, str]]:
+    """Each puzzle value of ``text`` with the line it starts on and the rating after it on its
+    line (``""``: none); ``ParseError`` at bad JSON, text after a value, or JSON lines that
+    are not all objects."""
+
+    def line_of(position: int) -> int:
+        return text.count("\n", 0, position) + 1
+
+    def column_of(position: int) -> int:
+        return position - text.rfind("\n", 0, position)
+
+    values: list[tuple[int, Any, str]] = []
+    position = _skip_space(text, 0)
+    while position < len(text):
+        try:
+            value, end = _DECODER.raw_decode(text, position)
+        except json.JSONDecodeError as error:
+            raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
+                             source=source) from None
+        line_end = len(text) if (newline := text.find("\n", end)) < 0 else newline
+        rest = text[end:line_end].rstrip()
+        if rest and (rest[0] not in SEPARATORS or not isinstance(value, dict)):
+            extra = end + len(rest) - len(rest.lstrip())
+            reason = ("extra text after the JSON value" if rest[0] not in SEPARATORS
+                      else "a rating follows a puzzle object on its line, not a list")
+            raise ParseError(reason, line=line_of(extra), column=column_of(extra),
+                             source=source)
+        rating = rest[1:].strip() if rest[:1] in ("\t", ";") else rest.strip()
+        values.append((position, value, rating))
+        position = _skip_space(text, line_end)
+    if len(values) == 1:
+        start, first, rating = values[0]
+        if isinstance(first, list) or (isinstance(first, dict) and "puzzles" in first):
+            return [(line_of(at), item, "") for at, item in _listed(text, start, source)]
+        return [(line_of(start), first, rating)]
+    for at, value, _ in values:
+        if not isinstance(value, dict):
+            raise ParseError("JSON lines hold one puzzle object a line", line=line_of(at),
+                             column=column_of(at), source=source)
+    return [(line_of(at), value, rating) for at, value, rating in values]
+
+
+def _listed(text: str, start: int, source: str) -> list[tuple[int, Any]]:
+    """The items, with their offsets, of the list at ``start`` or of the ``"puzzles"`` list
+    of the object at ``start``."""
+    if text[start] == "{":
+        if not isinstance(_DECODER.raw_decode(text, start)[0]["puzzles"], list):
+            raise ParseError('"puzzles" must be a list', line=text.count("\n", 0, start) + 1,
+                             source=source)
+        start = text.index("[", text.index('"puzzles"', start))
+    items = []
+    index = _skip_space(text, start + 1)
+    while index < len(text) and text[index] != "]":
+        value, end = _DECODER.raw_decode(text, index)
+        items.append((index, value))
+        index = _skip_space(text, end)
+        if text.startswith(",", index):
+            index = _skip_space(text, index + 1)
+    return items
+
+
+def _skip_space(text: str, index: int) -> int:
+    """The offset of the first non-whitespace character from ``index`` on."""
+    while index < len(text) and text[index] in _SPACE:
+        index += 1
+    return index
