@@ -26,6 +26,7 @@ from grille.game.work import (
 )
 from grille.kind import Verdict
 from grille.kinds import get_kind
+from work_support import alive
 
 LANES = (Lane("play", 2), Lane("small", 1), Lane("large", 1, nice=5),
          Lane("background", 1, nice=19))
@@ -36,14 +37,6 @@ def workers() -> Iterator[Workers]:
     pool = Workers(LANES)
     yield pool
     pool.shutdown()
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def running_pid(task: object) -> int:

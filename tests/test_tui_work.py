@@ -41,7 +41,7 @@ from tui_support import (
     shown_lines,
     wait_for,
 )
-from work_support import slow_answer, slow_work
+from work_support import alive, slow_answer, slow_work
 
 
 class FakeClock:
@@ -52,14 +52,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def running_pid(screen: Any) -> int:

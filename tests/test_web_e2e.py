@@ -8,7 +8,6 @@ Screenshots of each kind in both themes, on a desktop and at phone width, go to 
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import threading
 import time
@@ -36,6 +35,7 @@ from grille.web.api import Services  # noqa: E402
 from grille.web.app import create_app  # noqa: E402
 from grille.web.server import bind  # noqa: E402
 from web_support import endless_hint, slow_hint  # noqa: E402
+from work_support import alive  # noqa: E402
 
 expect = sync_api.expect
 
@@ -979,14 +979,6 @@ def test_a_hint_being_worked_on_is_cancelled_for_real(
     label(page, 1, 3, "4")
     expect(page.locator("#hint-panel")).to_be_hidden()
     assert state(server, game_id)["hints_used"] == 0
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def test_a_puzzle_without_one_solution_says_why_there_is_no_help(page: Any,

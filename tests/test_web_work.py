@@ -5,7 +5,6 @@ from the pool, and the clock counts only the time a game is shown."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +24,7 @@ from grille.kinds import get_kind
 from grille.web.api import Services
 from grille.web.app import create_app
 from test_web_api import SUDOKU, error_of, move, start
-from work_support import slow_answer
+from work_support import alive, slow_answer
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -47,14 +46,6 @@ def services_of(client: TestClient) -> Services:
         app = app.app
     services: Services = app.state.services
     return services
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def until(check: Any, seconds: float = 120.0) -> Any:

@@ -1,7 +1,9 @@
-"""Functions a test hands to worker processes (they must be importable by name there)."""
+"""Functions a test hands to worker processes (they must be importable by name there), and
+what tests ask of those processes."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -16,3 +18,12 @@ def slow_work(*args: Any) -> Any:
     """Any search (a solve, an explanation, a generation) that takes a minute."""
     time.sleep(60)
     raise AssertionError("cancelled work ran to its end")
+
+
+def alive(pid: int) -> bool:
+    """Whether the process ``pid`` is still running (a worker that was stopped is not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

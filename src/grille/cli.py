@@ -1043,7 +1043,8 @@ def add_kind_commands(
 
 def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> None:
     """``--size``, ``--level``, ``--symmetry``, ``--minimal`` and the rule flags, as far as
-    the kind's generator takes them (:meth:`grille.kind.Kind.generate_choices`)."""
+    the kind's generator takes them (:meth:`grille.kind.Kind.generate_choices`), then
+    ``--count`` and ``--seed``."""
     choices = get_kind(kind_name).generate_choices()
     command.add_argument("--size", help=f"grid size: {choices.sizes}")
     limits = "".join(f"; {size} reaches {level} at most" for size, level in choices.level_limits)
@@ -1067,6 +1068,10 @@ def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> No
     for rule in choices.rules:
         command.add_argument(f"--{rule}", dest=_rule_dest(rule), action="store_true",
                              help=f"{kind_name} rule variant: {rule}")
+    command.add_argument("--count", type=positive, default=1, metavar="N",
+                         help="how many puzzles (default 1)")
+    command.add_argument("--seed", help="seed for reproducible output (default: random, "
+                         "printed on stderr)")
 
 
 def _word(level: str) -> str:
@@ -1227,10 +1232,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _generate_kind_options(kind_name: str, command: argparse.ArgumentParser) -> None:
     """The options of ``grille generate KIND``."""
     add_generate_options(command, kind_name)
-    command.add_argument("--count", type=positive, default=1, metavar="N",
-                         help="how many puzzles (default 1)")
-    command.add_argument("--seed", help="seed for reproducible output (default: random, "
-                         "printed on stderr)")
     kind = get_kind(kind_name)
     command.add_argument("--format", metavar="FORMAT", help=f"output format: "
                          f"{_words(kind.formats)} (default {kind.default_format})")

@@ -134,10 +134,6 @@ def _generate_kind_options(kind_name: str, parser: argparse.ArgumentParser) -> N
     from grille.batch.reader import output_formats
 
     add_generate_options(parser, kind_name)
-    parser.add_argument("--count", type=positive, default=1, metavar="N",
-                        help="how many puzzles (default 1)")
-    parser.add_argument("--seed", help="seed for reproducible output (default: random, "
-                        "printed on stderr)")
     formats = output_formats(kind_name)
     parser.add_argument("--format", metavar="FORMAT",
                         help=f"output format, one that holds a puzzle on one line: "
