@@ -16,7 +16,9 @@ from grille.errors import GrilleError
 
 if TYPE_CHECKING:
     from grille.hints import Hint
+    from grille.info import KindInfo
     from grille.logic import Explanation, Rating, Step
+    from grille.view import BoardView
 
 __all__ = [
     "KERNEL_USES",
@@ -203,6 +205,8 @@ class Kind(Protocol[P]):
     """The surface a puzzle kind offers to the front ends."""
 
     name: str
+    info: KindInfo
+    """What the kind says about itself as plain data (title, formats, presets, options)."""
     formats: tuple[str, ...]
     default_format: str
     candidates_format: str
@@ -295,6 +299,11 @@ class Kind(Protocol[P]):
 
     def generate_choices(self) -> GenerateChoices:
         """The sizes, levels, symmetries and rules :meth:`generate` takes."""
+        ...
+
+    def view(self, puzzle: P, state: P) -> BoardView:
+        """The board of ``state`` (a player's grid of the game of ``puzzle``, its clues) as
+        every front end draws it: cells, regions, lines, markers, the alphabet and keys."""
         ...
 
     # -- what a game session needs beyond single moves ---------------------------------------

@@ -3,45 +3,107 @@
 from __future__ import annotations
 
 import importlib
+import os
+from importlib.metadata import entry_points
 from typing import Any
 
 from grille.errors import GrilleError, ParseError
+from grille.info import KindInfo
 from grille.kind import Kind
 
-__all__ = ["KIND_NAMES", "RULES", "claiming_kinds", "get_kind", "sniff_kind"]
+__all__ = [
+    "KIND_NAMES",
+    "RULES",
+    "claiming_kinds",
+    "get_kind",
+    "kind_info",
+    "kind_infos",
+    "kind_names",
+    "register",
+    "sniff_kind",
+]
 
-_MODULES = {
-    "takuzu": "grille.takuzu",
-    "sudoku": "grille.sudoku",
-    "kakuro": "grille.kakuro",
-}
-"""Each kind's module; it exposes the kind object as ``KIND``."""
+_BUILT_IN = (
+    "grille.takuzu.info",
+    "grille.sudoku.info",
+    "grille.kakuro.info",
+)
+"""Each built-in kind's info module (its ``INFO`` is a :class:`~grille.info.KindInfo`), in
+the order their sniffers are tried. Adding a kind is one line here."""
 
-KIND_NAMES = tuple(_MODULES)
-"""Kinds in the order their sniffers are tried."""
+ENVIRONMENT = "GRILLE_KINDS"
+"""An environment variable naming more info modules, comma-separated (a kind under
+development, the test suite's null kind); packages can also declare them as entry points
+of the group ``grille.kinds``."""
+
+_INFOS: dict[str, KindInfo] = {}
+
+
+def _load(module: str) -> KindInfo:
+    info = importlib.import_module(module).INFO
+    if not isinstance(info, KindInfo):
+        raise GrilleError(f"{module}.INFO is not a KindInfo")
+    return info
+
+
+def register(module: str) -> KindInfo:
+    """Add the kind described by the info module ``module`` (tried after the others)."""
+    info = _load(module)
+    _INFOS.setdefault(info.name, info)
+    return info
+
+
+def _register_all() -> None:
+    for module in _BUILT_IN:
+        register(module)
+    for point in entry_points(group="grille.kinds"):
+        register(point.value)
+    for module in filter(None, os.environ.get(ENVIRONMENT, "").split(",")):
+        register(module.strip())
+
+
+_register_all()
+
+
+def kind_names() -> tuple[str, ...]:
+    """Every registered kind's name, in sniffing order."""
+    return tuple(_INFOS)
+
+
+KIND_NAMES = kind_names()
+"""The kinds registered at import, in the order their sniffers are tried (a kind registered
+later is in :func:`kind_names`)."""
+
+
+def kind_info(name: str) -> KindInfo:
+    """What the kind called ``name`` says about itself; ``ValueError`` for an unknown name."""
+    if name not in _INFOS:
+        raise ValueError(f"unknown puzzle kind {name!r}; known kinds: {', '.join(_INFOS)}")
+    return _INFOS[name]
+
+
+def kind_infos() -> tuple[KindInfo, ...]:
+    """Every registered kind's :class:`~grille.info.KindInfo`, in sniffing order."""
+    return tuple(_INFOS.values())
+
 
 _QUOTED = 40
 """How much of a line an error message quotes."""
 
-RULES: dict[str, tuple[str, ...]] = {
-    "takuzu": ("no-unique-lines",),
-    "kakuro": ("distinct-combinations",),
-}
-"""Optional rule variants each kind accepts by name (the command line offers them as flags
-without importing the kinds)."""
+RULES: dict[str, tuple[str, ...]] = {info.name: info.rules for info in _INFOS.values()
+                                     if info.rules}
+"""Optional rule variants each kind accepts by name (from each :class:`KindInfo`)."""
 
 
 def get_kind(name: str) -> Kind[Any]:
     """The kind called ``name``; raises ``ValueError`` for an unknown name."""
-    if name not in _MODULES:
-        raise ValueError(f"unknown puzzle kind {name!r}; known kinds: {', '.join(KIND_NAMES)}")
-    kind: Kind[Any] = importlib.import_module(_MODULES[name]).KIND
+    kind: Kind[Any] = importlib.import_module(kind_info(name).module).KIND
     return kind
 
 
 def claiming_kinds(text: str) -> list[Kind[Any]]:
     """The kinds whose sniffers claim ``text``, in sniffing order."""
-    return [kind for kind in map(get_kind, KIND_NAMES) if kind.sniff(text)]
+    return [kind for kind in map(get_kind, kind_names()) if kind.sniff(text)]
 
 
 def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
@@ -63,7 +125,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     if len(claiming) == 1:
         return claiming[0]
     furthest: tuple[ParseError, Kind[Any]] | None = None
-    for kind in claiming or map(get_kind, KIND_NAMES):
+    for kind in claiming or map(get_kind, kind_names()):
         try:
             kind.read(text, source=source)
         except ParseError as error:
@@ -77,7 +139,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
         if claiming:
             return kind
     if furthest is None:
-        tried = ", ".join(kind.name for kind in claiming) or ", ".join(KIND_NAMES)
+        tried = ", ".join(kind.name for kind in claiming) or ", ".join(kind_names())
         raise ParseError(f"not a puzzle grille can read (kinds tried: {tried})", source=source)
     closest, kind = furthest
     if claiming:
@@ -86,7 +148,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     if (closest.line, closest.column) <= (line, len(first) - len(first.lstrip()) + 1):
         quoted = repr(first.strip()[:_QUOTED]) + ("…" if len(first.strip()) > _QUOTED else "")
         raise ParseError(
-            f"not a puzzle grille can read: no kind ({', '.join(KIND_NAMES)}) reads past the "
+            f"not a puzzle grille can read: no kind ({', '.join(kind_names())}) reads past the "
             f"start of {quoted}", line=line, column=len(first) - len(first.lstrip()) + 1,
             source=source,
         )

@@ -7,9 +7,11 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from grille.hints import Hint
+from grille.info import KindInfo
 from grille.kakuro import formats, play, rules
 from grille.kakuro.candidates import with_candidates
 from grille.kakuro.grid import KakuroGrid
+from grille.kakuro.info import INFO
 from grille.kakuro.logic.rating import LEVELS, Rating
 from grille.kind import (
     Entry,
@@ -25,6 +27,7 @@ from grille.logic import Explanation, Step, replay
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
+    from grille.view import BoardView
 
 __all__ = ["VERY_HARD_CELLS", "KakuroKind"]
 
@@ -36,6 +39,7 @@ class KakuroKind:
     """Kakuro (cross sums), optionally with the distinct-combinations rule."""
 
     name = "kakuro"
+    info: KindInfo = INFO
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "text"
     candidates_format = "marks"
@@ -96,6 +100,13 @@ class KakuroKind:
     def apply(self, puzzle: KakuroGrid, move: str) -> KakuroGrid:
         """The grid after ``move`` (see :mod:`grille.moves`)."""
         return play.apply_move(puzzle, move)
+
+    def view(self, puzzle: KakuroGrid, state: KakuroGrid) -> BoardView:
+        """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
+        draw it."""
+        from grille.kakuro.view import board_view
+
+        return board_view(puzzle, state)
 
     def size_of(self, puzzle: KakuroGrid) -> str:
         """``"12x10"``: columns by rows, as the generator reads it."""

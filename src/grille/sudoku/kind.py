@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from grille.errors import GrilleError
 from grille.hints import Hint
+from grille.info import KindInfo
 from grille.kind import (
     Entry,
     GenerateChoices,
@@ -22,10 +23,12 @@ from grille.sudoku import formats, play, rules
 from grille.sudoku.candidates import with_candidates
 from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
+from grille.sudoku.info import INFO
 from grille.sudoku.logic.rating import LEVELS, Rating
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
+    from grille.view import BoardView
 
 __all__ = ["SudokuKind"]
 
@@ -37,6 +40,7 @@ class SudokuKind:
     """Sudoku of every supported size (4x4 to 25x25, square and rectangular boxes)."""
 
     name = "sudoku"
+    info: KindInfo = INFO
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "line"
     candidates_format = "marks"
@@ -97,6 +101,13 @@ class SudokuKind:
     def apply(self, puzzle: Grid, move: str) -> Grid:
         """The grid after ``move`` (see :mod:`grille.moves`)."""
         return play.apply_move(puzzle, move)
+
+    def view(self, puzzle: Grid, state: Grid) -> BoardView:
+        """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
+        draw it."""
+        from grille.sudoku.view import board_view
+
+        return board_view(puzzle, state)
 
     def size_of(self, puzzle: Grid) -> str:
         """"9x9", "16x16" ...: rows by columns."""

@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from grille.hints import Hint
+from grille.info import KindInfo
 from grille.kind import (
     Entry,
     GenerateChoices,
@@ -21,10 +22,12 @@ from grille.logic import Explanation, Step
 from grille.takuzu import formats, play, rules
 from grille.takuzu.candidates import with_candidates
 from grille.takuzu.grid import TakuzuGrid
+from grille.takuzu.info import INFO
 from grille.takuzu.logic.rating import LEVELS, Rating
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
+    from grille.view import BoardView
 
 __all__ = ["SMALL_SIDE", "TakuzuKind"]
 
@@ -36,6 +39,7 @@ class TakuzuKind:
     """Takuzu (binairo) of any even size, rectangles too, with or without unique lines."""
 
     name = "takuzu"
+    info: KindInfo = INFO
     formats: tuple[str, ...] = formats.FORMATS
     default_format = "rows"
     candidates_format = "marks"
@@ -95,6 +99,13 @@ class TakuzuKind:
     def apply(self, puzzle: TakuzuGrid, move: str) -> TakuzuGrid:
         """The grid after ``move`` (``r3c5=0``, ``r3c5-``, ``r3c5^1``, ``fill``)."""
         return play.apply_move(puzzle, move)
+
+    def view(self, puzzle: TakuzuGrid, state: TakuzuGrid) -> BoardView:
+        """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
+        draw it."""
+        from grille.takuzu.view import board_view
+
+        return board_view(puzzle, state)
 
     def size_of(self, puzzle: TakuzuGrid) -> str:
         """``"8x8"``, ``"10x6"``: rows by columns, as the generator reads it."""

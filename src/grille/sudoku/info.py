@@ -1,0 +1,59 @@
+"""What Sudoku says about itself (:class:`~grille.info.KindInfo`), importable without
+loading the solver."""
+
+from __future__ import annotations
+
+from grille.info import FormatInfo, KindInfo, KindOption, Layout, Preset
+
+__all__ = ["INFO", "MAX_NESTING", "SCALES"]
+
+SCALES: tuple[str, ...] = ("se", "sukaku")
+"""The rating scales (see :data:`grille.sudoku.logic.rating.SCALES`)."""
+
+MAX_NESTING = 5
+"""The deepest nested forcing level the ladder offers (SE's 9.5 .. 11.x levels 2-5)."""
+
+INFO = KindInfo(
+    name="sudoku",
+    title="Sudoku",
+    module="grille.sudoku",
+    description="digits 1 to N once in every row, column and box (4x4 to 25x25)",
+    formats=(
+        FormatInfo("line", Layout.LINES, "81 characters on one line, . or 0 for empty",
+                   one_line=True, rated=True, batch_output=True),
+        FormatInfo("grid", Layout.PARAGRAPHS, "rows of digits, box borders optional"),
+        FormatInfo("sdk", Layout.PARAGRAPHS, "SadMan / SudoCue rows with #-metadata"),
+        FormatInfo("ss", Layout.DOCUMENT, "Simple Sudoku's grid with its appendix"),
+        FormatInfo("marks", Layout.PARAGRAPHS, "a grid of pencil marks", marks=True),
+        FormatInfo("opensudoku", Layout.DOCUMENT, "OpenSudoku XML"),
+        FormatInfo("json", Layout.DOCUMENT, "grille's JSON"),
+        FormatInfo("solo", Layout.LINES, "Simon Tatham's Solo game ID", rated=True,
+                   batch_output=True),
+    ),
+    default_format="line",
+    levels=("easy", "medium", "hard", "expert", "diabolical", "extreme"),
+    presets=tuple(Preset(f"{n}x{n}") for n in (4, 6, 8, 9, 12, 16, 25)),
+    default_size="9x9",
+    symmetries=("rot180", "none", "rot90", "mirror", "diagonal", "full"),
+    max_side=25,
+    max_generated_side=16,
+    options=(
+        KindOption(
+            "scale", default="se", choices=SCALES, commands=("rate", "batch rate",
+                                                              "batch explain"),
+            help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and order "
+            "(default); sukaku = Sukaku Explainer's, which adds strong-link chains and "
+            "WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)",
+        ),
+        KindOption(
+            "nesting", default=0, type=int, choices=tuple(range(MAX_NESTING + 1)),
+            metavar=f"0..{MAX_NESTING}",
+            commands=("rate", "explain", "batch rate", "batch explain"),
+            help="Sudoku: nested forcing chain levels to try before trial and error (default "
+            "0; SE rates the hardest known puzzles with 2 to 5; each level costs seconds a "
+            "puzzle; their kernels compile once, in 'grille warm' or before the first use's "
+            "time limit)",
+        ),
+    ),
+    entry_help="81 characters (or 16, 36 ... for other sizes), or a grid",
+)

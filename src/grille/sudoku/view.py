@@ -1,0 +1,37 @@
+"""A Sudoku state as a :class:`~grille.view.BoardView`: boxes, rows and columns as regions,
+symbols 1-9 then A-P, pencil marks in a box-shaped mini-grid."""
+
+from __future__ import annotations
+
+from grille.sudoku.grid import Grid
+from grille.sudoku.symbols import SYMBOLS
+from grille.view import BoardView, CellView, Region
+
+__all__ = ["board_view"]
+
+
+def _marks_of(mask: int) -> tuple[int, ...]:
+    return tuple(digit for digit in range(1, mask.bit_length() + 1) if mask >> (digit - 1) & 1)
+
+
+def board_view(puzzle: Grid, state: Grid) -> BoardView:
+    """The board of ``state``, a player's grid of the game of ``puzzle`` (its clues)."""
+    n, shape = state.size, state.shape
+    marks = state.marks or (0,) * len(state.cells)
+    cells = tuple(
+        CellView(value or None, bool(value) and puzzle.cells[index] != 0,
+                 () if value else _marks_of(marks[index]))
+        for index, value in enumerate(state.cells)
+    )
+    regions = tuple(
+        Region(("row", "column", "box")[number // n], tuple(divmod(cell, n) for cell in unit),
+               name=shape.unit_name(number))
+        for number, unit in enumerate(shape.units)
+    )
+    symbols = tuple(SYMBOLS[:n])
+    keys = [(symbol, value) for value, symbol in enumerate(symbols, 1)]
+    keys += [(symbol.lower(), value) for symbol, value in keys if symbol.isalpha()]
+    return BoardView(
+        n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
+        keys=tuple(keys), title=f"Sudoku {n}×{n}",
+    )
