@@ -24,7 +24,8 @@ from typing import Any
 
 from grille.kinds import get_kind
 
-DATA = Path(os.environ.get("GRILLE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DATA = Path(os.environ.get(
+    "GRILLE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 
 
 def _puzzles(sample: int) -> Iterator[tuple[str, int, str, Any]]:
