@@ -24,11 +24,16 @@ consistency per run and search, interpreted or compiled), ``rules``, ``play`` (m
 
 from __future__ import annotations
 
-from grille.kakuro.combos import combinations, describe
-from grille.kakuro.grid import KakuroGrid, Run
-from grille.kakuro.kind import KakuroKind
-from grille.kakuro.rules import is_solution
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from grille.kind import Solutions
+
+if TYPE_CHECKING:
+    from grille.kakuro.combos import combinations, describe
+    from grille.kakuro.grid import KakuroGrid, Run
+    from grille.kakuro.kind import KakuroKind
+    from grille.kakuro.rules import is_solution
 
 __all__ = [
     "KIND",
@@ -43,14 +48,39 @@ __all__ = [
     "solve",
 ]
 
-KIND = KakuroKind()
+_LAZY = {
+    "combinations": "grille.kakuro.combos",
+    "describe": "grille.kakuro.combos",
+    "KakuroGrid": "grille.kakuro.grid",
+    "Run": "grille.kakuro.grid",
+    "is_solution": "grille.kakuro.rules",
+}
+"""Where each name lives: the package loads them on first use, so that importing
+``grille.kakuro.info`` (what front ends read) loads nothing else."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "KIND":
+        from grille.kakuro.kind import KakuroKind
+
+        return globals().setdefault("KIND", KakuroKind())
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _kind() -> KakuroKind:
+    kind: KakuroKind = __getattr__("KIND")
+    return kind
 
 
 def parse(text: str, *, fmt: str | None = None) -> KakuroGrid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
     from grille.errors import ParseError
 
-    entries = KIND.read(text, fmt=fmt)
+    entries = _kind().read(text, fmt=fmt)
     if len(entries) != 1:
         raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
     return entries[0].puzzle
@@ -60,9 +90,9 @@ def solve(
     puzzle: KakuroGrid, *, limit: int = 2, budget: int | None = None
 ) -> Solutions[KakuroGrid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return KIND.solve(puzzle, limit=limit, budget=budget)
+    return _kind().solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: KakuroGrid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return KIND.solve(puzzle, limit=limit, budget=budget).count
+    return _kind().solve(puzzle, limit=limit, budget=budget).count

@@ -10,12 +10,17 @@ True
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from grille.kind import Solutions
-from grille.sudoku.candidates import candidate_masks, candidates_of, with_candidates
-from grille.sudoku.geometry import Shape, default_shape, supported_sizes
-from grille.sudoku.grid import Grid
-from grille.sudoku.kind import SudokuKind
-from grille.sudoku.rules import is_solution
+
+if TYPE_CHECKING:
+    from grille.sudoku.candidates import candidate_masks, candidates_of, with_candidates
+    from grille.sudoku.geometry import Shape, default_shape, supported_sizes
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.kind import SudokuKind
+    from grille.sudoku.rules import is_solution
 
 __all__ = [
     "KIND",
@@ -33,14 +38,42 @@ __all__ = [
     "with_candidates",
 ]
 
-KIND = SudokuKind()
+_LAZY = {
+    "candidate_masks": "grille.sudoku.candidates",
+    "candidates_of": "grille.sudoku.candidates",
+    "with_candidates": "grille.sudoku.candidates",
+    "Shape": "grille.sudoku.geometry",
+    "default_shape": "grille.sudoku.geometry",
+    "supported_sizes": "grille.sudoku.geometry",
+    "Grid": "grille.sudoku.grid",
+    "is_solution": "grille.sudoku.rules",
+}
+"""Where each name lives: the package loads them on first use, so that importing
+``grille.sudoku.info`` (what front ends read) loads nothing else."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "KIND":
+        from grille.sudoku.kind import SudokuKind
+
+        return globals().setdefault("KIND", SudokuKind())
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _kind() -> SudokuKind:
+    kind: SudokuKind = __getattr__("KIND")
+    return kind
 
 
 def parse(text: str, *, fmt: str | None = None) -> Grid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
     from grille.errors import ParseError
 
-    entries = KIND.read(text, fmt=fmt)
+    entries = _kind().read(text, fmt=fmt)
     if len(entries) != 1:
         raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
     return entries[0].puzzle
@@ -48,9 +81,9 @@ def parse(text: str, *, fmt: str | None = None) -> Grid:
 
 def solve(puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return KIND.solve(puzzle, limit=limit, budget=budget)
+    return _kind().solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: Grid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return KIND.solve(puzzle, limit=limit, budget=budget).count
+    return _kind().solve(puzzle, limit=limit, budget=budget).count

@@ -23,10 +23,15 @@ and ``kind`` (the :class:`grille.kind.Kind` the front ends use).
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from grille.kind import Solutions
-from grille.takuzu.grid import EMPTY, TakuzuGrid
-from grille.takuzu.kind import TakuzuKind
-from grille.takuzu.rules import is_solution
+
+if TYPE_CHECKING:
+    from grille.takuzu.grid import EMPTY, TakuzuGrid
+    from grille.takuzu.kind import TakuzuKind
+    from grille.takuzu.rules import is_solution
 
 __all__ = [
     "EMPTY",
@@ -39,14 +44,37 @@ __all__ = [
     "solve",
 ]
 
-KIND = TakuzuKind()
+_LAZY = {
+    "EMPTY": "grille.takuzu.grid",
+    "TakuzuGrid": "grille.takuzu.grid",
+    "is_solution": "grille.takuzu.rules",
+}
+"""Where each name lives: the package loads them on first use, so that importing
+``grille.takuzu.info`` (what front ends read) loads nothing else."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "KIND":
+        from grille.takuzu.kind import TakuzuKind
+
+        return globals().setdefault("KIND", TakuzuKind())
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _kind() -> TakuzuKind:
+    kind: TakuzuKind = __getattr__("KIND")
+    return kind
 
 
 def parse(text: str, *, fmt: str | None = None) -> TakuzuGrid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
     from grille.errors import ParseError
 
-    entries = KIND.read(text, fmt=fmt)
+    entries = _kind().read(text, fmt=fmt)
     if len(entries) != 1:
         raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
     return entries[0].puzzle
@@ -56,9 +84,9 @@ def solve(
     puzzle: TakuzuGrid, *, limit: int = 2, budget: int | None = None
 ) -> Solutions[TakuzuGrid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return KIND.solve(puzzle, limit=limit, budget=budget)
+    return _kind().solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: TakuzuGrid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return KIND.solve(puzzle, limit=limit, budget=budget).count
+    return _kind().solve(puzzle, limit=limit, budget=budget).count
