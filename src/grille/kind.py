@@ -33,6 +33,7 @@ __all__ = [
     "Verdict",
     "Violation",
     "check_reach",
+    "kind_options",
     "unknown_rules",
 ]
 
@@ -260,16 +261,19 @@ class Kind(Protocol[P]):
         """The grid after ``move`` (a short string, see the kind's docs); raises ``MoveError``."""
         ...
 
-    def explain(self, puzzle: P) -> Explanation[P]:
-        """Solve ``puzzle`` step by step, the easiest technique first."""
+    def explain(self, puzzle: P, **options: Any) -> Explanation[P]:
+        """Solve ``puzzle`` step by step, the easiest technique first; ``options`` are the
+        kind's own (:attr:`KindInfo.options <grille.info.KindInfo.options>`), checked by
+        :func:`kind_options`."""
         ...
 
-    def rate(self, puzzle: P) -> Rating:
-        """How hard ``puzzle`` is."""
+    def rate(self, puzzle: P, **options: Any) -> Rating:
+        """How hard ``puzzle`` is (``options``: as :meth:`explain`)."""
         ...
 
-    def hint(self, state: P, *, depth: int = 1) -> Hint[P]:
-        """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``."""
+    def hint(self, state: P, *, depth: int = 1, **options: Any) -> Hint[P]:
+        """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``
+        (``options``: as :meth:`explain`)."""
         ...
 
     def with_rules(self, puzzle: P, rules: frozenset[str]) -> P:
@@ -354,6 +358,29 @@ def check_reach(kind: Kind[Any], options: GenerateOptions) -> None:
             f"level {options.level!r} is out of reach at {size}: {kind.name} puzzles of this "
             f"size are {span}"
         )
+
+
+def kind_options(info: KindInfo, command: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` for ``command`` (``rate``, ``explain``, ``hint``) of the kind ``info``
+    describes, with the defaults of those it takes and did not get; ``GrilleError`` naming
+    any it does not take there.
+
+    >>> from grille.kinds import kind_info
+    >>> kind_options(kind_info("sudoku"), "rate", {"nesting": 2})
+    {'scale': 'se', 'nesting': 2}
+    >>> kind_options(kind_info("takuzu"), "rate", {"nesting": 2})
+    Traceback (most recent call last):
+    ...
+    grille.errors.GrilleError: --nesting 2: takuzu takes no such option for rate
+    """
+    taken = {option.name: option for option in info.options if command in option.commands}
+    unknown = [name for name in options if name not in taken]
+    if unknown:
+        given = " ".join(f"--{name.replace('_', '-')} {options[name]}" for name in unknown)
+        listed = ", ".join(f"--{name}" for name in taken)
+        known = f" (it takes {listed})" if listed else ""
+        raise GrilleError(f"{given}: {info.name} takes no such option for {command}{known}")
+    return {name: options.get(name, option.default) for name, option in taken.items()}
 
 
 def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> GrilleError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grille.hints import Hint
 from grille.info import KindInfo
@@ -21,6 +21,7 @@ from grille.kind import (
     Status,
     Violation,
     check_reach,
+    kind_options,
     unknown_rules,
 )
 from grille.logic import Explanation, Step, replay
@@ -134,23 +135,23 @@ class KakuroKind:
 
         return warm.kernel_groups(uses)
 
-    def explain(self, puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
+    def explain(self, puzzle: KakuroGrid, **options: Any) -> Explanation[KakuroGrid]:
         """The step-by-step solve, easiest technique first."""
         from grille.kakuro.logic.explain import explain
 
-        return explain(puzzle)
+        return explain(puzzle, **kind_options(self.info, "explain", options))
 
-    def rate(self, puzzle: KakuroGrid) -> Rating:
+    def rate(self, puzzle: KakuroGrid, **options: Any) -> Rating:
         """Level (easy, medium, hard, very hard), score and hardest technique."""
         from grille.kakuro.logic.explain import rate
 
-        return rate(puzzle)
+        return rate(puzzle, **kind_options(self.info, "rate", options))
 
-    def hint(self, state: KakuroGrid, *, depth: int = 1) -> Hint[KakuroGrid]:
+    def hint(self, state: KakuroGrid, *, depth: int = 1, **options: Any) -> Hint[KakuroGrid]:
         """The next hint for a player at ``state``."""
         from grille.kakuro.logic.explain import hint
 
-        return hint(state, depth=depth)
+        return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
     def generate(self, options: GenerateOptions, seed: int | str) -> KakuroGrid:
         """A unique puzzle of the asked size (``WxH``, default 8x8) and level."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grille.errors import GrilleError
 from grille.hints import Hint
@@ -16,6 +16,7 @@ from grille.kind import (
     Solutions,
     Status,
     Violation,
+    kind_options,
     unknown_rules,
 )
 from grille.logic import Explanation, Step, replay
@@ -135,23 +136,23 @@ class SudokuKind:
 
         return warm.kernel_groups(uses)
 
-    def explain(self, puzzle: Grid) -> Explanation[Grid]:
+    def explain(self, puzzle: Grid, **options: Any) -> Explanation[Grid]:
         """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""
         from grille.sudoku.logic.explain import explain
 
-        return explain(puzzle)
+        return explain(puzzle, **kind_options(self.info, "explain", options))
 
-    def rate(self, puzzle: Grid) -> Rating:
+    def rate(self, puzzle: Grid, **options: Any) -> Rating:
         """Level and SE-scale ER/EP/ED."""
         from grille.sudoku.logic.explain import rate
 
-        return rate(puzzle)
+        return rate(puzzle, **kind_options(self.info, "rate", options))
 
-    def hint(self, state: Grid, *, depth: int = 1) -> Hint[Grid]:
+    def hint(self, state: Grid, *, depth: int = 1, **options: Any) -> Hint[Grid]:
         """The next hint for a player at ``state``."""
         from grille.sudoku.logic.explain import hint
 
-        return hint(state, depth=depth)
+        return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
     def with_rules(self, puzzle: Grid, rules: frozenset[str]) -> Grid:
         """Sudoku has no rule variants: ``puzzle`` itself, or an error for any rule."""

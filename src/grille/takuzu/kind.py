@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grille.hints import Hint
 from grille.info import KindInfo
@@ -16,6 +16,7 @@ from grille.kind import (
     Status,
     Violation,
     check_reach,
+    kind_options,
     unknown_rules,
 )
 from grille.logic import Explanation, Step
@@ -133,23 +134,23 @@ class TakuzuKind:
 
         return warm.kernel_groups(uses)
 
-    def explain(self, puzzle: TakuzuGrid) -> Explanation[TakuzuGrid]:
+    def explain(self, puzzle: TakuzuGrid, **options: Any) -> Explanation[TakuzuGrid]:
         """The step-by-step solve, easiest technique first."""
         from grille.takuzu.logic.explain import explain
 
-        return explain(puzzle)
+        return explain(puzzle, **kind_options(self.info, "explain", options))
 
-    def rate(self, puzzle: TakuzuGrid) -> Rating:
+    def rate(self, puzzle: TakuzuGrid, **options: Any) -> Rating:
         """Level (easy, medium, hard, very hard) and the hardest technique."""
         from grille.takuzu.logic.explain import rate
 
-        return rate(puzzle)
+        return rate(puzzle, **kind_options(self.info, "rate", options))
 
-    def hint(self, state: TakuzuGrid, *, depth: int = 1) -> Hint[TakuzuGrid]:
+    def hint(self, state: TakuzuGrid, *, depth: int = 1, **options: Any) -> Hint[TakuzuGrid]:
         """The next hint for a player at ``state``."""
         from grille.takuzu.logic.explain import hint
 
-        return hint(state, depth=depth)
+        return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
     def generate(self, options: GenerateOptions, seed: int | str) -> TakuzuGrid:
         """A unique puzzle of the asked size and level (default 8x8; symmetry is ignored)."""
