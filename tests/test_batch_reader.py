@@ -11,18 +11,20 @@ from typing import Any
 import pytest
 
 from conftest import FIXTURES, shared_file
+from grille.batch import reader
 from grille.batch.reader import (
-    OUTPUT_FORMATS,
     Layout,
     Reading,
     Record,
     count_records,
     layout_of,
+    output_formats,
     start_reading,
 )
 from grille.errors import ParseError
+from grille.info import FormatInfo, KindInfo, Preset
 from grille.kind import Kind
-from grille.kinds import get_kind
+from grille.kinds import get_kind, kind_info, kind_infos, kind_names
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -97,7 +99,48 @@ def test_layouts() -> None:
     assert layout_of("chess", "pgn") is Layout.DOCUMENT
 
 
-@pytest.mark.parametrize("kind_name", sorted(OUTPUT_FORMATS))
+def test_the_reader_keeps_no_table_of_kinds() -> None:
+    """Layouts, batch output formats and carried rules come from each kind's KindInfo: the
+    reader names no kind, and answers for a kind it has never heard of."""
+    source = Path(reader.__file__).read_text().lower()
+    assert not [name for name in kind_names() if name in source]
+    for info in kind_infos():
+        for fmt in info.formats:
+            assert layout_of(info.name, fmt.name) is fmt.layout
+        assert output_formats(info.name) == tuple(
+            fmt.name for fmt in info.formats if fmt.batch_output)
+    assert output_formats("chess") == ()
+
+
+def test_the_kind_infos_keep_the_old_tables() -> None:
+    """What batch/reader.py kept by hand before KindInfo (layouts, output formats, the kinds
+    whose ``# rules:`` lines carry over), read back from the registry unchanged."""
+    lines = {"sudoku": ("line", "solo"), "takuzu": ("tab", "unruly")}
+    paragraphs = {"sudoku": ("grid", "sdk", "marks"), "takuzu": ("rows",),
+                  "kakuro": ("text", "marks", "csv", "block", "solution")}
+    outputs = {"sudoku": ("line", "solo"), "takuzu": ("tab", "unruly", "json"),
+               "kakuro": ("json",)}
+    for name in ("sudoku", "takuzu", "kakuro"):
+        info = kind_info(name)
+        assert info.formats_laid_out(Layout.LINES) == lines.get(name, ())
+        assert info.formats_laid_out(Layout.PARAGRAPHS) == paragraphs[name]
+        assert output_formats(name) == outputs[name]
+        assert info.carried_rules == (name == "takuzu")
+
+
+def test_a_registered_kind_reads_in_its_own_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grille import kinds
+
+    info = KindInfo("toy", "Toy", "grille.toy", (FormatInfo("cells", Layout.PARAGRAPHS),
+                    FormatInfo("code", Layout.LINES, batch_output=True)), "cells", ("easy",),
+                    (Preset("3x3"),), "3x3")
+    monkeypatch.setitem(kinds._INFOS, "toy", info)
+    assert layout_of("toy", "cells") is Layout.PARAGRAPHS
+    assert layout_of("toy", "code") is Layout.LINES
+    assert output_formats("toy") == ("code",)
+
+
+@pytest.mark.parametrize("kind_name", ["kakuro", "sudoku", "takuzu"])
 def test_output_formats_hold_a_puzzle_on_one_line(kind_name: str) -> None:
     kind = get_kind(kind_name)
     sample = {
@@ -109,7 +152,7 @@ def test_output_formats_hold_a_puzzle_on_one_line(kind_name: str) -> None:
     else:
         puzzles = [kind.read("0.1.\n..0.\n.0..\n1...")[0].puzzle]
         puzzles.append(kind.with_rules(puzzles[0], frozenset({"no-unique-lines"})))
-    for fmt in OUTPUT_FORMATS[kind_name]:
+    for fmt in output_formats(kind_name):
         assert fmt in kind.formats
         for puzzle in puzzles:
             lines = kind.write([puzzle], fmt).splitlines()

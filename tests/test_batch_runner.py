@@ -13,16 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grille.batch import BatchError
-from grille.batch.runner import (
-    DaskRunner,
-    ProcessRunner,
-    SerialRunner,
-    make_runner,
-    ordered,
-    ordered_map,
-)
+from grille.batch.runner import DaskRunner, make_runner
 from grille.generating import generate_stream
 from grille.kind import GenerateOptions
+from grille.parallel import ProcessRunner, SerialRunner, WorkerError, ordered, ordered_map
 
 
 class FakePool:
@@ -120,8 +114,8 @@ def die(item: int) -> int:
     os._exit(3)
 
 
-def test_a_dead_worker_process_is_a_batch_error() -> None:
-    with ProcessRunner(2) as runner, pytest.raises(BatchError, match="worker process died"):
+def test_a_dead_worker_process_is_a_worker_error() -> None:
+    with ProcessRunner(2) as runner, pytest.raises(WorkerError, match="worker process died"):
         list(runner.map(die, range(4)))
 
 

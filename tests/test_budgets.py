@@ -17,21 +17,19 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
-from grille.cli import (
-    DEFAULT_BUDGET,
-    DEFAULT_TIME_LIMIT,
+from grille.cli import build_parser, main
+from grille.cliargs import DEFAULT_BUDGET, DEFAULT_TIME_LIMIT
+from grille.errors import BudgetExceededError
+from grille.kind import Solutions
+from grille.kinds import get_kind
+from grille.limits import (
     EXIT_BUDGET,
     FIRST_ROUND,
     TimeLimitError,
     _solve_in_rounds,
-    build_parser,
-    main,
     stop_message,
     time_limit,
 )
-from grille.errors import BudgetExceededError
-from grille.kind import Solutions
-from grille.kinds import get_kind
 
 TINY = "0.000001"
 """A time limit no search here can meet: the alarm rings at its first instructions."""

@@ -221,7 +221,8 @@ def test_rate_and_explain_pass_nesting_and_scale_to_sudoku(
     asked.clear()
     status, out, _ = run(["explain", "--nesting", "3", path], capsys)
     assert status == 0 and out.splitlines()[-1].startswith("solved; rating: easy")
-    assert ("explain", {"nesting": 3}) in asked and ("rate", {"nesting": 3}) in asked
+    assert ("explain", {"nesting": 3}) in asked
+    assert ("rate", {"scale": "se", "nesting": 3}) in asked  # the kind fills in defaults
 
 
 def test_nesting_is_sudoku_only_and_bounded(
@@ -229,6 +230,6 @@ def test_nesting_is_sudoku_only_and_bounded(
 ) -> None:
     path = write(tmp_path, "0101\n1010\n0101\n1010\n")
     status, _, err = run(["rate", "--nesting", "1", path], capsys)
-    assert status == 2 and "--nesting 1" in err and "Sudoku only" in err
+    assert status == 2 and "--nesting 1: takuzu takes no such option for rate" in err
     with pytest.raises(SystemExit):
         main(["rate", "--nesting", "6", path])

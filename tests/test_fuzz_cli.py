@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES
-from grille.cli import decode_text, main
+from grille.cli import main
+from grille.cliinput import decode_text
 from grille.errors import ParseError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "fuzz"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grille import cli, warm
+from grille import cli, limits, warm
 from grille.engine import _jit
 from grille.engine._jit import jit_enabled
 from grille.kind import KERNEL_USES, KernelGroup
@@ -285,7 +285,7 @@ def test_a_kernel_compiled_inside_a_time_limit_does_not_count_against_it(
 
 
 def test_the_time_limit_still_stops_a_search_that_is_not_compiling() -> None:
-    with pytest.raises(cli.TimeLimitError), cli.time_limit(0.2, "puzzle 1"):
+    with pytest.raises(limits.TimeLimitError), limits.time_limit(0.2, "puzzle 1"):
         time.sleep(2)
 
 

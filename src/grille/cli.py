@@ -10,76 +10,69 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import importlib
-import io
 import json
 import os
-import re
 import secrets
-import signal
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, TextIO
+from typing import Any, TextIO
 
 from grille import __version__
-from grille.engine._jit import compiling, work_clock
-from grille.errors import BudgetExceededError, GrilleError, ParseError
-from grille.kind import (
-    Entry,
-    GenerateChoices,
-    GenerateOptions,
-    Kind,
-    Puzzle,
-    Solutions,
-    unknown_rules,
+from grille.cliargs import (
+    add_budget,
+    add_checked_limits,
+    add_generate_options,
+    add_input,
+    add_kind_commands,
+    add_kind_options,
+    add_output,
+    add_time_limit,
+    chosen_rules,
+    generate_options,
+    given_kind_options,
+    non_negative,
+    positive,
+    words,
 )
-from grille.kinds import KIND_NAMES, RULES, claiming_kinds, get_kind, sniff_kind
-from grille.rating import SUDOKU_MAX_NESTING, SUDOKU_SCALES
+from grille.cliinput import (
+    emit,
+    kind_and_entries,
+    open_puzzle_argument,
+    rating_line,
+    read_input,
+)
+from grille.errors import BudgetExceededError, GrilleError, ParseError
+from grille.kind import Entry, Kind, Puzzle, Solutions, unknown_rules
+from grille.kinds import get_kind, kind_infos, kind_names
+from grille.limits import (
+    EXIT_BAD_INPUT,
+    EXIT_BUDGET,
+    EXIT_NOT_ALL,
+    EXIT_OK,
+    TimeLimitError,
+    search_within,
+    solve_within,
+    stop_message,
+    time_limit,
+    verdict_problem,
+    warm_kernels,
+)
 from grille.warm import announce_compiles
 
 __all__ = [
     "COMMAND_MODULES",
+    "EXIT_PIPE",
     "ExitStatus",
-    "KindOptionsParser",
     "PuzzleStream",
     "Unreadable",
-    "add_budget",
-    "add_checked_limits",
-    "add_generate_options",
-    "add_input",
-    "add_kind_commands",
-    "add_nesting",
-    "add_output",
-    "add_rules",
-    "add_scale",
-    "add_time_limit",
-    "decode_text",
-    "emit",
-    "explainer",
-    "generate_options",
-    "kind_and_entries",
+    "build_parser",
     "main",
-    "non_negative",
-    "open_puzzle_argument",
-    "positive",
     "progress",
     "quiet_stdout",
-    "rater",
-    "rating_line",
-    "read_puzzle_argument",
     "read_puzzles",
-    "search_within",
-    "solve_within",
-    "stop_message",
-    "time_limit",
-    "verdict_problem",
 ]
-
-CommandFactory = Callable[[str, Callable[[argparse.Namespace], int], str], Any]
-"""``command(name, handler, help)``: adds a subcommand and returns its parser."""
 
 COMMAND_MODULES: tuple[str, ...] = ("grille.render.commands", "grille.batch.commands",
                                      "grille.tui.commands", "grille.web.commands",
@@ -90,10 +83,6 @@ They are imported when the parser is built, so they import only what argparse ne
 the top and the heavy libraries (web server, terminal UI ...) inside their handlers.
 """
 
-EXIT_OK = 0
-EXIT_NOT_ALL = 1
-EXIT_BAD_INPUT = 2
-EXIT_BUDGET = 3
 EXIT_PIPE = 128 + 13
 """Standard output's reader went away (``grille ... | head``): the status of a process
 ended by SIGPIPE, as the shell reports it; nothing is printed."""
@@ -107,119 +96,6 @@ STREAM_CHUNK = 4096
 
 BATCH_THRESHOLD = 32
 """From this many puzzles on, solve them in one compiled batch call."""
-
-PATH_SUFFIX = re.compile(r"\.[a-z]{2,}[a-z0-9]*$")
-"""A file name's ending (``.txt``, ``.sdk`` ...), which a typed puzzle does not have."""
-
-DEFAULT_BUDGET = 10_000_000
-"""Search nodes one puzzle may use before the search stops with an 'unknown' verdict."""
-
-DEFAULT_TIME_LIMIT = 60.0
-"""Seconds one puzzle's search may take (solving, counting, explaining, rating, generating)."""
-
-FIRST_ROUND = 1 << 16
-"""Under a time limit a search runs in rounds of growing node budgets, the time checked
-between them (a compiled search cannot be interrupted): this many nodes first."""
-
-
-class TimeLimitError(BudgetExceededError):
-    """A search ran out of its time (``--time-limit``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Input:
-    """A text read from a file or standard input, and the name to quote it by."""
-
-    text: str
-    source: str
-
-
-def read_input(path: str | None) -> Input:
-    """The text of ``path`` (``-`` or ``None``: standard input), decoded as UTF-8."""
-    if path in (None, "-"):
-        data = sys.stdin.buffer.read()
-        source = "<stdin>"
-    else:
-        with open(path, "rb") as handle:
-            data = handle.read()
-        source = path
-    return Input(decode_text(data, source), source)
-
-
-def decode_text(data: bytes, source: str) -> str:
-    """``data`` as UTF-8 text (a byte order mark dropped); ``ParseError`` at the first NUL
-    byte or invalid sequence, its column counted in characters."""
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    if b"\0" in data:
-        line, column = _byte_position(data, data.index(b"\0"))
-        raise ParseError("binary data, not a puzzle text", line=line, column=column,
-                         source=source)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line, column = _byte_position(data, error.start)
-        raise ParseError("not UTF-8 text", line=line, column=column, source=source) from None
-
-
-def _byte_position(data: bytes, index: int) -> tuple[int, int]:
-    """The 1-based line and character column of byte ``index`` of ``data``."""
-    before = data[:index]
-    line_start = before.rfind(b"\n") + 1
-    return before.count(b"\n") + 1, len(before[line_start:].decode("utf-8", "replace")) + 1
-
-
-def read_puzzle_argument(argument: str) -> Input:
-    """A file's text, standard input for ``-``, or else the argument itself as a puzzle.
-
-    An argument that names no file is a puzzle when some kind's sniffer claims it (a short
-    game ID like ``6x6u:BhgCAbCef`` too, or a random-seed ID, which its reader refuses
-    with the reason) or when it does not look like a path; only a path-like argument
-    gets "No such file or directory".
-    """
-    if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
-        return read_input(argument)
-    return Input(argument, "<argument>")
-
-
-def _looks_like_path(argument: str) -> bool:
-    """Whether a command-line argument that names no existing file was meant as a file name
-    rather than a puzzle: no kind claims it, and it has a directory separator, a file
-    name's ending, or is too short to spell a grid (the smallest, 4x4, has 16 cells)."""
-    if "\n" in argument or argument.lstrip().startswith(("{", "<")):
-        return False
-    if claiming_kinds(argument):
-        return False
-    return os.sep in argument or len(argument) < 16 or PATH_SUFFIX.search(argument) is not None
-
-
-def kind_and_entries(args: argparse.Namespace) -> tuple[Kind[Any], list[Entry[Any]], Input]:
-    given = read_puzzle_argument(args.file)
-    kind = get_kind(args.kind) if args.kind else sniff_kind(given.text, source=given.source)
-    fmt = getattr(args, "from_format", None)
-    if fmt is not None and fmt not in kind.formats:
-        raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
-    entries = kind.read(given.text, fmt=fmt, source=given.source)
-    rules = chosen_rules(args)
-    if rules:
-        entries = [
-            Entry(kind.with_rules(e.puzzle, rules), e.line, e.fmt) for e in entries
-        ]
-    return kind, entries, given
-
-
-@contextlib.contextmanager
-def open_puzzle_argument(argument: str) -> Iterator[tuple[str, IO[bytes], str | None]]:
-    """The input's name, its bytes as a stream, and its path when it is a regular file: a
-    file's bytes are read as they are needed, never all at once."""
-    if argument == "-":
-        yield "<stdin>", sys.stdin.buffer, None
-    elif os.path.exists(argument):
-        with open(argument, "rb") as binary:
-            yield argument, binary, argument if os.path.isfile(argument) else None
-    else:
-        given = read_puzzle_argument(argument)
-        yield given.source, io.BytesIO(given.text.encode()), None
-
 
 @dataclass(frozen=True, slots=True)
 class Unreadable:
@@ -258,7 +134,7 @@ def read_puzzles(args: argparse.Namespace) -> Iterator[PuzzleStream]:
             binary, chosen, getattr(args, "from_format", None), source=source
         )
         rules = chosen_rules(args)
-        known = RULES.get(kind.name, ())
+        known = kind.info.rules
         if not rules <= set(known):
             raise unknown_rules(kind.name, rules - set(known), known)
 
@@ -308,26 +184,6 @@ class ExitStatus:
         self.add(EXIT_BAD_INPUT)
 
 
-def chosen_rules(args: argparse.Namespace) -> frozenset[str]:
-    """The rule-variant flags given on the command line."""
-    return frozenset(
-        rule for rules in RULES.values() for rule in rules
-        if getattr(args, _rule_dest(rule), False)
-    )
-
-
-def _rule_dest(rule: str) -> str:
-    return "rule_" + rule.replace("-", "_")
-
-
-def add_rules(command: argparse.ArgumentParser) -> None:
-    """A flag for each kind's optional rule variant (``--no-unique-lines`` ...)."""
-    for kind_name, rules in RULES.items():
-        for rule in rules:
-            command.add_argument(f"--{rule}", dest=_rule_dest(rule), action="store_true",
-                                 help=f"{kind_name} rule variant: {rule}")
-
-
 def _solve_all(
     kind: Kind[Any], puzzles: Sequence[Puzzle], *, limit: int, budget: int | None,
     seconds: float | None = None,
@@ -338,155 +194,11 @@ def _solve_all(
                          compiled=len(puzzles) >= BATCH_THRESHOLD)
 
 
-def search_within(
-    kind: Kind[Any], puzzles: Sequence[Puzzle], *, limit: int, budget: int | None,
-    seconds: float | None, compiled: bool,
-) -> list[Solutions[Any]]:
-    """Each puzzle searched for up to ``limit`` solutions within ``budget`` nodes and
-    ``seconds`` each (``None``: no limit): all in one compiled call (``compiled``, which
-    gets the puzzles' seconds as a whole) or one after the other."""
-    if compiled:
-        total = seconds * len(puzzles) if seconds else None
-        return _solve_in_rounds(kind.solve_many, puzzles, limit, budget, total)
-
-    def solve_each(group: Sequence[Puzzle], *, limit: int, budget: int | None) -> list[Any]:
-        return [kind.solve(puzzle, limit=limit, budget=budget) for puzzle in group]
-
-    return [
-        _solve_in_rounds(solve_each, [puzzle], limit, budget, seconds)[0] for puzzle in puzzles
-    ]
-
-
-def _solve_in_rounds(
-    solve: Callable[..., list[Solutions[Any]]],
-    puzzles: Sequence[Puzzle],
-    limit: int,
-    budget: int | None,
-    seconds: float | None,
-) -> list[Solutions[Any]]:
-    """``solve`` within ``budget`` nodes each, in rounds sized to end by ``seconds``.
-
-    Without a time limit this is one call. With one, the searches that ran out of a round's
-    nodes start again with more, as many as the last round's speed says fit in the time
-    left, until they end, reach ``budget`` or the time is up: the result then has
-    ``budget_reached`` with fewer nodes than ``budget`` (see :func:`stop_message`).
-    """
-    if not seconds:
-        return solve(puzzles, limit=limit, budget=budget)
-    deadline = work_clock() + seconds  # compiling a kernel on first use does not count
-    results: list[Solutions[Any] | None] = [None] * len(puzzles)
-    pending = list(range(len(puzzles)))
-    nodes = FIRST_ROUND
-    while pending:
-        step = nodes if budget is None else min(nodes, budget)
-        started = work_clock()
-        found = solve([puzzles[index] for index in pending], limit=limit, budget=step)
-        for index, result in zip(pending, found, strict=True):
-            results[index] = result
-        pending = [index for index, result in zip(pending, found, strict=True)
-                   if result.budget_reached and step != budget]
-        left = deadline - work_clock()
-        if left <= 0:
-            break
-        speed = sum(result.nodes for result in found) / max(work_clock() - started, 1e-3)
-        nodes = max(nodes + 1, min(4 * nodes, int(speed * left / max(len(pending), 1))))
-    return [result for result in results if result is not None]
-
-
-def solve_within(
-    kind: Kind[Any], puzzle: Puzzle, *, budget: int | None, seconds: float | None
-) -> Solutions[Any]:
-    """Up to two solutions of ``puzzle`` within ``budget`` nodes and ``seconds``: whether it
-    has exactly one, as ``rate``, ``explain``, ``hint`` and ``candidates`` check first."""
-    return search_within(kind, [puzzle], limit=2, budget=budget, seconds=seconds,
-                         compiled=False)[0]
-
-
-def stop_message(
-    result: Solutions[Any], *, budget: int | None, seconds: float | None,
-    solutions: bool = False,
-) -> str:
-    """Why a search stopped early, in one sentence: its node budget or, with fewer nodes,
-    its time limit; ``solutions``: say how many solutions it had counted.
-
-    ``stopped after 12 solutions: search budget of 20,000 nodes reached (raise it with
-    --budget)``; ``stopped after 2,057,789 solutions and 4,194,305 nodes: time limit of 60 s
-    reached (raise it with --time-limit)``.
-    """
-    counted = _plural(result.count, "solution") if solutions else ""
-    if (budget is not None and result.nodes >= budget) or not seconds:
-        reason = f"search budget of {budget or 0:,} nodes reached (raise it with --budget)"
-        return f"stopped after {counted}: {reason}" if counted else reason
-    done = f"{counted} and {result.nodes:,} nodes" if counted else f"{result.nodes:,} nodes"
-    return f"stopped after {done}: time limit of {seconds:g} s reached (raise it with --time-limit)"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}" + ("" if count == 1 else "s")
-
-
-def verdict_problem(
-    result: Solutions[Any], *, budget: int | None, seconds: float | None
-) -> tuple[int, str] | None:
-    """``None`` for a puzzle with exactly one solution, else the exit status and the note:
-    ``no solution``, ``several solutions`` or ``unknown: <why the search stopped>``."""
-    if result.unique and result.solution is not None:
-        return None
-    if result.budget_reached and result.count < 2:
-        return EXIT_BUDGET, f"unknown: {stop_message(result, budget=budget, seconds=seconds)}"
-    return EXIT_NOT_ALL, result.verdict.value
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float | None, what: str) -> Iterator[None]:
-    """Raise :class:`TimeLimitError` (a :class:`BudgetExceededError`) in the body after
-    ``seconds`` (``None`` or 0: never), naming ``what`` ran out of time.
-
-    It uses ``SIGALRM``, so it works in the main thread of a Unix process, and interrupts
-    Python code only: a compiled kernel (bounded by its node budget) finishes its call first.
-    The time counted is :func:`~grille.engine._jit.work_clock`'s: compiling a kernel on first
-    use does not count, and is never interrupted.
-    """
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not seconds or not usable:
-        yield
-        return
-    armed = True
-    deadline = work_clock() + seconds
-
-    def ring(signum: int, frame: object) -> None:
-        left = deadline - work_clock()
-        if armed and (left > 0 or compiling()):  # time went to compiling: wait for the rest
-            signal.setitimer(signal.ITIMER_REAL, max(left, 0.05))
-        elif armed:
-            raise TimeLimitError(
-                f"{what}: time limit of {seconds:g} s reached (raise it with --time-limit)"
-            )
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        yield
-    finally:
-        armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def _output_format(kind: Kind[Any], args: argparse.Namespace, input_fmt: str) -> str:
     fmt: str = getattr(args, "to", None) or input_fmt
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
     return fmt
-
-
-def emit(text: str, args: argparse.Namespace) -> None:
-    output = getattr(args, "output", None)
-    if output in (None, "-"):
-        sys.stdout.write(text)
-        return
-    with open(output, "w", encoding="utf-8") as handle:
-        handle.write(text)
 
 
 @contextlib.contextmanager
@@ -659,9 +371,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
     status = ExitStatus()
     with read_puzzles(args) as stream:
         kind = stream.kind
-        explain = explainer(kind, nesting=args.nesting)
-        rate = rater(kind, nesting=args.nesting)
-        warm_kernels(kind, args, "explain", "rate")
+        options = given_kind_options(kind, args, "explain")
+        rated = {name: value for name, value in options.items()
+                 if "rate" in kind.info.option(name).commands}
+        warm_kernels(kind, ("explain", "rate"), options)
         items = list(stream.items)
     for item in items:
         if isinstance(item, Unreadable):
@@ -672,8 +385,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
         try:
             with time_limit(args.time_limit, where):
                 if _checked(stream, item, args, status):
-                    solve_path = explain(item.puzzle)
-                    rating = rate(item.puzzle)
+                    solve_path = kind.explain(item.puzzle, **options)
+                    rating = kind.rate(item.puzzle, **rated)
         except TimeLimitError as error:
             print(error, file=sys.stderr)
             status.add(EXIT_BUDGET)
@@ -709,7 +422,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
             raise GrilleError(f"{marked.source}: expected one grid, found {len(player)}")
         state = _player_state(kind, state, player[0].puzzle, marked.source)
         fmt = player[0].fmt
-    warm_kernels(kind, args, "hint")
+    options = given_kind_options(kind, args, "hint")
+    warm_kernels(kind, ("hint",), options)
     where = f"{given.source}:{entries[0].line}"
     with time_limit(args.time_limit, where):
         result = solve_within(kind, kind.clues_of(state), budget=args.budget,
@@ -718,7 +432,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"{where}: {problem[1]}", file=sys.stderr)
             return problem[0]
-        found = kind.hint(state, depth=args.depth)
+        found = kind.hint(state, depth=args.depth, **options)
     print(found.text)
     if found.after is not None:
         sys.stdout.write(kind.write([found.after], fmt))
@@ -737,67 +451,13 @@ def _player_state(kind: Kind[Any], puzzle: Any, player: Any, source: str) -> Any
     return state
 
 
-def _sudoku_options(kind: Kind[Any], scale: str, nesting: int) -> dict[str, Any]:
-    """The Sudoku-only options asked for (``--scale``, ``--nesting``) that differ from their
-    defaults; a ``GrilleError`` when ``kind`` is not Sudoku."""
-    options = {
-        name: value
-        for name, value, default in (("scale", scale, "se"), ("nesting", nesting, 0))
-        if value != default
-    }
-    if options and kind.name != "sudoku":
-        given = " ".join(f"--{name} {value}" for name, value in options.items())
-        raise GrilleError(f"{given}: these options apply to Sudoku only, not {kind.name}")
-    return options
-
-
-def warm_kernels(kind: Kind[Any], args: argparse.Namespace, *uses: str) -> None:
-    """Compile (or load) the kernels a command runs for ``uses`` (and the options in
-    ``args``) now, before its time limit starts; a compile says so on stderr."""
-    from grille.warm import ensure_warm
-
-    if getattr(args, "nesting", 0) >= 2:
-        uses += ("nested",)
-    if getattr(args, "scale", "se") == "sukaku":
-        uses += ("sukaku",)
-    ensure_warm([kind], uses)
-
-
-def rater(kind: Kind[Any], *, scale: str = "se", nesting: int = 0) -> Callable[[Any], Any]:
-    """``kind.rate``, or Sudoku's rating with the ``--scale``/``--nesting`` asked for."""
-    options = _sudoku_options(kind, scale, nesting)
-    if not options:
-        return kind.rate
-    from grille.sudoku.logic.explain import rate
-
-    return functools.partial(rate, **options)
-
-
-def explainer(kind: Kind[Any], *, nesting: int = 0) -> Callable[[Any], Any]:
-    """``kind.explain``, or Sudoku's with the nested forcing levels ``--nesting`` asks for."""
-    if not _sudoku_options(kind, "se", nesting):
-        return kind.explain
-    from grille.sudoku.logic.explain import explain
-
-    return functools.partial(explain, nesting=nesting)
-
-
-def rating_line(kind: Kind[Any], puzzle: Any, fields: Sequence[str], fmt: str | None = None) -> str:
-    """One line of ``grille rate``: the puzzle alone on one line (a rating, comment or
-    other metadata it was read with left out), then its rating fields, TAB between them."""
-    from grille.rated import bare
-
-    text = kind.write([bare(puzzle)], fmt or kind.one_line_format).strip()
-    return "\t".join((text, *fields)) + "\n"
-
-
 def cmd_rate(args: argparse.Namespace) -> int:
     """Print one line per puzzle: the puzzle, its level and its scores, tab-separated."""
     status = ExitStatus()
     with read_puzzles(args) as stream:
         kind = stream.kind
-        rate = rater(kind, scale=args.scale, nesting=args.nesting)
-        warm_kernels(kind, args, "rate")
+        options = given_kind_options(kind, args, "rate")
+        warm_kernels(kind, ("rate",), options)
         for item in stream.items:
             if isinstance(item, Unreadable):
                 status.unreadable(item)
@@ -806,7 +466,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
             try:
                 with time_limit(args.time_limit, _where(stream, item)):
                     if _checked(stream, item, args, status):
-                        fields = rate(item.puzzle).fields()
+                        fields = kind.rate(item.puzzle, **options).fields()
             except TimeLimitError as error:
                 print(error, file=sys.stderr)
                 status.add(EXIT_BUDGET)
@@ -814,15 +474,6 @@ def cmd_rate(args: argparse.Namespace) -> int:
             sys.stdout.write(rating_line(kind, item.puzzle, fields or unrated))
             sys.stdout.flush()
     return status.value
-
-
-def generate_options(args: argparse.Namespace) -> GenerateOptions:
-    """What ``grille generate KIND`` (or ``grille batch generate KIND``) asks for: the options
-    a kind does not offer (see :func:`add_generate_options`) are absent and mean its default."""
-    return GenerateOptions(
-        args.size, args.level, getattr(args, "symmetry", None), getattr(args, "minimal", False),
-        chosen_rules(args),
-    )
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -837,7 +488,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.seed is None:
         print(f"seed: {seed}", file=sys.stderr)
     options = generate_options(args)
-    warm_kernels(kind, args, "generate")
+    warm_kernels(kind, ("generate",))
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
     with progress(args.count, quiet=args.quiet) as advance:
         for index in range(args.count):
@@ -883,226 +534,9 @@ def cmd_xc(args: argparse.Namespace) -> int:
         )
 
 
-# -- the parser ----------------------------------------------------------------------------
-
-
-def non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return value
-
-
-def positive(text: str) -> int:
-    value = non_negative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
-
-
-def _budget(text: str) -> int | None:
-    value = non_negative(text)
-    return value or None
-
-
-def add_input(command: argparse.ArgumentParser, *, formats: bool = True) -> None:
-    command.add_argument(
-        "file", nargs="?", default="-", metavar="FILE",
-        help="puzzle file, - for standard input (the default), or the puzzle itself",
-    )
-    command.add_argument(
-        "--kind", choices=KIND_NAMES, help="puzzle kind (default: guessed from the input)"
-    )
-    if formats:
-        command.add_argument(
-            "--from", dest="from_format", metavar="FORMAT",
-            help="input format (default: guessed; see 'grille formats')",
-        )
-    add_rules(command)
-
-
-def add_output(command: argparse.ArgumentParser, *, to_help: str) -> None:
-    command.add_argument("--to", metavar="FORMAT", help=to_help)
-    command.add_argument(
-        "-o", "--output", metavar="OUT", help="write to OUT instead of standard output"
-    )
-
-
-def add_budget(
-    command: argparse.ArgumentParser, *, what: str = "search nodes per puzzle before giving up"
-) -> None:
-    """``--budget NODES``: how far an exact search goes before giving up (exit status 3)."""
-    command.add_argument(
-        "--budget", type=_budget, default=DEFAULT_BUDGET, metavar="NODES",
-        help=f"{what} (default {DEFAULT_BUDGET:,}; 0 = none)",
-    )
-
-
-def duration(text: str) -> float | None:
-    """A ``--time-limit`` value: seconds (``None`` for 0: no limit)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds: {text!r}")
-    return value or None
-
-
-def add_time_limit(command: argparse.ArgumentParser, *, what: str = "per puzzle") -> None:
-    """``--time-limit SECONDS``: when a search gives up and the command exits with status 3."""
-    command.add_argument(
-        "--time-limit", type=duration, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-        help=f"seconds of search {what} before giving up with exit status 3 "
-        f"(default {DEFAULT_TIME_LIMIT:g}; 0 = none)",
-    )
-
-
-def add_checked_limits(command: argparse.ArgumentParser) -> None:
-    """``--budget`` and ``--time-limit`` of the commands that check that a puzzle has
-    exactly one solution before working on it (rate, explain, hint, candidates)."""
-    add_budget(command, what="search nodes of the check that a puzzle has exactly one "
-               "solution, made first (exit status 1 when it has none or several, 3 when the "
-               "check runs out of nodes)")
-    add_time_limit(command, what="per puzzle, that check and the logical solve together,")
-
-
-def add_scale(command: argparse.ArgumentParser) -> None:
-    """``--scale se|sukaku``: the Sudoku rating's scale."""
-    command.add_argument(
-        "--scale", choices=SUDOKU_SCALES, default="se",
-        help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and order "
-        "(default); sukaku = Sukaku Explainer's, which adds strong-link chains and "
-        "WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)",
-    )
-
-
-def add_nesting(command: argparse.ArgumentParser) -> None:
-    """``--nesting N``: Sudoku's nested forcing levels (SE 9.5 and up) before trial and error."""
-    command.add_argument(
-        "--nesting", type=int, choices=range(SUDOKU_MAX_NESTING + 1), default=0,
-        metavar=f"0..{SUDOKU_MAX_NESTING}",
-        help="Sudoku: nested forcing chain levels to try before trial and error (default 0; "
-        "SE rates the hardest known puzzles with 2 to 5; each level costs seconds a puzzle; "
-        "their kernels compile once, in 'grille warm' or before the first use's time limit)",
-    )
-
-
-class KindOptionsParser(argparse.ArgumentParser):
-    """The parser of a subcommand for one kind (``grille generate sudoku``), whose options
-    come from the kind: they are added the first time it parses or shows its help, so that
-    building ``grille``'s parser loads no kind (``grille --help`` stays fast)."""
-
-    def __init__(
-        self, *args: Any, kind_options: Callable[[argparse.ArgumentParser], None] | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self._kind_options = kind_options
-
-    def _complete(self) -> None:
-        if self._kind_options is not None:
-            add, self._kind_options = self._kind_options, None
-            add(self)
-
-    def parse_known_args(  # type: ignore[override]
-        self, args: Sequence[str] | None = None, namespace: Any = None
-    ) -> tuple[Any, list[str]]:
-        self._complete()
-        namespace, extras = super().parse_known_args(args, namespace)
-        if extras:  # a leaf command: say whose options these are not
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
-        return namespace, extras
-
-    def format_usage(self) -> str:
-        self._complete()
-        return super().format_usage()
-
-    def format_help(self) -> str:
-        self._complete()
-        return super().format_help()
-
-
-def add_kind_commands(
-    parser: argparse.ArgumentParser, text: str,
-    kind_options: Callable[[str, argparse.ArgumentParser], None],
-) -> None:
-    """A subcommand per kind under ``parser`` (``KIND`` in ``args.kind_name``), each with
-    the options ``kind_options(kind_name, parser)`` adds when it is used."""
-    kinds = parser.add_subparsers(dest="kind_name", required=True, metavar="KIND",
-                                  parser_class=KindOptionsParser)
-    for name in KIND_NAMES:
-        kinds.add_parser(
-            name, help=f"{text} {name} puzzles", description=f"{text} {name} puzzles.",
-            kind_options=functools.partial(kind_options, name),
-        )
-
-
-def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> None:
-    """``--size``, ``--level``, ``--symmetry``, ``--minimal`` and the rule flags, as far as
-    the kind's generator takes them (:meth:`grille.kind.Kind.generate_choices`), then
-    ``--count`` and ``--seed``."""
-    choices = get_kind(kind_name).generate_choices()
-    command.add_argument("--size", help=f"grid size: {choices.sizes}")
-    limits = "".join(f"; {size} reaches {level} at most" for size, level in choices.level_limits)
-    command.add_argument(
-        "--level", type=_level_type(choices), default="any", metavar="LEVEL",
-        help=f"{_words(('any', *(_word(level) for level in choices.levels)))} (default: any, "
-        f"no rating){limits}",
-    )
-    if choices.symmetries:
-        default, *others = choices.symmetries
-        command.add_argument(
-            "--symmetry", choices=choices.symmetries, metavar="SYMMETRY",
-            help=f"of the clues: {_words((f'{default} (default)', *others))}",
-        )
-    if choices.minimal:
-        command.add_argument(
-            "--minimal", action="store_true",
-            help="no clue can be removed without losing uniqueness (with a symmetry: no "
-            "symmetric group of clues)",
-        )
-    for rule in choices.rules:
-        command.add_argument(f"--{rule}", dest=_rule_dest(rule), action="store_true",
-                             help=f"{kind_name} rule variant: {rule}")
-    command.add_argument("--count", type=positive, default=1, metavar="N",
-                         help="how many puzzles (default 1)")
-    command.add_argument("--seed", help="seed for reproducible output (default: random, "
-                         "printed on stderr)")
-
-
-def _word(level: str) -> str:
-    """A level name as one command-line word (``very hard`` -> ``very-hard``)."""
-    return level.replace(" ", "-")
-
-
-def _words(words: Sequence[str]) -> str:
-    """``a, b or c``."""
-    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
-
-
-def _level_type(choices: GenerateChoices) -> Callable[[str], str]:
-    """The ``--level`` argument type: a level of the kind, as one word or as the kind names
-    it, read as the kind names it."""
-    names = {_word(level): level for level in ("any", *choices.levels)}
-
-    def level(text: str) -> str:
-        try:
-            return names[_word(text)]
-        except KeyError:
-            raise argparse.ArgumentTypeError(
-                f"{text!r} is not a level; levels: {', '.join(names)}"
-            ) from None
-
-    return level
-
-
 def cmd_formats(args: argparse.Namespace) -> int:
     """List each kind's formats."""
-    for name in KIND_NAMES:
+    for name in kind_names():
         kind = get_kind(name)
         print(f"{name}: {', '.join(kind.formats)} (default {kind.default_format})")
     return EXIT_OK
@@ -1112,8 +546,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``grille`` and its subcommands."""
     parser = argparse.ArgumentParser(
         prog="grille",
-        description="Play, read, check, solve, explain, rate, generate and print Sudoku, "
-        "Takuzu and Kakuro puzzles, and solve exact cover problems.",
+        description="Play, read, check, solve, explain, rate, generate and print "
+        f"{words([info.title for info in kind_infos()])} puzzles, and solve exact cover "
+        "problems.",
         epilog="Exit status: 0 success, 1 some puzzle not uniquely solved or broken, "
         "2 bad input (puzzles that do not read are reported and the others done), 3 a search "
         "budget or time limit reached; when several apply, 2 before 3 before 1.",
@@ -1151,10 +586,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     candidates = command("candidates", cmd_candidates,
                          "Print each puzzle with the candidates (pencil marks) of its empty "
-                         "cells, as a player pencils them from the rules: Sudoku the digits "
-                         "not yet in the cell's row, column and box; Kakuro the digits the "
-                         "combinations of its two runs allow with the digits written; Takuzu "
-                         "the values that break no rule there. A puzzle without exactly one "
+                         "cells, as a player pencils them from the rules: the values the "
+                         "digits written leave possible in the cell's rows, boxes, runs or "
+                         "lines (never further deductions). A puzzle without exactly one "
                          "solution is printed unchanged and reported on standard error.")
     add_input(candidates)
     add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
@@ -1179,7 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_input(explain)
     explain.add_argument("--format", choices=("text", "json"), default="text",
                          help="text (default) or json (null for a puzzle not explained)")
-    add_nesting(explain)
+    add_kind_options(explain, "explain")
     add_checked_limits(explain)
 
     hint = command("hint", cmd_hint,
@@ -1187,6 +621,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "3 the cells, 4 the whole step, 5 the grid after it. A wrong digit or a "
                    "pencil mark that rules out the right digit is pointed out first.")
     add_input(hint)
+    add_kind_options(hint, "hint")
     hint.add_argument("--depth", type=int, choices=range(1, 6), default=1, metavar="1..5",
                       help="how much to give away (default 1)")
     hint.add_argument("--marks", metavar="FILE",
@@ -1195,14 +630,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     rate = command("rate", cmd_rate,
                    "One line per puzzle that reads, in input order: the puzzle alone on one line "
-                   "(Sudoku as a line of digits, Takuzu as an Unruly ID, Kakuro as JSON; "
-                   "comments and an earlier rating left out), its "
-                   "level and its scores (Sudoku: ER, EP and ED on Sudoku Explainer's scale), "
+                   f"({_one_line_formats()}; comments and an earlier rating left out), its "
+                   "level and its scores (each kind's rating columns), "
                    "tab-separated. A puzzle without exactly one solution, or that reaches a "
                    "limit, gets '-' in every rating field and the reason on stderr.")
     add_input(rate)
-    add_scale(rate)
-    add_nesting(rate)
+    add_kind_options(rate, "rate")
     add_checked_limits(rate)
 
     generate = command("generate", cmd_generate,
@@ -1229,12 +662,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _one_line_formats() -> str:
+    """How ``grille rate`` writes each kind's puzzle on one line: ``Title as format, ...``."""
+    return ", ".join(
+        f"{info.title} as {next(fmt.name for fmt in info.formats if fmt.one_line)}"
+        for info in kind_infos() if any(fmt.one_line for fmt in info.formats)
+    )
+
+
 def _generate_kind_options(kind_name: str, command: argparse.ArgumentParser) -> None:
     """The options of ``grille generate KIND``."""
     add_generate_options(command, kind_name)
     kind = get_kind(kind_name)
     command.add_argument("--format", metavar="FORMAT", help=f"output format: "
-                         f"{_words(kind.formats)} (default {kind.default_format})")
+                         f"{words(kind.formats)} (default {kind.default_format})")
     command.add_argument("--jobs", type=positive, default=1, metavar="N",
                          help="generate in N processes (default 1)")
     command.add_argument("--quiet", action="store_true", help="no progress bar")

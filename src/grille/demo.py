@@ -1,8 +1,9 @@
 """The main job for now: the toolkit at work on a sample puzzle and on the shared puzzle sets.
 
-It shows candidates, solving, counting, the logical solver and its rating, every grid size,
-a generated Takuzu and Kakuro with rating, hint and solution, the exact cover engine, and then
-reads, solves and checks the uniqueness of every shared Sudoku set.
+It shows candidates, solving, counting, the logical solver and its rating and every grid size
+on a Sudoku, a generated puzzle of every other registered kind with rating, hint and
+solution, the exact cover engine, and then reads, solves and checks the uniqueness of every
+shared Sudoku set.
 
 Run as ``python -m grille.demo [--data DIR]`` (``make run`` does). ``DIR`` defaults to
 ``../shared/data`` beside the current directory; without it only the samples run.
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from grille.kind import Verdict
-from grille.kinds import get_kind
+from grille.kinds import get_kind, kind_infos
 from grille.sudoku import Grid
 
 __all__ = ["main"]
@@ -51,16 +52,20 @@ def show_sample() -> None:
     print(f"an empty 4x4 grid has {counted.count} solutions\n")
 
 
-def show_other_kinds() -> None:
-    """A generated Takuzu and Kakuro: the puzzle, its rating, a hint, its solution."""
+def show_other_kinds(shown: str = "sudoku") -> None:
+    """A generated puzzle of every registered kind but ``shown`` (at its default size, medium
+    or its easiest level): the puzzle, its rating, a hint, its solution."""
     from grille.kind import GenerateOptions
 
-    for name, size in (("takuzu", "8x8"), ("kakuro", "8x8")):
-        kind = get_kind(name)
+    for info in kind_infos():
+        if info.name == shown:
+            continue
+        kind = get_kind(info.name)
+        size, level = info.default_size, "medium" if "medium" in info.levels else info.levels[0]
         started = time.perf_counter()
-        puzzle = kind.generate(GenerateOptions(size=size, level="medium"), "demo")
+        puzzle = kind.generate(GenerateOptions(size=size, level=level), "demo")
         took = time.perf_counter() - started
-        print(f"a medium {size} {name}, generated in {took:.2f} s:\n")
+        print(f"a {level} {size} {info.name}, generated in {took:.2f} s:\n")
         print(kind.write([puzzle], kind.default_format))
         print(f"rating: {' '.join(kind.rate(puzzle).fields())}")
         print(f"hint: {kind.hint(puzzle, depth=4).text}")

@@ -27,9 +27,9 @@ def generate_stream(
     """``count`` puzzles in order, each as soon as it and those before it are ready.
 
     With ``jobs`` above 1 they are made in that many processes, a few puzzles ahead at
-    most (the ordered pool of :mod:`grille.batch.runner`).
+    most (the ordered pool of :mod:`grille.parallel`).
     """
-    from grille.batch.runner import ordered_map
+    from grille.parallel import ordered_map
 
     seeds = (puzzle_seed(seed, index) for index in range(count))
     module = type(get_kind(kind_name)).__module__

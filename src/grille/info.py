@@ -75,7 +75,10 @@ class KindOption:
     a flag, a field or a menu.
 
     ``commands`` are the commands that take it (``rate``, ``explain``, ``hint``, and their
-    ``batch`` forms); ``choices`` the values it takes (``None``: any of ``type``).
+    ``batch`` forms); ``choices`` the values it takes (``None``: any of ``type``);
+    ``kernel_uses`` the values that run compiled work of their own, each with its use (a
+    key of :data:`grille.kind.KERNEL_USES`), so that it is compiled before a time limit
+    starts.
     """
 
     name: str
@@ -85,6 +88,11 @@ class KindOption:
     choices: tuple[Any, ...] | None = None
     commands: tuple[str, ...] = ("rate", "explain", "hint")
     metavar: str | None = None
+    kernel_uses: tuple[tuple[Any, str], ...] = ()
+
+    def uses(self, value: Any) -> tuple[str, ...]:
+        """The kernel uses ``value`` adds (see :attr:`kernel_uses`)."""
+        return tuple(use for at, use in self.kernel_uses if at == value)
 
     @property
     def flag(self) -> str:

@@ -1,8 +1,9 @@
 """Ratings from a solve path, shared by the kinds: level tables and the score-based rating.
 
 A kind's level table lists each level with the largest step difficulty it admits; the
-hardest step of a greedy solve decides the level. Sudoku adds SE's ER/EP/ED on top
-(:mod:`grille.sudoku.logic.rating`); Takuzu and Kakuro use :class:`ScoreRating` as it is.
+hardest step of a greedy solve decides the level. A kind may rate on top of it with scores
+of its own (its ``logic.rating``) or use :class:`ScoreRating` as it is. What a kind's
+rating takes (its scales, its options) is in its :class:`~grille.info.KindInfo`.
 """
 
 from __future__ import annotations
@@ -13,14 +14,7 @@ from dataclasses import dataclass
 
 from grille.logic import Step
 
-__all__ = ["SUDOKU_MAX_NESTING", "SUDOKU_SCALES", "LevelTable", "ScoreRating", "rate_path"]
-
-SUDOKU_SCALES: tuple[str, ...] = ("se", "sukaku")
-"""Sudoku's rating scales (see :data:`grille.sudoku.logic.rating.SCALES`), here so that the
-command line can offer them without loading the Sudoku package."""
-
-SUDOKU_MAX_NESTING = 5
-"""The deepest nested forcing level Sudoku's ladder offers (SE's 9.5 .. 11.x levels 2-5)."""
+__all__ = ["LevelTable", "ScoreRating", "rate_path"]
 
 _EPSILON = 1e-9
 

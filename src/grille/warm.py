@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from grille.engine import _jit
 from grille.kind import KERNEL_USES, KernelGroup
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 
 if TYPE_CHECKING:
-    from grille.cli import CommandFactory
+    from grille.cliargs import CommandFactory
     from grille.kind import Kind
 
 __all__ = [
@@ -140,13 +140,13 @@ def ensure_warm(
 
 
 def warm_in_background(
-    uses: Collection[str] = GAME_USES, *, kinds: Iterable[str] = KIND_NAMES,
+    uses: Collection[str] = GAME_USES, *, kinds: Iterable[str] | None = None,
     out: TextIO | None = None,
 ) -> threading.Thread:
     """:func:`warm` in a daemon thread (started and returned): for servers and the terminal
     game, whose first request should not wait for a compile (nor for numba to import).
-    ``out=None``: silently."""
-    names = tuple(kinds)
+    ``kinds``: their names (``None``: every registered kind); ``out=None``: silently."""
+    names = tuple(kind_names() if kinds is None else kinds)
 
     def run() -> None:
         try:
@@ -381,7 +381,7 @@ def _duration(seconds: float) -> str:
 
 def cmd_warm(args: argparse.Namespace) -> int:
     """Compile every kernel the commands and the games use (of the kinds named)."""
-    names = args.kinds or list(KIND_NAMES)
+    names = args.kinds or list(kind_names())
     uses = ALL_USES - {"xc"} if args.kinds else ALL_USES
     if not _jit.jit_enabled():
         print("grille: compiling is off (GRILLE_JIT=0): nothing to warm", file=sys.stderr)
@@ -395,9 +395,9 @@ def cmd_warm(args: argparse.Namespace) -> int:
 
 
 def _kind_name(text: str) -> str:
-    if text not in KIND_NAMES:
+    if text not in kind_names():
         raise argparse.ArgumentTypeError(
-            f"unknown kind {text!r} (choose from {', '.join(KIND_NAMES)})"
+            f"unknown kind {text!r} (choose from {', '.join(kind_names())})"
         )
     return text
 
@@ -412,7 +412,7 @@ def add_commands(command: CommandFactory) -> None:
         "numba's cache, and this command only checks them (seconds).",
     )
     sub.add_argument("kinds", nargs="*", type=_kind_name, metavar="KIND",
-                     help=f"only these kinds ({', '.join(KIND_NAMES)}; default: all, and "
+                     help=f"only these kinds ({', '.join(kind_names())}; default: all, and "
                      "the exact cover engine)")
     sub.add_argument("--quiet", action="store_true", help="no progress line")
 

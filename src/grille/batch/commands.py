@@ -18,35 +18,34 @@ from functools import partial
 from typing import IO, TYPE_CHECKING, Any
 
 from grille.batch import BatchError
-from grille.cli import (
+from grille.cliargs import (
     add_budget,
     add_checked_limits,
     add_generate_options,
     add_input,
     add_kind_commands,
-    add_nesting,
+    add_kind_options,
     add_output,
-    add_scale,
     add_time_limit,
     chosen_rules,
     generate_options,
+    given_kind_options,
     non_negative,
-    open_puzzle_argument,
     positive,
-    rater,
-    warm_kernels,
 )
+from grille.cliinput import open_puzzle_argument
 from grille.errors import GrilleError
 from grille.generating import puzzle_seed
 from grille.kind import unknown_rules
-from grille.kinds import RULES, get_kind
+from grille.kinds import get_kind
+from grille.limits import warm_kernels
 
 if TYPE_CHECKING:
     from grille.batch.jobs import Job, Outcome
     from grille.batch.progress import BatchProgress
     from grille.batch.reader import Record
     from grille.batch.resume import ResumePoint
-    from grille.cli import CommandFactory
+    from grille.cliargs import CommandFactory
 
 __all__ = ["BatchPlan", "add_commands", "run_batch"]
 
@@ -76,9 +75,9 @@ def add_commands(command: CommandFactory) -> None:
     jobs = batch.add_subparsers(dest="job", required=True, metavar="JOB")
 
     solve = _job(jobs, "solve",
-                 "Each puzzle's solution, one a line, as 'grille solve' writes it (Kakuro as "
-                 "JSON). A puzzle without exactly one solution is written unchanged and "
-                 "noted on stderr.")
+                 "Each puzzle's solution, one a line, as 'grille solve' writes it (in a "
+                 "format that holds a puzzle on one line). A puzzle without exactly one "
+                 "solution is written unchanged and noted on stderr.")
     add_input(solve)
     add_output(solve, to_help="output format: one that holds a puzzle on one line (default: "
                "the input's if it does, else line, tab or json)")
@@ -101,8 +100,7 @@ def add_commands(command: CommandFactory) -> None:
     add_input(rate)
     add_output(rate, to_help="format of the puzzle column, one that holds a puzzle on one "
                "line (default: as 'grille rate' writes it, line, unruly or json)")
-    add_scale(rate)
-    add_nesting(rate)
+    add_kind_options(rate, "rate")
     add_checked_limits(rate)
 
     explain = _job(jobs, "explain",
@@ -113,7 +111,7 @@ def add_commands(command: CommandFactory) -> None:
                    "\"several solutions\".")
     add_input(explain)
     _add_out(explain)
-    add_nesting(explain)
+    add_kind_options(explain, "explain")
     add_checked_limits(explain)
 
     generate = jobs.add_parser(
@@ -258,7 +256,7 @@ def _puzzle_plan(
         binary, get_kind(args.kind) if args.kind else None, args.from_format, source=source
     )
     rules = chosen_rules(args)
-    known = RULES.get(kind.name, ())
+    known = kind.info.rules
     if not rules <= set(known):
         raise unknown_rules(kind.name, rules - set(known), known)
     total = count_records(path, reading.layout) if path is not None else None
@@ -266,23 +264,24 @@ def _puzzle_plan(
     compiled = total is None or total >= MANY
     limits = {"budget": args.budget, "seconds": args.time_limit}
     job: Job
+    options: dict[str, Any] = {}
     if args.job == "solve":
         out_fmt = _output_format(kind.name, args.to, reading.fmt)
         job = SolveJob(*names, **limits, compiled=compiled, out_fmt=out_fmt)
     elif args.job == "count":
         job = CountJob(*names, **limits, compiled=compiled, limit=args.limit)
     elif args.job == "rate":
-        rater(kind, scale=args.scale, nesting=args.nesting)  # refuses options not for the kind
+        options = given_kind_options(kind, args, "rate")  # refuses options not for the kind
         out_fmt = _output_format(kind.name, args.to or kind.one_line_format, reading.fmt)
-        job = RateJob(*names, **limits, nesting=args.nesting, out_fmt=out_fmt, scale=args.scale)
+        job = RateJob(*names, **limits, options=tuple(options.items()), out_fmt=out_fmt)
     else:
-        rater(kind, nesting=args.nesting)
-        job = ExplainJob(*names, **limits, nesting=args.nesting)
+        options = given_kind_options(kind, args, "explain")
+        job = ExplainJob(*names, **limits, options=tuple(options.items()))
     records = _after(reading.records, point.done, source)
     uses = {"solve": ("solve",), "count": ("solve",), "rate": ("rate",)}.get(
         args.job, ("explain", "rate"))
     return BatchPlan(job, records, total, path, (type(kind).__module__,),
-                     partial(warm_kernels, kind, args, *uses))
+                     partial(warm_kernels, kind, uses, options))
 
 
 def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
@@ -311,7 +310,7 @@ def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
     )
     job = GenerateJob(kind.name, options, fmt)
     return BatchPlan(job, records, args.count, modules=(type(kind).__module__,),
-                     warm=partial(warm_kernels, kind, args, "generate"))
+                     warm=partial(warm_kernels, kind, ("generate",)))
 
 
 def _output_format(kind_name: str, wanted: str | None, input_fmt: str) -> str:

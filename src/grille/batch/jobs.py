@@ -3,7 +3,7 @@
 A job is a small frozen value (it travels to other processes and machines by pickle) whose
 :meth:`~PuzzleJob.run` turns a chunk of :class:`~grille.batch.reader.Record` into one
 :class:`Outcome` per record, in order. Every outcome's text is one output line (after
-comment lines a format may put first, like Takuzu's ``# rules:``), so the output has one
+comment lines a format may put first, like a ``# rules:`` line), so the output has one
 line per input puzzle: a puzzle that fails to read, reaches the search budget or breaks
 the job gets a marker line ``# error: SOURCE:LINE: reason`` at its place, and the batch
 goes on. Everything a job does goes through the kinds' :class:`~grille.kind.Kind`.
@@ -18,21 +18,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from grille.batch.reader import Record, read_puzzle
-from grille.cli import (
+from grille.cliinput import rating_line
+from grille.errors import GrilleError, ParseError
+from grille.kind import GenerateOptions, Kind, Solutions
+from grille.kinds import get_kind
+from grille.limits import (
     EXIT_BUDGET,
     TimeLimitError,
-    explainer,
-    rater,
-    rating_line,
     search_within,
     solve_within,
     stop_message,
     time_limit,
     verdict_problem,
 )
-from grille.errors import GrilleError, ParseError
-from grille.kind import GenerateOptions, Kind, Solutions
-from grille.kinds import get_kind
 
 __all__ = [
     "MARKER",
@@ -237,11 +235,12 @@ class CountJob(_SearchJob):
 class _CheckedJob(PuzzleJob):
     """A job that first checks that a puzzle has exactly one solution, within ``budget``
     nodes, then works on it; ``seconds`` bounds the check and the work together (``None``:
-    no limits). ``nesting`` is Sudoku's nested forcing levels (as ``--nesting``)."""
+    no limits). ``options`` are the kind's own options for the work, as ``(name, value)``
+    pairs (see :func:`grille.cliargs.given_kind_options`)."""
 
     budget: int | None = None
     seconds: float | None = None
-    nesting: int = 0
+    options: tuple[tuple[str, Any], ...] = ()
 
     def one(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
         """The work's outcome; for a puzzle without one solution, :meth:`not_unique`'s; a
@@ -268,14 +267,14 @@ class _CheckedJob(PuzzleJob):
 @dataclass(frozen=True, slots=True)
 class RateJob(_CheckedJob):
     """Each puzzle in ``out_fmt`` and its rating fields, tab-separated, as ``grille rate``
-    (on ``scale``, see ``--scale``); a puzzle without one solution gets ``-`` fields."""
+    (with the kind's ``options`` for ``rate``); a puzzle without one solution gets ``-``
+    fields."""
 
     out_fmt: str = ""
-    scale: str = "se"
 
     def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
         """The puzzle, its level and its scores."""
-        rating = rater(kind, scale=self.scale, nesting=self.nesting)(puzzle)
+        rating = kind.rate(puzzle, **dict(self.options))
         return Outcome(rating_line(kind, puzzle, rating.fields(), self.out_fmt))
 
     def not_unique(self, kind: Kind[Any], record: Record, puzzle: Any, why: str) -> Outcome:
@@ -296,7 +295,7 @@ class ExplainJob(_CheckedJob):
 
     def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
         """``{"line": N, "solved": ..., "steps": [...]}`` on one line."""
-        solve_path = explainer(kind, nesting=self.nesting)(puzzle)
+        solve_path = kind.explain(puzzle, **dict(self.options))
         data = {
             "line": record.line,
             "solved": solve_path.solved,

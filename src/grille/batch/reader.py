@@ -3,26 +3,26 @@
 An input is read as a stream of byte lines, never whole, in one of three layouts:
 
 ``LINES``
-    one puzzle per line (Sudoku ``line`` and ``solo``, Takuzu ``tab`` and ``unruly``): each
-    line becomes a :class:`Record` holding its text, which the job parses where it runs, so
-    a cluster's workers share the parsing too;
+    one puzzle per line: each line becomes a :class:`Record` holding its text, which the
+    job parses where it runs, so a cluster's workers share the parsing too;
 ``PARAGRAPHS``
-    puzzles in blocks separated by blank lines (Sudoku ``grid``, ``sdk`` and ``marks``,
-    Takuzu ``rows``, every Kakuro text format): each block, with the comment lines before
+    puzzles in blocks separated by blank lines: each block, with the comment lines before
     it, is read here by the kind and becomes one record per puzzle;
 ``DOCUMENT``
-    one document (JSON, OpenSudoku XML, Simple Sudoku ``ss`` with its appendix, any format
-    of a kind this module does not know): read whole, as ``grille solve`` reads it.
+    one document (JSON, XML, a grid with an appendix): read whole, as ``grille solve``
+    reads it.
 
-A puzzle that does not read becomes a record with the error, at its place, so the batch
-goes on. Takuzu's ``# rules: ...`` lines hold for every puzzle after them; each record of a
-Takuzu input carries the last one. The format is the kind's guess (``Kind.read``) from the
-first 64 KiB of the input, found past unreadable lines when there are some.
+Each format's layout is its :attr:`FormatInfo.layout <grille.info.FormatInfo.layout>`, as
+its kind's :class:`~grille.info.KindInfo` says. A puzzle that does not read becomes a
+record with the error, at its place, so the batch goes on. In a kind whose ``# rules: ...``
+lines hold for every puzzle after them (:attr:`KindInfo.carried_rules
+<grille.info.KindInfo.carried_rules>`), each record carries the last one. The format is the
+kind's guess (``Kind.read``) from the first 64 KiB of the input, found past unreadable lines
+when there are some.
 """
 
 from __future__ import annotations
 
-import enum
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,10 +30,11 @@ from itertools import chain
 from typing import Any
 
 from grille.errors import GrilleError, ParseError
+from grille.info import Layout
 from grille.kind import Entry, Kind
+from grille.kinds import kind_info, kind_names
 
 __all__ = [
-    "OUTPUT_FORMATS",
     "Layout",
     "Reading",
     "Record",
@@ -53,48 +54,33 @@ SNIFF_TRIES = 16
 NO_PUZZLE = "no puzzle found"
 """The reason every kind's reader gives for a text without a puzzle."""
 
-_LINE_FORMATS: dict[str, tuple[str, ...]] = {
-    "sudoku": ("line", "solo"),
-    "takuzu": ("tab", "unruly"),
-}
-_PARAGRAPH_FORMATS: dict[str, tuple[str, ...]] = {
-    "sudoku": ("grid", "sdk", "marks"),
-    "takuzu": ("rows",),
-    "kakuro": ("text", "marks", "csv", "block", "solution"),
-}
-_CARRIED_RULES = frozenset({"takuzu"})
-"""Kinds whose ``# rules:`` lines hold for every puzzle after them (Kakuro's hold for one)."""
-
 _RULES_LINE = re.compile(r"\s*#\s*rules\s*:", re.IGNORECASE)
-
-OUTPUT_FORMATS: dict[str, tuple[str, ...]] = {
-    "sudoku": ("line", "solo"),
-    "takuzu": ("tab", "unruly", "json"),
-    "kakuro": ("json",),
-}
-"""Each kind's formats that write a puzzle on one line (after comment lines, if any)."""
-
-
-class Layout(enum.Enum):
-    """How the puzzles of a format lie in its text."""
-
-    LINES = "lines"
-    PARAGRAPHS = "paragraphs"
-    DOCUMENT = "document"
 
 
 def layout_of(kind_name: str, fmt: str) -> Layout:
-    """The layout of ``fmt`` in kind ``kind_name`` (``DOCUMENT`` when not known here)."""
-    if fmt in _LINE_FORMATS.get(kind_name, ()):
-        return Layout.LINES
-    if fmt in _PARAGRAPH_FORMATS.get(kind_name, ()):
-        return Layout.PARAGRAPHS
-    return Layout.DOCUMENT
+    """The layout of ``fmt`` in kind ``kind_name``, as its :class:`~grille.info.KindInfo`
+    says (``DOCUMENT`` for a format or a kind it does not know).
+
+    >>> from grille.kinds import kind_infos
+    >>> info = kind_infos()[0]
+    >>> all(layout_of(info.name, fmt.name) is fmt.layout for fmt in info.formats)
+    True
+    >>> layout_of(info.name, "no such format")
+    <Layout.DOCUMENT: 'document'>
+    """
+    try:
+        return kind_info(kind_name).format(fmt).layout
+    except (KeyError, ValueError):  # no such format, no such kind
+        return Layout.DOCUMENT
 
 
 def output_formats(kind_name: str) -> tuple[str, ...]:
-    """The formats a batch may write puzzles of ``kind_name`` in."""
-    return OUTPUT_FORMATS.get(kind_name, ())
+    """The formats a batch may write puzzles of ``kind_name`` in (one puzzle a line, after
+    comment lines if any): those its :class:`~grille.info.KindInfo` marks ``batch_output``
+    (none for a kind not registered)."""
+    if kind_name not in kind_names():
+        return ()
+    return tuple(fmt.name for fmt in kind_info(kind_name).formats if fmt.batch_output)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +144,7 @@ def start_reading(
     if fmt is None and not _looks_like_document(head):
         fmt = sniff_format(kind, head, source=source)
     layout = Layout.DOCUMENT if fmt is None else layout_of(kind.name, fmt)
-    carries = kind.name in _CARRIED_RULES
+    carries = kind.info.carried_rules
     if fmt is not None and layout is Layout.LINES:
         found = _line_records(lines.numbered(), source, carries=carries)
     elif fmt is not None and layout is Layout.PARAGRAPHS:

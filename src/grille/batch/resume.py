@@ -1,7 +1,7 @@
 """Going on with an interrupted batch from its output file.
 
 A batch writes one output line per input puzzle, in input order (a format may put comment
-lines before it, like Takuzu's ``# rules:``), and a failed puzzle's line is a marker
+lines before it, like a ``# rules:`` line), and a failed puzzle's line is a marker
 starting with :data:`~grille.batch.jobs.MARKER`. So the number of finished puzzles is the
 number of complete lines that are not plain comments. What follows the last such line (a
 line cut by a kill, or comment lines whose puzzle line never came) is cut off, and the run

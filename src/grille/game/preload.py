@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from grille.engine._jit import jit_enabled
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 
 __all__ = ["WARM_SECONDS", "warm"]
 
@@ -24,7 +24,7 @@ def warm() -> float:
         return 0.0
     from grille import warm as warming
 
-    groups = warming.kernel_groups([get_kind(name) for name in KIND_NAMES], warming.GAME_USES)
+    groups = warming.kernel_groups([get_kind(name) for name in kind_names()], warming.GAME_USES)
     started = time.monotonic()
     warming.warm(groups)
     return time.monotonic() - started

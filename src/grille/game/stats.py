@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import kind_info, kind_names
 
 __all__ = ["Statistic", "statistics"]
 
@@ -64,7 +64,7 @@ def statistics(connection: sqlite3.Connection, kind: str | None = None) -> list[
 
 def _level_key(kind: str, level: str | None) -> tuple[int, str]:
     """Where ``level`` comes in ``kind``'s levels; unknown names after them, unrated last."""
-    levels = get_kind(kind).levels if kind in KIND_NAMES else ()
+    levels = kind_info(kind).levels if kind in kind_names() else ()
     if level in levels:
         return levels.index(level), ""
     return len(levels) + (level is None), level or ""

@@ -11,15 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from grille.cli import (
-    CommandFactory,
-    add_budget,
-    add_input,
-    add_output,
-    emit,
-    kind_and_entries,
-    positive,
-)
+from grille.cliargs import CommandFactory, add_budget, add_input, add_output, positive
+from grille.cliinput import emit, kind_and_entries
 from grille.errors import GrilleError
 from grille.kind import Kind, Puzzle, Solutions, Verdict
 

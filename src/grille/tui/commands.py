@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from grille.cli import CommandFactory, positive
+from grille.cliargs import CommandFactory, positive
 
 __all__ = ["add_commands", "cmd_tui"]
 

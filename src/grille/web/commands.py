@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from grille.cli import CommandFactory
+from grille.cliargs import CommandFactory
 from grille.errors import GrilleError
 
 __all__ = ["add_commands", "cmd_play", "port_number"]

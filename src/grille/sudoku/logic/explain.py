@@ -23,7 +23,7 @@ import sys
 from grille.errors import GrilleError
 from grille.hints import Hint, Mistake, hint_text
 from grille.logic import Explanation
-from grille.rating import SUDOKU_MAX_NESTING
+from grille.sudoku import info
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
 from grille.sudoku.logic.board import Board
@@ -95,7 +95,7 @@ SE_CHAINS: tuple[Technique, ...] = (forcing_chains_and_cycles,)
 """The rating ladder's chains: SE's single producer of cycles and X/Y forcing chains, in
 place of the full ladder's named chains and single-digit patterns."""
 
-MAX_NESTING = SUDOKU_MAX_NESTING
+MAX_NESTING = info.MAX_NESTING
 
 
 def ladder(

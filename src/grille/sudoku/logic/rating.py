@@ -31,13 +31,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
-from grille.rating import SUDOKU_SCALES, LevelTable
+from grille.rating import LevelTable
+from grille.sudoku import info
 
 __all__ = ["LEVELS", "SCALES", "UNSOLVED", "Rating", "level_of", "rate_steps"]
 
 UNSOLVED = 20.0
 
-SCALES = SUDOKU_SCALES
+SCALES = info.SCALES
 """The rating scales: ``se``, Sudoku Explainer 1.2.1's techniques and order (the default);
 ``sukaku``, Sukaku Explainer's default ladder: SE's plus strong-link chains and
 WXYZ/VWXYZ-Wings (:mod:`~grille.sudoku.logic.sukaku`). Levels are the same on both."""
