@@ -2,8 +2,14 @@
 
 Every subcommand reads puzzles of any kind and format (sniffed unless ``--kind`` and
 ``--from`` say otherwise) and works through the :class:`grille.kind.Kind` interface
-alone. Bad input ends with one line ``grille: error: FILE:LINE:COLUMN: reason`` and exit
-status 2, never a traceback.
+alone; what only some kinds take (rule variants, ``--scale`` ...) comes from each kind's
+:class:`~grille.info.KindInfo` (:mod:`grille.cliargs`), so nothing here names a kind. Bad
+input ends with one line ``grille: error: FILE:LINE:COLUMN: reason`` and exit status 2,
+never a traceback.
+
+Nothing imports this module but ``python -m grille``: what the subcommands share is below
+it, in :mod:`grille.cliargs` (the parser's pieces), :mod:`grille.cliinput` (reading the
+puzzles given) and :mod:`grille.limits` (searching within a budget and a time limit).
 """
 
 from __future__ import annotations
@@ -77,7 +83,8 @@ __all__ = [
 COMMAND_MODULES: tuple[str, ...] = ("grille.render.commands", "grille.batch.commands",
                                      "grille.tui.commands", "grille.web.commands",
                                      "grille.warm")
-"""Modules that add subcommands with ``add_commands(command: CommandFactory)``.
+"""Modules that add subcommands with ``add_commands(command)`` (a
+:data:`~grille.cliargs.CommandFactory`).
 
 They are imported when the parser is built, so they import only what argparse needs at
 the top and the heavy libraries (web server, terminal UI ...) inside their handlers.
@@ -96,6 +103,7 @@ STREAM_CHUNK = 4096
 
 BATCH_THRESHOLD = 32
 """From this many puzzles on, solve them in one compiled batch call."""
+
 
 @dataclass(frozen=True, slots=True)
 class Unreadable:
