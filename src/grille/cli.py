@@ -51,7 +51,7 @@ from grille.cliinput import (
 )
 from grille.errors import BudgetExceededError, GrilleError, ParseError
 from grille.kind import Entry, Kind, Puzzle, Solutions, unknown_rules
-from grille.kinds import get_kind, kind_infos, kind_names
+from grille.kinds import get_kind, kind_infos
 from grille.limits import (
     EXIT_BAD_INPUT,
     EXIT_BUDGET,
@@ -544,9 +544,8 @@ def cmd_xc(args: argparse.Namespace) -> int:
 
 def cmd_formats(args: argparse.Namespace) -> int:
     """List each kind's formats."""
-    for name in kind_names():
-        kind = get_kind(name)
-        print(f"{name}: {', '.join(kind.formats)} (default {kind.default_format})")
+    for info in kind_infos():
+        print(f"{info.name}: {', '.join(info.format_names)} (default {info.default_format})")
     return EXIT_OK
 
 
