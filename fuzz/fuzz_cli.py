@@ -6,4 +6,4 @@ Run: ``python fuzz/fuzz_cli.py -atheris_runs=1000000 fuzz/work/cli fuzz/corpus/c
 from _harness import run
 
 if __name__ == "__main__":
-    run("cli", ["grille.cli", "grille.sudoku", "grille.takuzu", "grille.kakuro"])
+    run("cli", ["grille.cliinput", "grille.sudoku", "grille.takuzu", "grille.kakuro"])

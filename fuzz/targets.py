@@ -172,7 +172,7 @@ def check_dlx(text: str) -> None:
 
 def check_cli_bytes(data: bytes) -> None:
     """Decode ``data`` as the command line does, then sniff its kind and read it."""
-    from grille.cli import decode_text
+    from grille.cliinput import decode_text
 
     try:
         text = decode_text(data, SOURCE)
