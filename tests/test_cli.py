@@ -231,5 +231,6 @@ def test_nesting_is_sudoku_only_and_bounded(
     path = write(tmp_path, "0101\n1010\n0101\n1010\n")
     status, _, err = run(["rate", "--nesting", "1", path], capsys)
     assert status == 2 and "--nesting 1: takuzu takes no such option for rate" in err
+    assert "(--nesting: Sudoku only)" in err
     with pytest.raises(SystemExit):
         main(["rate", "--nesting", "6", path])

@@ -67,7 +67,8 @@ def test_a_kind_option_registered_later_gets_its_flag(monkeypatch: pytest.Monkey
     assert "Toy" in (parser.description or "")
     takuzu = get_kind("takuzu")
     assert given_kind_options(takuzu, argparse.Namespace(colour="red"), "hint") == {}
-    with pytest.raises(GrilleError, match="--colour blue: takuzu takes no such option"):
+    with pytest.raises(GrilleError, match=r"--colour blue: takuzu takes no such option for "
+                       r"hint \(--colour: Toy only\)"):
         given_kind_options(takuzu, argparse.Namespace(colour="blue"), "hint")
     assert colour.uses("blue") == ("blue kernels",) and colour.uses("red") == ()
 

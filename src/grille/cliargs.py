@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from grille.errors import GrilleError
 from grille.info import KindOption
 from grille.kind import GenerateChoices, GenerateOptions, Kind, kind_options
 from grille.kinds import get_kind, kind_infos, kind_names
@@ -208,7 +209,8 @@ def given_kind_options(
     """The kind options (:func:`add_kind_options`) given in ``args`` for ``command`` that
     differ from their defaults, to pass as keywords to ``kind``'s ``rate``, ``explain`` or
     ``hint``; a :class:`~grille.errors.GrilleError` naming any ``kind`` does not take (see
-    :func:`grille.kind.kind_options`), raised here, before any work starts."""
+    :func:`grille.kind.kind_options`) and the kinds that do, raised here, before any work
+    starts."""
     taken = {option.name: option for option in kind.info.options if command in option.commands}
     given: dict[str, Any] = {}
     for name, declared in _kind_options(command).items():
@@ -217,8 +219,22 @@ def given_kind_options(
         value = getattr(args, name)
         if value != (taken[name] if name in taken else declared[0]).default:
             given[name] = value
-    kind_options(kind.info, command, given)
+    try:
+        kind_options(kind.info, command, given)
+    except GrilleError as error:
+        takers = "; ".join(
+            f"{option.flag}: {words(_takers(name, command))} only"
+            for name, (option, *_) in _kind_options(command).items()
+            if name in given and name not in taken
+        )
+        raise GrilleError(f"{error} ({takers})") from None
     return given
+
+
+def _takers(name: str, command: str) -> list[str]:
+    """The titles of the kinds that take the option ``name`` for ``command``."""
+    return [info.title for info in kind_infos()
+            if any(o.name == name and command in o.commands for o in info.options)]
 
 
 # -- one subcommand per kind ---------------------------------------------------------------
