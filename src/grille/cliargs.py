@@ -280,14 +280,15 @@ def add_kind_commands(
     kind_options: Callable[[str, argparse.ArgumentParser], None],
 ) -> None:
     """A subcommand per registered kind under ``parser`` (``KIND`` in ``args.kind_name``),
-    each with the options ``kind_options(kind_name, parser)`` adds when it is used."""
+    its help the kind's title and description, each with the options
+    ``kind_options(kind_name, parser)`` adds when it is used."""
     kinds = parser.add_subparsers(dest="kind_name", required=True, metavar="KIND",
                                   parser_class=KindOptionsParser)
-    for name in kind_names():
-        kinds.add_parser(
-            name, help=f"{text} {name} puzzles", description=f"{text} {name} puzzles.",
-            kind_options=functools.partial(kind_options, name),
-        )
+    for info in kind_infos():
+        what = f"{text} {info.title} puzzles" + (f" ({info.description})" if info.description
+                                                  else "")
+        kinds.add_parser(info.name, help=what, description=f"{what}.",
+                         kind_options=functools.partial(kind_options, info.name))
 
 
 def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> None:
