@@ -93,7 +93,7 @@ def walls(view: BoardView) -> frozenset[Edge]:
     cells, else the edges between cells of different ``box`` regions (none without boxes).
 
     >>> from grille.view import Region
-    >>> boxes = tuple(Region("box", ((r, c), (r + 1, c))) for r in (0, 2) for c in (0, 1))
+    >>> boxes = tuple(Region("box", ((r, 0), (r, 1), (r + 1, 0), (r + 1, 1))) for r in (0, 2))
     >>> view = BoardView(4, 2, (CellView(),) * 8, ("1", "2"), regions=boxes)
     >>> sorted(walls(view))
     [((1, 0), (2, 0)), ((1, 1), (2, 1))]
