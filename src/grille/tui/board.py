@@ -45,9 +45,11 @@ __all__ = [
     "cells_text",
     "draw",
     "geometry",
+    "has_blocks",
     "layouts_for",
     "line_counts",
     "move_cursor",
+    "two_valued",
     "walls",
 ]
 
