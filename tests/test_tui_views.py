@@ -162,6 +162,8 @@ def test_the_screens_take_kinds_titles_sizes_and_help_from_the_registry(
     assert "Toy Grid (three rows of x and o)" in entry_help()
     assert options.default_kind(["gone", "toy"]) == "toy"
     assert options.default_kind(["gone"]) == kind_names()[0]
+    monkeypatch.setitem(kinds._INFOS, "toy", dataclasses.replace(toy, presets=()))
+    assert options.sizes_of("toy") == ("3x3",)  # no presets: the default size
     first = kind_info(kind_names()[0])
     assert options.sizes_of(first.name) == first.preset_sizes()
 

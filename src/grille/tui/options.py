@@ -42,8 +42,10 @@ def kind_title(kind: str) -> str:
 
 
 def sizes_of(kind: str) -> tuple[str, ...]:
-    """The sizes a new ``kind`` game offers: every preset of the kind, smallest first."""
-    return kind_info(kind).preset_sizes()
+    """The sizes a new ``kind`` game offers: every preset of the kind, smallest first (its
+    default size when it has none)."""
+    info = kind_info(kind)
+    return info.preset_sizes() or (info.default_size,)
 
 
 def default_size(kind: str) -> str:
