@@ -12,7 +12,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 from grille.game import Store
-from grille.kinds import get_kind
+from grille.kinds import get_kind, kind_names
 from grille.tui.app import (
     Choice,
     GrilleApp,
@@ -21,12 +21,13 @@ from grille.tui.app import (
     PuzzleForm,
     StepsScreen,
 )
-from grille.tui.board import Board, Decorations, draw, grid_view, layouts_for
+from grille.tui.board import Board, Decorations, cell_label, draw, layouts_for, line_counts
 from grille.tui.game import GameScreen
 from tui_support import (
     FIXTURES,
     KAKURO,
     SUDOKU,
+    board_of,
     game_screen,
     new_game,
     press_and_settle,
@@ -41,10 +42,11 @@ from tui_support import (
 
 def test_sudoku_board_shows_givens_entries_marks_and_boxes() -> None:
     sudoku = get_kind("sudoku")
-    state = sudoku.apply(sudoku.apply(read("sudoku", SUDOKU), "r1c3=4"), "r1c4^2")
-    view = grid_view(state)
-    assert view.cell(0, 0).given and view.cell(0, 0).value == "5"
-    assert not view.cell(0, 2).given and view.cell(0, 2).value == "4"
+    puzzle = read("sudoku", SUDOKU)
+    state = sudoku.apply(sudoku.apply(puzzle, "r1c3=4"), "r1c4^2")
+    view = board_of("sudoku", puzzle, state)
+    assert view.cell(0, 0).given and view.cell(0, 0).value == 5
+    assert not view.cell(0, 2).given and view.cell(0, 2).value == 4
     assert view.cell(0, 3).marks == (2,)
     large = layouts_for(view)[0]
     lines = [line.plain for line in draw(view, large, Decorations(cursor=(0, 2)))]
@@ -59,18 +61,19 @@ def test_sudoku_board_shows_givens_entries_marks_and_boxes() -> None:
 def test_takuzu_board_counts_each_line() -> None:
     takuzu = get_kind("takuzu")
     state = takuzu.read("0.1.\n....\n....\n1..0\n")[0].puzzle
-    view = grid_view(state)
-    assert view.line_counts(0, row=True) == (1, 1)
-    assert view.line_counts(0, row=False) == (1, 1)
+    view = board_of("takuzu", state)
+    assert line_counts(view, 0, row=True) == (1, 1)
+    assert line_counts(view, 0, row=False) == (1, 1)
     lines = [line.plain for line in draw(view, layouts_for(view)[-1])]
     assert lines[1].rstrip().endswith("1 1")  # row 1: one 0, one 1
     assert lines[-2].split() == ["1", "0", "0", "1"]  # the 0s of each column
 
 
 def test_kakuro_board_shows_clues_and_blocks() -> None:
-    view = grid_view(read("kakuro", KAKURO))
-    assert view.cell(0, 1).clue == (4, 0) and view.cell(1, 0).clue == (0, 3)
-    assert view.open_cells == 4
+    view = board_of("kakuro", read("kakuro", KAKURO))
+    assert view.cell(0, 1).blocked and view.cell(1, 0).blocked
+    assert cell_label(view, (0, 1)) == " 4\\  " and cell_label(view, (1, 0)) == "  \\3 "
+    assert view.open_cells() == 4
     plain = "\n".join(line.plain for line in draw(view, layouts_for(view)[-1]))
     assert " 4\\" in plain and "\\3" in plain
 
@@ -260,10 +263,10 @@ def test_new_game_from_the_menu_is_saved_for_the_browser(tmp_path: Path) -> None
         screen = pilot.app.screen
         assert isinstance(screen, NewGameScreen)
         form = screen.query_one(PuzzleForm)
-        assert form.choice.kind == "sudoku"
-        await pilot.press("down")  # Takuzu
+        assert form.choice.kind == kind_names()[0]  # nothing played yet: the first kind
+        form.select("kind", "takuzu")
         assert form.choice == Choice("takuzu", "8x8", "easy")
-        await pilot.press("up")
+        form.select("kind", "sudoku")
         form.select("size", "4x4")
         form.select("level", "any")
         await pilot.press("enter")  # Start
@@ -274,6 +277,8 @@ def test_new_game_from_the_menu_is_saved_for_the_browser(tmp_path: Path) -> None
         game = game_screen(pilot)
         assert game.summary.size == "4x4"
         await pilot.press("q")
+        await pilot.press("enter")  # New game again: the kind played last
+        assert pilot.app.screen.query_one(PuzzleForm).choice == Choice("sudoku", "9x9", "easy")
 
     run(GrilleApp(db), body)
     with Store(db) as store:

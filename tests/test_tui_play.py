@@ -14,12 +14,13 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 from grille.tui.app import GrilleApp
-from grille.tui.board import Board, draw, geometry, grid_view, layouts_for
+from grille.tui.board import Board, draw, geometry, layouts_for
 from tui_support import (
     KAKURO,
     KAKURO_9X9,
     SUDOKU,
     SUDOKU_16,
+    board_of,
     burst,
     game_screen,
     new_game,
@@ -109,7 +110,7 @@ def test_the_footer_shows_its_keys_whole_at_80_columns(tmp_path: Path) -> None:
 
 
 def test_kakuro_cells_have_lines_between_them_and_blocks_read_as_one() -> None:
-    view = grid_view(read("kakuro", KAKURO))
+    view = board_of("kakuro", read("kakuro", KAKURO))
     for layout in layouts_for(view):
         shape = geometry(view, layout)
         lines = [line.plain for line in draw(view, layout)]

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, OptionList, RichLog, Static
 
 from grille.errors import GrilleError
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_info, kind_names
 from grille.render.kakuro import before_step as kakuro_before_step
 from grille.render.sudoku import before_step as sudoku_before_step
 from grille.sudoku.generate import GenerateParams
@@ -26,13 +26,13 @@ from grille.tui.app import (
     PuzzleForm,
     StepsScreen,
 )
-from grille.tui.board import Board, grid_view
+from grille.tui.board import Board
 from grille.tui.game import GameScreen
-from grille.tui.options import SIZES
 from tui_support import (
     KAKURO,
     KAKURO_9X9,
     SUDOKU,
+    board_of,
     game_screen,
     new_game,
     read,
@@ -49,14 +49,14 @@ def test_each_kind_says_which_levels_a_size_reaches() -> None:
     assert sudoku.levels_for("4x4") == ("easy",)
     assert sudoku.levels_for("6x6") == sudoku.levels[: sudoku.levels.index("diabolical") + 1]
     assert sudoku.levels_for("9x9") == sudoku.levels == sudoku.levels_for(None)
-    for name in KIND_NAMES:
+    for name in kind_names():
         kind = get_kind(name)
-        for size in SIZES[name]:
+        for size in kind_info(name).preset_sizes():
             levels = kind.levels_for(size)
             assert levels and levels == kind.levels[: len(levels)], (name, size)
 
 
-@pytest.mark.parametrize("size", SIZES["sudoku"])
+@pytest.mark.parametrize("size", kind_info("sudoku").preset_sizes())
 def test_sudoku_levels_for_is_what_the_generator_accepts(size: str) -> None:
     side = int(size.partition("x")[0])
     reached = get_kind("sudoku").levels_for(size)
@@ -73,6 +73,7 @@ def test_the_new_game_form_offers_only_the_levels_a_size_reaches(tmp_path: Path)
         pilot.app.push_screen(NewGameScreen())
         await pilot.pause()
         form = pilot.app.screen.query_one(PuzzleForm)
+        form.select("kind", "sudoku")
         form.select("size", "6x6")
         assert "extreme" not in form.offered("level")
         form.select("level", "diabolical")
@@ -91,7 +92,11 @@ def test_sudoku_4x4_from_the_keyboard_starts_a_game(tmp_path: Path) -> None:
 
     async def body(pilot: Pilot[None]) -> None:
         await pilot.press("enter")  # New game
-        await pilot.press("tab", "up", "up", "tab", "down", "enter")  # 4x4, "any"
+        form = pilot.app.screen.query_one(PuzzleForm)
+        form.select("kind", "sudoku")
+        sizes = form.offered("size")
+        ups = ["up"] * (sizes.index("9x9") - sizes.index("4x4"))
+        await pilot.press("tab", *ups, "tab", "down", "enter")  # 4x4, "any"
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
         assert game_screen(pilot).summary.size == "4x4"
 
@@ -170,7 +175,7 @@ def _viewer_states(tmp_path: Path, kind: str, puzzle: Any) -> list[Any]:
         assert screen.explanation is not None
         board = screen.query_one(Board)
         for _ in range(len(screen.explanation.steps) + 1):
-            assert board.view == grid_view(screen.states[screen.index])
+            assert board.view == board_of(kind, puzzle, screen.states[screen.index])
             shown.append(screen.states[screen.index])
             await pilot.press("right")
 
@@ -179,10 +184,10 @@ def _viewer_states(tmp_path: Path, kind: str, puzzle: Any) -> list[Any]:
 
 
 def _empty_marks(kind: str, state: Any) -> dict[tuple[int, int], set[int]]:
-    view = grid_view(state)
+    view = board_of(kind, state)
     return {(row, col): set(view.cell(row, col).marks)
             for row in range(view.rows) for col in range(view.cols)
-            if not view.cell(row, col).block and not view.cell(row, col).value}
+            if not view.cell(row, col).blocked and view.cell(row, col).value is None}
 
 
 def test_the_sudoku_step_viewer_shows_the_grids_render_step_draws(tmp_path: Path) -> None:
@@ -215,4 +220,5 @@ def test_the_kakuro_step_viewer_shows_candidates_not_the_solution(tmp_path: Path
         marks = _empty_marks("kakuro", state)
         for row, col, digit in (*step.eliminations, *step.placements):
             assert digit in marks[(row, col)], (step, row, col, digit)
-    assert grid_view(states[-1]).filled == grid_view(states[-1]).open_cells
+    last = board_of("kakuro", puzzle, states[-1])
+    assert last.filled() == last.open_cells()

@@ -102,6 +102,7 @@ def test_a_new_game_comes_from_the_pool_at_once(tmp_path: Path) -> None:
     async def body(pilot: Pilot[None]) -> None:
         await pilot.press("enter")  # New game
         assert isinstance(pilot.app.screen, NewGameScreen)
+        pilot.app.screen.query_one("PuzzleForm").select("kind", "sudoku")  # type: ignore[attr-defined]
         await pilot.press("tab", "tab", "enter")  # 9x9, easy: Start
         await pilot.pause()
         screen = game_screen(pilot)
@@ -130,6 +131,7 @@ def test_the_app_fills_the_pool_itself_when_asked_to(tmp_path: Path) -> None:
         pilot.app.generate = slow_work  # from here on, only the pool can answer at once
         await pilot.press("enter")  # New game
         form = pilot.app.screen.query_one("PuzzleForm")
+        form.select("kind", "sudoku")  # type: ignore[attr-defined]
         form.select("size", "4x4")  # type: ignore[attr-defined]
         await pilot.press("tab", "tab", "enter")
         await pilot.pause()

@@ -20,6 +20,7 @@ from grille.kind import GenerateOptions
 from grille.kinds import get_kind
 from grille.tui.app import GrilleApp
 from grille.tui.game import GameScreen
+from grille.view import BoardView
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -38,6 +39,11 @@ SUDOKU_16 = (FIXTURES / "sudoku" / "grid16.txt").read_text()
 
 def read(kind: str, text: str) -> Any:
     return get_kind(kind).read(text)[0].puzzle
+
+
+def board_of(kind: str, puzzle: Any, state: Any = None) -> BoardView:
+    """The board a game of ``puzzle`` shows at ``state`` (default: the puzzle itself)."""
+    return get_kind(kind).view(puzzle, puzzle if state is None else state)
 
 
 def takuzu_puzzle() -> Any:

@@ -71,12 +71,20 @@ from grille.game.pool import (
 )
 from grille.game.work import Task, TaskStatus, Workers
 from grille.kind import Kind, Solutions
-from grille.kinds import sniff_kind
+from grille.kinds import kind_infos, sniff_kind
 from grille.logic import Explanation, Rating
-from grille.tui.board import Board, Decorations, cells_text, grid_view
+from grille.tui.board import Board, Decorations, cells_text
 from grille.tui.errors import error_text, report_error, reports_errors
 from grille.tui.game import BoardBox, GameScreen, HintFunction, SolveFunction, clock, game_title
-from grille.tui.options import DEFAULT_SIZES, KIND_TITLES, SIZES, levels_of
+from grille.tui.options import (
+    default_kind,
+    default_size,
+    default_sizes,
+    kind_title,
+    kinds,
+    levels_of,
+    sizes_of,
+)
 from grille.tui.tasks import (
     ENTER_SECONDS,
     EXPLAIN_SECONDS,
@@ -97,7 +105,9 @@ __all__ = [
     "NewGameScreen",
     "StatsScreen",
     "StepsScreen",
+    "entry_help",
     "fill_table",
+    "menu_title",
 ]
 
 
@@ -147,7 +157,7 @@ class GrilleApp(App[None]):
             start_workers(work, self.store.path.with_name(WORKERS_LOG))
         self.work = work
         self.filler = (
-            PoolFiller(self.store, self.work, common_keys(DEFAULT_SIZES.items()))
+            PoolFiller(self.store, self.work, common_keys(default_sizes()))
             if pool else None
         )
         self.answer_hint: HintFunction = answer_hint
@@ -243,6 +253,18 @@ class GrilleApp(App[None]):
 # -- the menu -----------------------------------------------------------------------------
 
 
+def menu_title() -> str:
+    """``grille — `` and every registered kind's title."""
+    return "grille — " + ", ".join(title for _, title in kinds())
+
+
+def entry_help() -> str:
+    """What the puzzle-entering screen says: how each kind's puzzles are typed in."""
+    ways = ", ".join(f"{info.title} ({info.entry_help})" if info.entry_help else info.title
+                     for info in kind_infos())
+    return f"Enter a puzzle: {ways} — any format grille reads."
+
+
 class MenuScreen(Screen[None]):
     """The main menu."""
 
@@ -258,7 +280,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Title, menu, last game."""
         with Vertical(id="menu-box"):
-            yield Static("grille — Sudoku, Takuzu, Kakuro", id="menu-title")
+            yield Static(menu_title(), id="menu-title")
             yield OptionList(id="menu")
             yield Static("", id="menu-note", classes="hint")
         yield Footer()
@@ -362,25 +384,29 @@ class PuzzleForm(Horizontal):
     class Chosen(Message):
         """Enter was pressed in one of the lists."""
 
-    def __init__(self, kind: str = "sudoku", *, id: str | None = None) -> None:
+    def __init__(self, kind: str | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="form")
-        self._kind = kind
+        self._kind = kind or ""
 
     def compose(self) -> ComposeResult:
         """The three lists."""
-        kinds = OptionList(*[Option(title, id=name) for name, title in KIND_TITLES.items()],
-                           id="kind")
-        kinds.border_title = "kind"
+        offered = OptionList(*[Option(title, id=name) for name, title in kinds()], id="kind")
+        offered.border_title = "kind"
         sizes = OptionList(id="size")
         sizes.border_title = "size"
         levels = OptionList(id="level")
         levels.border_title = "level"
-        yield kinds
+        yield offered
         yield sizes
         yield levels
 
     def on_mount(self) -> None:
-        """Select the default kind, its default size and easiest level."""
+        """Select the kind asked for (else the kind of the game played last, else the first
+        registered kind), its default size and easiest level."""
+        if not self._kind:
+            app = self.app
+            played = app.store.games(limit=1) if isinstance(app, GrilleApp) else []
+            self._kind = default_kind(game.kind for game in played)
         kinds = self.query_one("#kind", OptionList)
         kinds.highlighted = kinds.get_option_index(self._kind)
         self._offer(self._kind)
@@ -389,8 +415,10 @@ class PuzzleForm(Horizontal):
     def _offer(self, kind: str) -> None:
         sizes = self.query_one("#size", OptionList)
         sizes.clear_options()
-        sizes.add_options([Option(size, id=size) for size in SIZES[kind]])
-        sizes.highlighted = SIZES[kind].index(DEFAULT_SIZES[kind])
+        offered = sizes_of(kind)
+        sizes.add_options([Option(size, id=size) for size in offered])
+        start = default_size(kind)
+        sizes.highlighted = offered.index(start) if start in offered else 0
         self._offer_levels()
 
     def _offer_levels(self) -> None:
@@ -411,7 +439,7 @@ class PuzzleForm(Horizontal):
     @reports_errors
     def kind_changed(self, event: OptionList.OptionHighlighted) -> None:
         """Offer the new kind's sizes and levels."""
-        kind = event.option.id or "sudoku"
+        kind = event.option.id or self._kind
         if kind != self._kind:
             self._kind = kind
             self._offer(kind)
@@ -576,7 +604,7 @@ class NewGameScreen(Screen[None]):
 
 
 def _generating(key: PoolKey) -> str:
-    """``generating the Sudoku 9x9 hard puzzle``."""
+    """``generating the Title 9x9 hard puzzle``."""
     level = "" if key.level == "any" else key.level
     return f"generating the {game_title(key.kind, key.size, level)} puzzle"
 
@@ -604,8 +632,7 @@ class EnterScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The text area and buttons."""
-        yield Static("Enter a puzzle: Sudoku (81 characters, or a grid), Takuzu (rows of "
-                     "0 1 .), Kakuro (# . D\\R cells) — any format grille reads.", classes="hint")
+        yield Static(entry_help(), classes="hint")
         yield TextArea(id="text")
         yield Static("", id="error", classes="error")
         with Horizontal(classes="buttons"):
@@ -732,7 +759,7 @@ class StepsScreen(Screen[None]):
         yield Static("Solving…", id="steps-status")
         with Horizontal(id="steps-main"):
             with BoardBox():
-                yield Board(grid_view(self.puzzle), id="steps-board")
+                yield Board(self.kind.view(self.puzzle, self.puzzle), id="steps-board")
             with VerticalScroll(id="step-side"):
                 yield Static("", id="step-text")
         yield Footer()
@@ -797,7 +824,7 @@ class StepsScreen(Screen[None]):
         status = self.query_one("#steps-status", Static)
         board = self.query_one("#steps-board", Board)
         if self.index == len(steps):
-            board.show(grid_view(state), Decorations())
+            board.show(self.kind.view(self.puzzle, state), Decorations())
             verdict = "Solved" if self.explanation.solved else "Stuck: no technique applies"
             status.update(f"{verdict} after {len(steps)} steps — ← goes back, q leaves")
             text.append(f"{verdict}.\n", "bold")
@@ -816,7 +843,7 @@ class StepsScreen(Screen[None]):
             placed=frozenset((row, col) for row, col, _ in step.placements),
             candidates=candidates,
         )
-        board.show(grid_view(state), decorations)
+        board.show(self.kind.view(self.puzzle, state), decorations)
         status.update(f"Step {self.index + 1} of {len(steps)}: {step.technique}"
                       f" — → next, ← previous, q leaves")
         text.append(f"{step.technique}", "bold")
@@ -1101,7 +1128,7 @@ class StatsScreen(TableScreen):
     def fill(self) -> None:
         """One row per kind, size and level."""
         rows = [
-            (KIND_TITLES.get(stat.kind, stat.kind), stat.size, stat.level or "unrated",
+            (kind_title(stat.kind), stat.size, stat.level or "unrated",
              str(stat.played), str(stat.solved),
              clock(stat.best) if stat.best is not None else "—",
              clock(stat.average) if stat.average is not None else "—")

@@ -1,17 +1,23 @@
-"""The board widget: any kind's grid drawn with text, in the size the terminal allows.
+"""The board widget: any kind's board drawn with text, in the size the terminal allows.
 
-Drawing goes in three steps, the first two pure (and tested without a terminal):
+The board knows no kind: it draws the :class:`~grille.view.BoardView` a kind makes of a
+state (``kind.view(puzzle, state)``). Drawing goes in three steps, the first two pure (and
+tested without a terminal):
 
-- :func:`grid_view` turns a kind's state into a :class:`GridView`: rows, columns, one
-  :class:`CellView` per cell (value, clue or entry, pencil marks, Kakuro clue block), the
-  Sudoku box shape, the Takuzu per-line counts, Kakuro's lines between every two cells;
-- :func:`draw` lays a view out in a :class:`Layout` (cell height and width) with the
-  :class:`Decorations` of the moment (cursor, conflicts, hint cells, a solve step's
-  placements and eliminations) and returns the lines as Rich ``Text``;
-- :class:`Board`, the Textual widget, picks the largest layout that fits its container
-  (pencil marks in a 3x3 square, in two rows, or a one-line cell), redraws when the state
-  or the size changes, keeps the cursor in view when the grid is larger than the screen,
-  and turns mouse clicks into cursor moves.
+- :func:`layouts_for` picks the cell sizes that suit the view, from its data alone: a
+  two-value board (discs) gets one-line cells with a row between every two rows; other
+  boards draw pencil marks in the view's :attr:`~grille.view.BoardView.mark_grid`, in two
+  rows, or as a one-line cell, each cell wide enough for the labels of blocked cells;
+- :func:`draw` lays the view out in a :class:`Layout` with the :class:`Decorations` of the
+  moment (cursor and the cells related to it, conflicts, hint cells, a solve step's
+  placements and eliminations) and returns the lines as Rich ``Text``: lines around the
+  ``box`` regions (between every two cells on a board with blocked cells, so that a run's
+  length is counted by eye), blocked cells shaded with their regions' labels (a sum at the
+  bottom-left, one at the top-right: ``16\\10``), other labels in their cell's corner, the
+  per-line :attr:`~grille.view.BoardView.counts` right of each row and below each column;
+- :class:`Board`, the Textual widget, picks the largest layout that fits its container,
+  redraws when the state or the size changes, keeps the cursor in view when the grid is
+  larger than the screen, and turns mouse clicks into cursor moves.
 """
 
 from __future__ import annotations
@@ -19,7 +25,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -27,33 +32,39 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
+from grille.view import BoardView, CellView, Corner, Glyphs
+
 __all__ = [
     "LAYOUTS",
     "STYLES",
     "Board",
-    "CellView",
     "Decorations",
     "Geometry",
-    "GridView",
     "Layout",
+    "cell_label",
     "cells_text",
     "draw",
     "geometry",
-    "grid_view",
+    "has_blocks",
     "layouts_for",
+    "line_counts",
     "move_cursor",
+    "two_valued",
+    "walls",
 ]
 
 Cell = tuple[int, int]
 """(row, col), 0-based."""
 
-SUDOKU_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+Edge = tuple[Cell, Cell]
+"""Two neighbouring cells, the upper or left one first."""
 
 STYLES: dict[str, str] = {
     "given": "bold bright_white",
     "entry": "bold #5fafff",
     "mark": "#8a8a8a",
     "line": "#8a8a8a",
+    "label": "#d0d0d0",
     "block": "#d0d0d0 on #3a3a3a",
     "cursor": "on #005f87",
     "peer": "on #1c1c2c",
@@ -68,138 +79,68 @@ STYLES: dict[str, str] = {
 """Rich styles of the board's parts (dark background assumed, as Textual's default theme)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CellView:
-    """One cell as drawn: its value's text, whether it is a clue, its pencil marks, or a
-    Kakuro block's ``(down, right)`` sums (0: none)."""
-
-    value: str = ""
-    given: bool = False
-    marks: tuple[int, ...] = ()
-    clue: tuple[int, int] | None = None
-
-    @property
-    def block(self) -> bool:
-        """Whether the cell is a Kakuro block (no value can go there)."""
-        return self.clue is not None
+def has_blocks(view: BoardView) -> bool:
+    """Whether some cells of ``view`` take no value (they get lines between every two cells)."""
+    return any(cell.blocked for cell in view.cells)
 
 
-@dataclass(frozen=True, slots=True)
-class GridView:
-    """A grid as the board draws it, whatever its kind.
+def two_valued(view: BoardView) -> bool:
+    """Whether ``view``'s cells hold one of two values (drawn as discs on the page): such a
+    board gets one-line cells."""
+    return view.glyphs is Glyphs.DISCS or len(view.symbols) <= 2
 
-    ``mark_values`` lists every possible pencil mark in order (their place in a cell),
-    ``mark_shape`` the (rows, cols) square they are drawn in when there is room, ``box``
-    the Sudoku box (rows, cols), ``line_limit`` the Takuzu (row, column) count each digit
-    must reach (``None``: no per-line counts), ``cell_lines``: a line between every two
-    cells, not only around boxes (Kakuro: a run's length is counted by eye).
+
+def walls(view: BoardView) -> frozenset[Edge]:
+    """The edges between two cells drawn as a line: every edge on a board with blocked
+    cells, else the edges between cells of different ``box`` regions (none without boxes).
+
+    >>> from grille.view import Region
+    >>> boxes = tuple(Region("box", ((r, 0), (r, 1), (r + 1, 0), (r + 1, 1))) for r in (0, 2))
+    >>> view = BoardView(4, 2, (CellView(),) * 8, ("1", "2"), regions=boxes)
+    >>> sorted(walls(view))
+    [((1, 0), (2, 0)), ((1, 1), (2, 1))]
     """
-
-    kind: str
-    rows: int
-    cols: int
-    cells: tuple[CellView, ...]
-    mark_values: tuple[int, ...]
-    mark_shape: tuple[int, int]
-    box: tuple[int, int] | None = None
-    line_limit: tuple[int, int] | None = None
-    cell_lines: bool = False
-
-    def cell(self, row: int, col: int) -> CellView:
-        """The cell at ``row``, ``col``."""
-        return self.cells[row * self.cols + col]
-
-    def symbol(self, value: int) -> str:
-        """How ``value`` is written (Sudoku: 1-9 then A..)."""
-        return SUDOKU_SYMBOLS[value - 1] if self.kind == "sudoku" else str(value)
-
-    def line_counts(self, index: int, *, row: bool) -> tuple[int, int]:
-        """The number of 0s and of 1s in row (or column) ``index`` (Takuzu)."""
-        if row:
-            cells = [self.cell(index, c) for c in range(self.cols)]
-        else:
-            cells = [self.cell(r, index) for r in range(self.rows)]
-        values = [cell.value for cell in cells]
-        return values.count("0"), values.count("1")
-
-    @property
-    def filled(self) -> int:
-        """How many cells that take a value hold one."""
-        return sum(1 for cell in self.cells if cell.value)
-
-    @property
-    def open_cells(self) -> int:
-        """How many cells take a value (Kakuro blocks do not)."""
-        return sum(1 for cell in self.cells if not cell.block)
+    edges = [((r, c), (r, c + 1)) for r in range(view.rows) for c in range(view.cols - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(view.rows - 1) for c in range(view.cols)]
+    if has_blocks(view):
+        return frozenset(edges)
+    box_of = {cell: index for index, region in enumerate(view.regions) if region.style == "box"
+              for cell in region.cells}
+    if not box_of:
+        return frozenset()
+    return frozenset(edge for edge in edges if box_of.get(edge[0]) != box_of.get(edge[1]))
 
 
-def _bits(mask: int, lowest: int) -> tuple[int, ...]:
-    values = []
-    value = lowest
-    while mask:
-        if mask & 1:
-            values.append(value)
-        mask >>= 1
-        value += 1
-    return tuple(values)
+def _labels(view: BoardView) -> dict[Cell, dict[Corner, str]]:
+    """Each labelled cell's labels by corner."""
+    found: dict[Cell, dict[Corner, str]] = {}
+    for region in view.regions:
+        if region.label and region.label_cell is not None:
+            found.setdefault(region.label_cell, {})[region.corner] = region.label
+    return found
 
 
-def grid_view(state: Any) -> GridView:
-    """The :class:`GridView` of a Sudoku, Takuzu or Kakuro state."""
-    kind = state.kind
-    if kind == "sudoku":
-        return _sudoku_view(state)
-    if kind == "takuzu":
-        return _takuzu_view(state)
-    if kind == "kakuro":
-        return _kakuro_view(state)
-    raise ValueError(f"the board cannot draw a {kind!r} grid")
+def cell_label(view: BoardView, cell: Cell,
+               labels: Mapping[Cell, Mapping[Corner, str]] | None = None) -> str:
+    """The text a blocked cell shows: its bottom-left and top-right labels either side of a
+    backslash (a run's sums: ``16\\10``), else its centre or top-left label, else nothing."""
+    found = (labels if labels is not None else _labels(view)).get(cell, {})
+    down, right = found.get(Corner.BOTTOM_LEFT, ""), found.get(Corner.TOP_RIGHT, "")
+    if down or right:
+        return f"{down:>2}\\{right:<2}"
+    return found.get(Corner.CENTER) or found.get(Corner.TOP_LEFT, "")
 
 
-def _sudoku_view(grid: Any) -> GridView:
-    size: int = grid.size
-    marks = grid.marks or (0,) * len(grid.cells)
-    cells = tuple(
-        CellView(
-            SUDOKU_SYMBOLS[value - 1] if value else "",
-            bool(value) and grid.is_given(index),
-            () if value else _bits(marks[index], 1),
-        )
-        for index, value in enumerate(grid.cells)
-    )
-    box = (grid.shape.box_rows, grid.shape.box_cols)
-    return GridView("sudoku", size, size, cells, tuple(range(1, size + 1)), box, box)
-
-
-def _takuzu_view(grid: Any) -> GridView:
-    marks = grid.marks or (0,) * len(grid.cells)
-    cells = tuple(
-        CellView(
-            str(value) if value >= 0 else "",
-            value >= 0 and grid.is_given(index),
-            () if value >= 0 else _bits(marks[index], 0),
-        )
-        for index, value in enumerate(grid.cells)
-    )
-    return GridView(
-        "takuzu", grid.height, grid.width, cells, (0, 1), (1, 2),
-        line_limit=(grid.width // 2, grid.height // 2),
-    )
-
-
-def _kakuro_view(grid: Any) -> GridView:
-    values = grid.values or (0,) * len(grid.clues)
-    marks = grid.marks or (0,) * len(grid.clues)
-    cells = []
-    for index, clue in enumerate(grid.clues):
-        if clue is not None:
-            cells.append(CellView(clue=(clue[0], clue[1])))
-        else:
-            value = values[index]
-            cells.append(CellView(str(value) if value else "", False,
-                                  () if value else _bits(marks[index], 1)))
-    return GridView("kakuro", grid.rows, grid.cols, tuple(cells), tuple(range(1, 10)), (3, 3),
-                    cell_lines=True)
+def line_counts(view: BoardView, index: int, *, row: bool) -> tuple[int, ...]:
+    """How many cells of row (or column) ``index`` hold each of the counted values
+    (:attr:`~grille.view.BoardView.counts`; none when the view counts none)."""
+    if view.counts is None:
+        return ()
+    if row:
+        values = [view.cell(index, c).value for c in range(view.cols)]
+    else:
+        values = [view.cell(r, index).value for r in range(view.rows)]
+    return tuple(values.count(value) for value in view.counts.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,14 +154,19 @@ class Layout:
     row_gap: bool = False
 
 
-def layouts_for(view: GridView) -> tuple[Layout, ...]:
-    """The layouts that suit ``view``, largest first (Kakuro's have a line between every two
-    rows in each, :attr:`GridView.cell_lines`)."""
-    count = len(view.mark_values)
-    clue_width = 5 if view.kind == "kakuro" else 3
-    mark_rows, mark_cols = view.mark_shape
-    if view.kind == "takuzu":
+def layouts_for(view: BoardView) -> tuple[Layout, ...]:
+    """The layouts that suit ``view``, largest first: one-line cells for a two-value board;
+    else pencil marks in the view's mark grid, in two rows, or one line, each cell at least
+    as wide as the labels of the blocked cells."""
+    if two_valued(view):
         return (Layout("roomy", 1, 5, True), Layout("large", 1, 3, True), Layout("small", 1, 3))
+    count = len(view.symbols)
+    labels = _labels(view)
+    clue_width = max((len(cell_label(view, (row, col), labels))
+                      for row in range(view.rows) for col in range(view.cols)
+                      if view.cell(row, col).blocked), default=0)
+    clue_width = max(clue_width, 3)
+    mark_rows, mark_cols = view.mark_grid
     return (
         Layout("large", mark_rows, max(clue_width, 2 * mark_cols + 1), True),
         Layout("medium", 2, max(clue_width, math.ceil(count / 2))),
@@ -234,7 +180,7 @@ LAYOUTS = ("roomy", "large", "medium", "small")
 
 @dataclass(frozen=True, slots=True)
 class Decorations:
-    """What to highlight: the cursor (and its row, column and box), conflicting cells,
+    """What to highlight: the cursor (and the cells sharing a region with it), conflicting cells,
     a hint's cells, and a solve step's placed cells and per-candidate styles."""
 
     cursor: Cell | None = None
@@ -310,7 +256,7 @@ _JUNCTIONS = {
 @dataclass(frozen=True, slots=True)
 class Geometry:
     """Where each row and column of cells starts on the canvas, and the canvas size
-    (Takuzu counts included)."""
+    (per-line counts included)."""
 
     xs: tuple[int, ...]
     ys: tuple[int, ...]
@@ -318,8 +264,6 @@ class Geometry:
     height: int
     grid_width: int
     grid_height: int
-    vertical_lines: tuple[int, ...]
-    horizontal_lines: tuple[int, ...]
 
     def cell_at(self, x: int, y: int, layout: Layout) -> Cell | None:
         """The cell under canvas position (x, y), if any."""
@@ -328,68 +272,87 @@ class Geometry:
         return None if row is None or col is None else (row, col)
 
 
-def geometry(view: GridView, layout: Layout) -> Geometry:
-    """The positions of ``view``'s cells in ``layout``."""
-    box_rows, box_cols = (1, 1) if view.cell_lines else view.box or (view.rows, view.cols)
-    xs, vertical = [], [0]
+def geometry(view: BoardView, layout: Layout, edges: frozenset[Edge] | None = None) -> Geometry:
+    """The positions of ``view``'s cells in ``layout`` (``edges``: its :func:`walls`). A
+    column of characters separates every two columns of cells; a row separates two rows of
+    cells with a wall between them, or every two rows in a layout with :attr:`Layout.row_gap`."""
+    edges = walls(view) if edges is None else edges
+    xs = []
     x = 1
     for col in range(view.cols):
         if col:
-            if col % box_cols == 0:
-                vertical.append(x)
             x += 1
         xs.append(x)
         x += layout.width
-    vertical.append(x)
     grid_width = x + 1
-    ys, horizontal = [], [0]
+    ys = []
     y = 1
     for row in range(view.rows):
-        if row:
-            if row % box_rows == 0:
-                horizontal.append(y)
-                y += 1
-            elif layout.row_gap:
-                y += 1
+        if row and (layout.row_gap
+                    or any(((row - 1, c), (row, c)) in edges for c in range(view.cols))):
+            y += 1
         ys.append(y)
         y += layout.height
-    horizontal.append(y)
     grid_height = y + 1
     width, height = grid_width, grid_height
-    if view.line_limit is not None:
-        digits = len(str(max(view.rows, view.cols)))
-        width += 2 + 2 * digits + 1
-        height += 2
-    return Geometry(tuple(xs), tuple(ys), width, height, grid_width, grid_height,
-                    tuple(vertical), tuple(horizontal))
+    if view.counts is not None:
+        counted = len(view.counts.values)
+        width += 1 + counted * (_count_digits(view) + 1)
+        height += counted
+    return Geometry(tuple(xs), tuple(ys), width, height, grid_width, grid_height)
 
 
-def draw(view: GridView, layout: Layout, decorations: Decorations = Decorations()) -> list[Text]:
+def _count_digits(view: BoardView) -> int:
+    return len(str(max(view.rows, view.cols)))
+
+
+def draw(view: BoardView, layout: Layout, decorations: Decorations = Decorations()) -> list[Text]:
     """``view`` drawn in ``layout`` with ``decorations``: one ``Text`` per line."""
-    shape = geometry(view, layout)
+    edges = walls(view)
+    shape = geometry(view, layout, edges)
     canvas = _Canvas(shape.width, shape.height)
-    for x in shape.vertical_lines:
-        for y in range(shape.grid_height):
-            canvas.lines[y][x] = True
-    for y in shape.horizontal_lines:
-        for x in range(shape.grid_width):
-            canvas.lines[y][x] = True
-    peers = _peers(view, decorations.cursor)
+    _draw_walls(canvas, view, layout, shape, edges)
+    cursor = decorations.cursor
+    peers = frozenset(view.related(cursor)) if cursor is not None else frozenset()
+    labels = _labels(view)
     for row in range(view.rows):
         for col in range(view.cols):
-            _draw_cell(canvas, view, layout, shape, (row, col), decorations, peers)
+            _draw_cell(canvas, view, layout, shape, (row, col), decorations, peers, labels)
     _join_blocks(canvas, view, layout, shape)
-    if view.line_limit is not None:
+    if view.counts is not None:
         _draw_counts(canvas, view, layout, shape)
     return canvas.to_text()
 
 
-def _join_blocks(canvas: _Canvas, view: GridView, layout: Layout, shape: Geometry) -> None:
-    """Shade the gaps between neighbouring Kakuro blocks (lines between them taken out), so
-    blocks read as one area and the lines outline the white cells."""
+def _draw_walls(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry,
+                edges: frozenset[Edge]) -> None:
+    """The frame, and a line along each wall and through the gaps at its ends (junctions
+    are resolved when the canvas turns into text)."""
+    for y in range(shape.grid_height):
+        canvas.lines[y][0] = canvas.lines[y][shape.grid_width - 1] = True
+    for x in range(shape.grid_width):
+        canvas.lines[0][x] = canvas.lines[shape.grid_height - 1][x] = True
+    for (row, col), (other_row, other_col) in edges:
+        if row == other_row:  # between two columns: down the column that separates them
+            x = shape.xs[other_col] - 1
+            top = shape.ys[row - 1] + layout.height if row else 0
+            bottom = shape.ys[row + 1] if row + 1 < view.rows else shape.grid_height
+            for y in range(top, bottom):
+                canvas.lines[y][x] = True
+        else:  # between two rows: along the row that separates them
+            y = shape.ys[other_row] - 1
+            left = shape.xs[col - 1] + layout.width if col else 0
+            right = shape.xs[col + 1] if col + 1 < view.cols else shape.grid_width
+            for x in range(left, right):
+                canvas.lines[y][x] = True
+
+
+def _join_blocks(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry) -> None:
+    """Shade the gaps between neighbouring blocked cells (lines between them taken out), so
+    blocks read as one area and the lines outline the open cells."""
 
     def block(row: int, col: int) -> bool:
-        return row < view.rows and col < view.cols and view.cell(row, col).block
+        return row < view.rows and col < view.cols and view.cell(row, col).blocked
 
     def gap(x: int, y: int, width: int, height: int) -> None:
         canvas.fill(x, y, width, height, STYLES["block"])
@@ -414,43 +377,15 @@ def _join_blocks(canvas: _Canvas, view: GridView, layout: Layout, shape: Geometr
                 gap(right, below, 1, shape.ys[row + 1] - below)
 
 
-def _peers(view: GridView, cursor: Cell | None) -> frozenset[Cell]:
-    """The cells sharing a row, column (or box) with the cursor, or a Kakuro run."""
-    if cursor is None:
-        return frozenset()
-    row, col = cursor
-    if view.kind == "kakuro":
-        return frozenset(_run_cells(view, row, col, 0, 1)) | frozenset(
-            _run_cells(view, row, col, 1, 0))
-    cells = {(row, c) for c in range(view.cols)} | {(r, col) for r in range(view.rows)}
-    if view.box is not None:
-        box_rows, box_cols = view.box
-        top, left = row - row % box_rows, col - col % box_cols
-        cells |= {(top + r, left + c) for r in range(box_rows) for c in range(box_cols)}
-    return frozenset(cells)
-
-
-def _run_cells(view: GridView, row: int, col: int, d_row: int, d_col: int) -> list[Cell]:
-    """The white cells of the run through (row, col) in one direction."""
-    if view.cell(row, col).block:
-        return []
-    cells = [(row, col)]
-    for sign in (-1, 1):
-        r, c = row + sign * d_row, col + sign * d_col
-        while 0 <= r < view.rows and 0 <= c < view.cols and not view.cell(r, c).block:
-            cells.append((r, c))
-            r, c = r + sign * d_row, c + sign * d_col
-    return cells
-
-
 def _draw_cell(
     canvas: _Canvas,
-    view: GridView,
+    view: BoardView,
     layout: Layout,
     shape: Geometry,
     where: Cell,
     decorations: Decorations,
     peers: frozenset[Cell],
+    labels: Mapping[Cell, Mapping[Corner, str]],
 ) -> None:
     row, col = where
     cell = view.cell(row, col)
@@ -460,18 +395,32 @@ def _draw_cell(
     if background:
         canvas.fill(x, y, width, height, background)
     middle = y + (height - 1) // 2
-    if cell.clue is not None:
-        down, right = cell.clue
-        text = "" if not down and not right else f"{down or '':>2}\\{right or '':<2}"
+    if cell.blocked:
+        text = cell_label(view, where, labels)
         canvas.put(x + (width - len(text)) // 2, middle, text)
         return
-    if cell.value:
+    if cell.value is not None:
         style = STYLES["given"] if cell.given else STYLES["entry"]
         if where in decorations.conflicts:
             style = STYLES["conflict"]
-        canvas.put(x + (width - len(cell.value)) // 2, middle, cell.value, style)
-        return
-    _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations)
+        text = view.symbol(cell.value)
+        canvas.put(x + (width - len(text)) // 2, middle, text, style)
+    else:
+        _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations)
+    if where in labels and height > 1:
+        _draw_corner_labels(canvas, layout, x, y, labels[where])
+
+
+def _draw_corner_labels(canvas: _Canvas, layout: Layout, x: int, y: int,
+                        labels: Mapping[Corner, str]) -> None:
+    """The labels of an open cell (a cage's sum) in its corners, over what is there."""
+    for corner, text in labels.items():
+        if corner is Corner.TOP_LEFT:
+            canvas.put(x, y, text, STYLES["label"])
+        elif corner is Corner.TOP_RIGHT:
+            canvas.put(x + layout.width - len(text), y, text, STYLES["label"])
+        elif corner is Corner.BOTTOM_LEFT:
+            canvas.put(x, y + layout.height - 1, text, STYLES["label"])
 
 
 def _background(
@@ -485,7 +434,7 @@ def _background(
         return STYLES["conflict"]
     if where in decorations.hinted:
         return STYLES["hint"]
-    if cell.block:
+    if cell.blocked:
         return STYLES["block"]
     if where in peers:
         return STYLES["peer"]
@@ -494,7 +443,7 @@ def _background(
 
 def _draw_marks(
     canvas: _Canvas,
-    view: GridView,
+    view: BoardView,
     layout: Layout,
     x: int,
     y: int,
@@ -502,7 +451,7 @@ def _draw_marks(
     marks: Sequence[int],
     decorations: Decorations,
 ) -> None:
-    """Pencil marks at fixed places when there is room (a digit is always in the same spot),
+    """Pencil marks at fixed places when there is room (a value is always in the same spot),
     else packed, else their count."""
     if not marks:
         return
@@ -512,11 +461,12 @@ def _draw_marks(
         name = decorations.candidates.get((row, col, value))
         return STYLES[name] if name else STYLES["mark"]
 
-    per_row = math.ceil(len(view.mark_values) / layout.height)
+    values = view.values
+    per_row = math.ceil(len(values) / layout.height)
     spaced = layout.width >= 2 * per_row + 1
-    if layout.width >= per_row and (layout.height > 1 or len(view.mark_values) <= layout.width):
+    if layout.width >= per_row and (layout.height > 1 or len(values) <= layout.width):
         left = x + (layout.width - (2 * per_row - 1 if spaced else per_row)) // 2
-        for index, value in enumerate(view.mark_values):
+        for index, value in enumerate(values):
             if value in marks:
                 line, place = divmod(index, per_row)
                 column = left + (2 * place if spaced else place)
@@ -533,20 +483,18 @@ def _draw_marks(
         canvas.put(left, middle, text, STYLES["mark"])
 
 
-def _draw_counts(canvas: _Canvas, view: GridView, layout: Layout, shape: Geometry) -> None:
-    """Takuzu: each row's count of 0s and 1s on its right, each column's below it."""
-    assert view.line_limit is not None
-    row_limit, col_limit = view.line_limit
-    digits = len(str(max(view.rows, view.cols)))
+def _draw_counts(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry) -> None:
+    """Each row's count of each counted value on its right, each column's below it."""
+    assert view.counts is not None
+    row_limit, col_limit = view.counts.per_row, view.counts.per_column
+    digits = _count_digits(view)
     for row in range(view.rows):
-        zeros, ones = view.line_counts(row, row=True)
         x = shape.grid_width + 1
-        canvas.put(x, shape.ys[row], f"{zeros:>{digits}}", _count_style(zeros, row_limit))
-        canvas.put(x + digits + 1, shape.ys[row], f"{ones:>{digits}}",
-                   _count_style(ones, row_limit))
+        for place, count in enumerate(line_counts(view, row, row=True)):
+            canvas.put(x + place * (digits + 1), shape.ys[row], f"{count:>{digits}}",
+                       _count_style(count, row_limit))
     for col in range(view.cols):
-        zeros, ones = view.line_counts(col, row=False)
-        for line, count in enumerate((zeros, ones)):
+        for line, count in enumerate(line_counts(view, col, row=False)):
             text = f"{count}"
             canvas.put(shape.xs[col] + (layout.width - len(text)) // 2, shape.grid_height + line,
                        text, _count_style(count, col_limit))
@@ -577,7 +525,7 @@ class Board(Widget):
             self.cell = cell
             super().__init__()
 
-    def __init__(self, view: GridView, *, id: str | None = None) -> None:
+    def __init__(self, view: BoardView, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view = view
         self.decorations = Decorations()
@@ -585,7 +533,7 @@ class Board(Widget):
         self._lines: list[Text] = []
         self._shape = geometry(view, self.layout_choice)
 
-    def show(self, view: GridView, decorations: Decorations) -> None:
+    def show(self, view: BoardView, decorations: Decorations) -> None:
         """Draw ``view`` with ``decorations`` and bring the cursor into view."""
         self.view = view
         self.decorations = decorations
@@ -651,7 +599,7 @@ def cells_text(cells: Iterable[Cell]) -> str:
     return ", ".join(f"r{row + 1}c{col + 1}" for row, col in cells)
 
 
-def move_cursor(view: GridView, cursor: Cell, d_row: int, d_col: int) -> Cell:
+def move_cursor(view: BoardView, cursor: Cell, d_row: int, d_col: int) -> Cell:
     """The cursor after one step, wrapping around the edges."""
     row, col = cursor
     return (row + d_row) % view.rows, (col + d_col) % view.cols

@@ -27,7 +27,7 @@ def add_commands(command: CommandFactory) -> None:
     """Add ``grille tui``."""
     tui = command(
         "tui", cmd_tui,
-        "Play Sudoku, Takuzu and Kakuro in the terminal: new games at a size and level, "
+        "Play grille's puzzles in the terminal: new games of any kind at a size and level, "
         "resume, hints, undo, pencil marks, step-by-step solving, statistics. Games are "
         "saved as you play, in the same database as the browser game (grille play).",
     )

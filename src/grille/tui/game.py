@@ -9,6 +9,8 @@ same game. If the browser changed the game meanwhile, the store refuses the writ
 
 from __future__ import annotations
 
+import string
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -35,20 +37,23 @@ from grille.game.assist import (
 from grille.game.work import Task, TaskStatus, Workers
 from grille.hints import DEPTHS, Hint
 from grille.kind import Solutions, Status
-from grille.tui.board import (
-    SUDOKU_SYMBOLS,
-    Board,
-    Decorations,
-    GridView,
-    cells_text,
-    grid_view,
-    move_cursor,
-)
+from grille.tui.board import Board, Decorations, cells_text, move_cursor
 from grille.tui.errors import report_error, reports_errors
-from grille.tui.options import KIND_TITLES
+from grille.tui.options import kind_title
 from grille.tui.tasks import HINT_SECONDS, SOLVE_SECONDS, Pending, failure
+from grille.view import BoardView
 
-__all__ = ["BoardBox", "GameScreen", "HelpScreen", "SavepointScreen", "clock", "game_title"]
+__all__ = [
+    "BoardBox",
+    "GameScreen",
+    "HelpScreen",
+    "SavepointScreen",
+    "cell_notes",
+    "clock",
+    "game_title",
+    "help_text",
+    "value_keys",
+]
 
 Cell = tuple[int, int]
 
@@ -62,10 +67,9 @@ HELP = """\
 [b]Moving[/b]      arrows, or w a d / k j l (up, left, right / up, down, right);
               Home, End: first, last cell of the row (Ctrl: of the grid);
               click a cell
-[b]Writing[/b]     digits 1-9 (Takuzu: 0 and 1); Sudoku 16x16 and 25x25: A-P
-              (capitals) or two digits in a row (1 then 6 = 16, one move)
-[b]Clearing[/b]    Backspace, Delete, x; 0 outside Takuzu
-[b]p[/b]           pencil mode on/off: digits toggle pencil marks
+[b]Writing[/b]     {writing}
+[b]Clearing[/b]    {clearing}
+[b]p[/b]           pencil mode on/off: values toggle pencil marks
 [b]m[/b]           fill every empty cell's pencil marks (keeps the ones you ruled out)
 [b]u[/b] Ctrl+Z    undo          [b]r[/b] Ctrl+Y    redo
 [b]h[/b]           hint: each press tells more (look where, technique, cells,
@@ -92,8 +96,82 @@ def clock(seconds: float) -> str:
 
 
 def game_title(kind: str, size: str, level: str | None) -> str:
-    """``Sudoku 9x9 easy``."""
-    return " ".join(part for part in (KIND_TITLES.get(kind, kind), size, level) if part)
+    """The kind's title, the size and the level: ``Title 9x9 easy``."""
+    return " ".join(part for part in (kind_title(kind), size, level) if part)
+
+
+ALWAYS_CLEARING = ("Backspace", "Delete", "x")
+"""The keys that clear a cell on every board (the game's bindings); a board may add more
+(:attr:`~grille.view.BoardView.clear_keys`: ``0`` when 0 is not a value)."""
+
+
+def value_keys(view: BoardView) -> dict[str, int]:
+    """The characters that type a value on ``view``'s board: its one-character keys, with
+    letters as capitals (lower-case letters are the game's commands).
+
+    >>> from grille.view import CellView
+    >>> view = BoardView(1, 1, (CellView(),), ("1", "A"), keys=(("1", 1), ("A", 2), ("a", 2)))
+    >>> value_keys(view)
+    {'1': 1, 'A': 2}
+    """
+    keys: dict[str, int] = {}
+    for key, value in view.keys:
+        if len(key) == 1:
+            keys.setdefault(key.upper(), value)
+    return keys
+
+
+def _listed(items: list[str]) -> str:
+    """``a, b and c``."""
+    return " and ".join(filter(None, (", ".join(items[:-1]), items[-1]))) if items else ""
+
+
+def _runs(chars: list[str]) -> list[str]:
+    """Characters that follow each other (``1`` ... ``9``) as one ``1-9``."""
+    runs: list[list[str]] = []
+    for char in chars:
+        if runs and len(runs[-1][-1]) == 1 and ord(char) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(char)
+        else:
+            runs.append([char])
+    return [f"{run[0]}-{run[-1]}" if len(run) > 2 else " ".join(run) for run in runs]
+
+
+def help_text(view: BoardView) -> str:
+    """The game's keys on ``view``'s board: :data:`HELP` with the keys that write and clear."""
+    keys = sorted(value_keys(view).items(), key=lambda item: (item[1], item[0]))
+    chars = [key for key, _ in keys]
+    writing = _listed(_runs(chars)) or "no key: this board takes no value"
+    if any(char.isalpha() for char in chars):
+        writing += " (capitals)"
+    values = view.values
+    if values and values[-1] > 9:
+        tens, units = divmod(values[-1], 10)
+        writing += (f"; or two digits in a row ({tens} then {units} = {values[-1]}, "
+                    "one move)")
+    clearing = [*ALWAYS_CLEARING,
+                *(key for key in view.clear_keys if key not in ALWAYS_CLEARING)]
+    return HELP.format(writing=_wrapped(writing), clearing=_wrapped(", ".join(clearing)))
+
+
+def _wrapped(text: str) -> str:
+    """``text`` in lines that fit after the help's 14-character headings."""
+    return ("\n" + " " * 14).join(textwrap.wrap(text, 64))
+
+
+def cell_notes(view: BoardView, cell: Cell) -> list[str]:
+    """What the side panel says of ``cell`` besides its value: each region through it that
+    has a total or choices (``across 16 at r2c4-r2c5: 79``), and the key of the per-line
+    counts."""
+    notes = []
+    for region in view.regions_of(cell):
+        if region.choices or region.total is not None:
+            name = region.name or region.style
+            notes.append(f"{name}: {' '.join(region.choices) or 'none'}")
+    if view.counts is not None:
+        counted = _listed([f"{view.symbol(value)}s" for value in view.counts.values])
+        notes.append(f"right/below: {counted} ({view.counts.per_row} each per row)")
+    return notes
 
 
 class HelpScreen(ModalScreen[None]):
@@ -105,9 +183,13 @@ class HelpScreen(ModalScreen[None]):
                           border: round $accent; padding: 0 1; background: $surface; }
     """
 
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
     def compose(self) -> ComposeResult:
         """The help text."""
-        yield Static(HELP, id="help")
+        yield Static(self._text, id="help")
 
     def on_key(self, event: events.Key) -> None:
         """Close on any key."""
@@ -253,7 +335,8 @@ class GameScreen(Screen[None]):
         self._refused = False
         self._shown_before = False
         self.summary = store.game(game.id)
-        self.view: GridView = grid_view(game.session.state)
+        self.view: BoardView = game.session.kind.view(game.session.puzzle,
+                                                      game.session.state)
         self.cursor: Cell = self._first_open_cell()
         self.pencil = False
         self.hint: Hint[Any] | None = None
@@ -358,7 +441,7 @@ class GameScreen(Screen[None]):
 
     def _first_open_cell(self) -> Cell:
         for index, cell in enumerate(self.view.cells):
-            if not cell.block and not cell.value:
+            if not cell.blocked and cell.value is None:
                 return divmod(index, self.view.cols)
         return 0, 0
 
@@ -366,7 +449,7 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Draw the board, the status line and the side panel from the session."""
-        self.view = grid_view(self.session.state)
+        self.view = self.session.kind.view(self.session.puzzle, self.session.state)
         conflicts = {cell for violation in self._conflicts() for cell in violation.cells}
         conflicts |= self.checked
         hinted: set[Cell] = set()
@@ -399,7 +482,7 @@ class GameScreen(Screen[None]):
         status.append(game_title(summary.kind, summary.size, summary.level), "bold")
         status.append(f"  #{self.game.id}  ")
         status.append(clock(session.elapsed), "bold")
-        status.append(f"  {self.view.filled}/{self.view.open_cells}")
+        status.append(f"  {self.view.filled()}/{self.view.open_cells()}")
         if session.solved:
             status.append("  SOLVED", "bold #87ff87")
         elif session.visible_status is Status.INVALID:  # checking off: nothing is revealed
@@ -419,14 +502,14 @@ class GameScreen(Screen[None]):
         row, col = self.cursor
         cell = self.view.cell(row, col)
         info.append(f"r{row + 1}c{col + 1}", "bold")
-        if cell.block:
+        if cell.blocked:
             info.append("  block")
         elif cell.given:
             info.append("  clue")
         elif cell.marks:
             info.append("  marks " + " ".join(self.view.symbol(v) for v in cell.marks))
         info.append("\n")
-        for line in self._cell_notes(row, col):
+        for line in cell_notes(self.view, (row, col)):
             info.append(line + "\n", "#8a8a8a")
         session = self.session
         info.append(f"moves {session.position}  hints {session.hints_used}\n")
@@ -442,21 +525,6 @@ class GameScreen(Screen[None]):
             info.append(f"\n{int(self.pending.elapsed)} s so far\n", "#ffaf00")
         self.query_one("#cell-info", Static).update(info)
         self.query_one("#message", Static).update(self.message)
-
-    def _cell_notes(self, row: int, col: int) -> list[str]:
-        """Kakuro: the runs through the cell and their digit sets; Takuzu: the counts' key."""
-        if self.view.kind == "takuzu":
-            half = self.view.line_limit or (0, 0)
-            return [f"right/below: 0s and 1s ({half[0]} each per row)"]
-        if self.view.kind != "kakuro":
-            return []
-        from grille.kakuro.combos import describe
-
-        notes = []
-        for run in self.session.state.runs:
-            if row * self.view.cols + col in run.cells and run.total:
-                notes.append(f"{run.direction} {describe(run.total, run.length)}")
-        return notes
 
     def say(self, text: str, style: str = "") -> None:
         """Show ``text`` in the message area."""
@@ -565,24 +633,21 @@ class GameScreen(Screen[None]):
         await self.run_action(action)
 
     def _is_value_key(self, char: str) -> bool:
-        """Whether ``char`` writes (or clears) a value on this grid."""
-        if len(char) != 1:
-            return False
-        values = self.view.mark_values
-        if char.isdigit():
-            return True
-        return (self.view.kind == "sudoku" and char.isupper() and len(values) > 9
-                and SUDOKU_SYMBOLS.find(char) + 1 in values)
+        """Whether ``char`` writes (or clears) a value on this board: a digit (one that is
+        no value is answered with a message), or a key of one of the board's values."""
+        return len(char) == 1 and (char in string.digits or char in value_keys(self.view))
 
     def type_key(self, char: str) -> None:
         """A value key: a digit or a letter writes its value (or toggles its pencil mark);
-        0 clears outside Takuzu. On grids with values past 9, a digit that can begin one
-        (1 on 16x16) and the digit after it in the same cell write the two-digit value, as
-        one move: the first digit's move is taken back (undone) and replaced."""
-        values = self.view.mark_values
+        a digit that is no value but one of the board's clear keys (0 on most) clears. On
+        boards with values past 9, a digit that can begin one (1 on 16x16) and the digit
+        after it in the same cell write the two-digit value, as one move: the first
+        digit's move is taken back (undone) and replaced."""
+        keys = value_keys(self.view)
+        values = self.view.values
         pending, self._pending_digit = self._pending_digit, None
-        if not char.isdigit():
-            self.place(SUDOKU_SYMBOLS.find(char) + 1)
+        if char not in string.digits:
+            self.place(keys[char])
             return
         digit = int(char)
         if pending is not None and pending.cell == self.cursor and pending.pencil == self.pencil:
@@ -591,13 +656,14 @@ class GameScreen(Screen[None]):
                 self._take_back(pending)
                 self.place(both)
                 return
-        if digit == 0 and self.view.kind != "takuzu":
-            self.action_clear()
+        value = keys.get(char)
+        if value is None:
+            if char in self.view.clear_keys:
+                self.action_clear()
+            else:
+                self.say(f"{digit} is not a value of this grid.")
             return
-        if digit not in values:
-            self.say(f"{digit} is not a value of this grid.")
-            return
-        made = self.place(digit)
+        made = self.place(value)
         if digit and len(values) > 9 and digit * 10 <= values[-1]:
             position = self.session.position if made else None
             self._pending_digit = PendingDigit(self.cursor, digit, self.pencil, position)
@@ -613,7 +679,7 @@ class GameScreen(Screen[None]):
         row, col = self.cursor
         cell = self.view.cell(row, col)
         name = f"r{row + 1}c{col + 1}"
-        if cell.block:
+        if cell.blocked:
             self.say(f"{name} is a block: move to a white cell.")
             return False
         if cell.given:
@@ -621,14 +687,14 @@ class GameScreen(Screen[None]):
             return False
         symbol = self.view.symbol(value)
         if self.pencil:
-            if cell.value:
+            if cell.value is not None:
                 self.say(f"{name} holds a value; clear it before pencilling.")
                 return False
             if self._act(self.session.play, f"{name}^{value}") is not None:
                 self._after_change(f"{name}: mark {symbol} toggled")
                 return True
             return False
-        if cell.value == symbol:
+        if cell.value == value:
             return False
         if self._act(self.session.play, f"{name}={value}") is not None:
             self._after_change(f"{name} = {symbol}")
@@ -640,10 +706,10 @@ class GameScreen(Screen[None]):
         row, col = self.cursor
         cell = self.view.cell(row, col)
         name = f"r{row + 1}c{col + 1}"
-        if cell.given or cell.block:
+        if cell.given or cell.blocked:
             self.say(f"{name} cannot be cleared.")
             return
-        if not cell.value and not cell.marks:
+        if cell.value is None and not cell.marks:
             return
         if self._act(self.session.play, f"{name}-") is not None:
             self._after_change(f"{name} cleared")
@@ -746,7 +812,7 @@ class GameScreen(Screen[None]):
         note = "" if unavailable is None else f" Against the solution: {unavailable}."
         if not self.checked:
             self.say(f"No mistakes against {against} "
-                     f"({self.view.filled}/{self.view.open_cells} cells filled).{note}",
+                     f"({self.view.filled()}/{self.view.open_cells()} cells filled).{note}",
                      "#87ff87")
         else:
             where = cells_text(sorted(self.checked)[:6])
@@ -883,7 +949,7 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         """Show the keys."""
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(help_text(self.view)))
 
     def action_pause(self) -> None:
         """Pause (the board is covered, the clock stops, nothing can be played) or resume."""

@@ -1,27 +1,68 @@
-"""What the terminal game offers to choose from: each kind's sizes and levels.
+"""What the terminal game offers to choose from: the kinds, their sizes and levels.
 
-The levels are the ones each kind's generator reaches at a size (``Kind.levels_for``), so a
-form never offers a puzzle that cannot be made (a 4x4 Sudoku is easy or nothing).
+Everything comes from each kind's :class:`~grille.info.KindInfo`, looked up when asked (a
+kind registered after import is offered too): its title, every size of its
+:attr:`~grille.info.KindInfo.presets` (a grid larger than the terminal scrolls), and its
+default size. The levels are the ones the kind's generator reaches at a size
+(``Kind.levels_for``), so a form never offers a puzzle that cannot be made (the smallest
+sizes reach only the easiest levels).
+
+>>> name, title = kinds()[0]
+>>> title == kind_title(name) and default_size(name) in sizes_of(name)
+True
+>>> kind_title("not-a-kind")
+'not-a-kind'
 """
 
 from __future__ import annotations
 
-from grille.kinds import get_kind
+from collections.abc import Iterable
 
-__all__ = ["DEFAULT_SIZES", "KIND_TITLES", "SIZES", "levels_of"]
+from grille.kinds import get_kind, kind_info, kind_infos, kind_names
 
-SIZES: dict[str, tuple[str, ...]] = {
-    "sudoku": ("4x4", "6x6", "9x9", "12x12", "16x16", "25x25"),
-    "takuzu": ("6x6", "8x8", "10x10", "12x12", "14x14", "16x16"),
-    "kakuro": ("6x6", "8x8", "10x10", "12x12", "15x15"),
-}
-"""The sizes a new game offers, per kind, as :class:`grille.kind.GenerateOptions` spells them."""
+__all__ = [
+    "default_kind",
+    "default_size",
+    "default_sizes",
+    "kind_title",
+    "kinds",
+    "levels_of",
+    "sizes_of",
+]
 
-DEFAULT_SIZES = {"sudoku": "9x9", "takuzu": "8x8", "kakuro": "8x8"}
-"""The size a new game starts with: the ones that fit an 80x24 terminal with room to spare."""
 
-KIND_TITLES = {"sudoku": "Sudoku", "takuzu": "Takuzu", "kakuro": "Kakuro"}
-"""How the kinds are named on screen."""
+def kinds() -> tuple[tuple[str, str], ...]:
+    """Every registered kind as (name, title), in the registry's order."""
+    return tuple((info.name, info.title) for info in kind_infos())
+
+
+def kind_title(kind: str) -> str:
+    """How ``kind`` is named on screen (its name, for a kind no longer registered)."""
+    return kind_info(kind).title if kind in kind_names() else kind
+
+
+def sizes_of(kind: str) -> tuple[str, ...]:
+    """The sizes a new ``kind`` game offers: every preset of the kind, smallest first (its
+    default size when it has none)."""
+    info = kind_info(kind)
+    return info.preset_sizes() or (info.default_size,)
+
+
+def default_size(kind: str) -> str:
+    """The size a new ``kind`` game starts with."""
+    return kind_info(kind).default_size
+
+
+def default_sizes() -> tuple[tuple[str, str], ...]:
+    """(kind, default size) of every registered kind: what a pool keeps ready."""
+    return tuple((info.name, info.default_size) for info in kind_infos())
+
+
+def default_kind(played: Iterable[str] = ()) -> str:
+    """The kind a new-game form starts on: the first of ``played`` (the kinds of the games
+    played, most recent first) that is registered, else the first registered kind."""
+    names = kind_names()
+    return next((kind for kind in played if kind in names), names[0])
 
 
 def levels_of(kind: str, size: str) -> tuple[str, ...]:
