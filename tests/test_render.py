@@ -19,7 +19,8 @@ from conftest import FIXTURES
 from grille.errors import GrilleError
 from grille.kakuro import KakuroGrid
 from grille.kinds import get_kind
-from grille.render import draw, to_pdf, to_png, to_svg
+from grille.logic import Step
+from grille.render import draw, draw_board, to_pdf, to_png, to_svg
 from grille.render.drawing import (
     CAP_HEIGHT,
     Circle,
@@ -32,11 +33,11 @@ from grille.render.drawing import (
     display_width,
     framed,
 )
-from grille.render.frame import line_unit_cells
 from grille.render.png import image_size
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
 from grille.takuzu import TakuzuGrid
+from grille.view import BoardView, CellView, Marker, OutsideClue, PathLine, Region
 
 SVG = "{http://www.w3.org/2000/svg}"
 SUDOKU4 = Grid.from_string("1..4..1..1..4..1")
@@ -183,16 +184,15 @@ def test_step_numbers_out_of_range_are_errors() -> None:
         draw(SUDOKU9, step=10_000)
 
 
-def test_unit_names_resolve_to_cells() -> None:
-    assert line_unit_cells("row 2", 9, 9)[0] == (1, 0)
-    assert line_unit_cells("column 3", 4, 6) == [(r, 2) for r in range(4)]
+def test_unit_names_of_steps_resolve_to_cells_through_the_board() -> None:
+    kind = get_kind("sudoku")
     for shape in (Shape(2, 3), Shape(3, 3), Shape(3, 4), Shape(5, 5)):
+        grid = Grid.empty(shape.size)
+        view = kind.view(grid, grid)
         n = shape.size
         for unit, cells in enumerate(shape.units):
-            name = shape.unit_name(unit)
-            box = (shape.box_rows, shape.box_cols)
-            assert line_unit_cells(name, n, n, box) == [divmod(cell, n) for cell in cells]
-    assert line_unit_cells("the whole grid", 9, 9) == []
+            assert list(view.unit(shape.unit_name(unit))) == [divmod(cell, n) for cell in cells]
+        assert view.unit("the whole grid") == ()
 
 
 def test_takuzu_circles_and_digits() -> None:
@@ -228,10 +228,11 @@ def test_kakuro_structure_snapshot() -> None:
     clue_cells = sum(1 for clue in KAKURO.clues if clue not in (None, (0, 0)))
     assert counts["Rect.cell clue"] == clue_cells == counts["Line.diagonal"]
     assert counts["Rect.cell block"] == 3
-    assert counts["Rect.cell white empty"] == len(KAKURO.whites)
+    assert counts["Rect.cell empty"] == len(KAKURO.whites)
     assert counts["Polygon.no-sum"] == sum(
         1 for clue in KAKURO.clues if clue not in (None, (0, 0)) and 0 in clue)
-    sums = sorted(int(t) for t in drawing.texts("clue down") + drawing.texts("clue right"))
+    sums = sorted(int(t) for t in
+                  drawing.texts("clue bottom-left") + drawing.texts("clue top-right"))
     assert sums == sorted(v for clue in KAKURO.clues if clue for v in clue if v)
 
 
@@ -251,7 +252,7 @@ def test_kakuro_sums_stay_inside_their_triangles() -> None:
             u, v = (x - box.x) / box.w, (y - box.y) / box.h
             assert 0 < u < 1 and 0 < v < 1
             below = v - u
-            assert below > 0.05 if text.cls == "clue down" else below < -0.05
+            assert below > 0.05 if text.cls == "clue bottom-left" else below < -0.05
 
 
 def test_kakuro_step_and_marks() -> None:
@@ -488,3 +489,90 @@ def test_a_generated_puzzle_keeps_its_level_through_its_default_format(
     assert draw(read_back, number=2).title.endswith(f" · {level}")
     assert found.solve(read_back).unique
     assert found.generate(GenerateOptions(size=size), 1).metadata == ()
+
+
+# -- boards no kind draws yet: drawn from a BoardView alone ----------------------------------
+
+
+def variant_board() -> BoardView:
+    """A 4x4 board as a variant Sudoku would describe it: boxes, a cage, a thermometer, an
+    arrow, a renban line, dots, an X and clues outside the grid."""
+    cells = tuple(CellView(1, given=True) if i == 0 else CellView(marks=(2, 3)) if i == 5
+                  else CellView() for i in range(16))
+    boxes = tuple(Region("box", tuple((r + dr, c + dc) for dr in (0, 1) for dc in (0, 1)),
+                         name=f"box {i + 1}")
+                  for i, (r, c) in enumerate(((0, 0), (0, 2), (2, 0), (2, 2))))
+    cage = Region("cage", ((2, 0), (2, 1), (3, 1)), name="cage 1", label="7", total=7)
+    return BoardView(
+        4, 4, cells, ("1", "2", "3", "4"), regions=(*boxes, cage), mark_grid=(2, 2),
+        lines=(PathLine("thermometer", ((0, 1), (0, 2), (1, 2)), start=((0, 1),)),
+               PathLine("arrow", ((3, 3), (2, 3), (1, 3)), start=((3, 3),)),
+               PathLine("renban", ((1, 0), (1, 1)))),
+        markers=(Marker("white-dot", (0, 2), (0, 3)), Marker("black-dot", (1, 0), (2, 0)),
+                 Marker("text", (3, 2), (3, 3), "X")),
+        outside=(OutsideClue("top", 3, "10"), OutsideClue("left", 2, "5", "down-right")),
+        title="Variant 4×4",
+    )
+
+
+def test_a_board_no_kind_draws_yet_is_drawn_from_its_view_alone() -> None:
+    view = variant_board()
+    drawing = draw_board(view, marks=True, title=view.title)
+    counts = drawing.counts()
+    assert counts["Line.cage"] >= 3 and drawing.texts("cage-label") == ["7"]
+    assert counts["Circle.bulb"] == 1 and counts["Line.line thermometer"] == 2
+    assert counts["Circle.arrow-circle"] == 1 and counts["Line.arrow-head"] == 2
+    assert counts["Line.line renban"] == 1
+    assert counts["Circle.marker white-dot"] == counts["Circle.marker black-dot"] == 1
+    assert drawing.texts("marker text") == ["X"]
+    assert drawing.texts("outside top") == ["10"] and drawing.texts("outside left") == ["5"]
+    assert counts["Line.outside-arrow"] == 3
+    assert drawing.texts("given") == ["1"] and drawing.texts("mark") == ["2", "3"]
+    assert counts["Line.box"] == 2 and counts["Line.thin"] == 4
+    # room for the outside clues: a cell above and to the left, none below or right
+    border = next(e for e in drawing.elements if isinstance(e, Rect) and e.cls == "border")
+    assert border.x > drawing.cell > drawing.width - border.x - border.w
+    assert border.y > drawing.cell > drawing.height - border.y - border.h
+    root = svg_root(to_svg(drawing))
+    classes = {node.get("class") for node in root.iter()}
+    assert {"cage", "bulb", "line thermometer", "marker white-dot", "marker black-dot",
+            "outside top", "outside left", "cage-label"} <= classes
+    white = next(n for n in root.iter(f"{SVG}circle") if n.get("class") == "marker white-dot")
+    black = next(n for n in root.iter(f"{SVG}circle") if n.get("class") == "marker black-dot")
+    assert (white.get("fill"), black.get("fill")) == (Palette.PAPER, Palette.INK)
+    assert svg_texts(root, "title") == ["Variant 4×4"]
+    to_png(drawing)  # every element is one the PNG renderer draws
+
+
+def test_a_cage_outline_stays_inside_its_cells_and_turns_at_inner_corners() -> None:
+    cage = Region("cage", ((0, 0), (0, 1), (1, 1)), label="12")
+    view = BoardView(2, 2, (CellView(),) * 4, ("1", "2"), regions=(cage,))
+    drawing = draw_board(view)
+    sides = [e for e in drawing.elements if isinstance(e, Line) and e.cls == "cage"]
+    assert len(sides) == 8  # an L of three cells has eight sides, each dashed
+    inside = {(e.x1, e.y1) for e in sides} | {(e.x2, e.y2) for e in sides}
+    cell = drawing.cell
+    for x, y in inside:  # no corner of the outline lies in the cell outside the cage
+        assert not (x < cell and y > cell + 2)
+
+
+def test_a_step_on_a_board_highlights_the_unit_it_names() -> None:
+    view = variant_board()
+    step = Step("Test", placements=((1, 1, 4),), units=("box 1",), cells=((0, 0),))
+    counts = draw_board(view, highlight=step).counts()
+    assert counts["Rect.unit"] == 2 and counts["Rect.focus"] == 1 and counts["Rect.placed"] == 1
+    assert counts["Circle.place"] == 1
+
+
+def test_an_explanation_gives_the_state_before_each_step_on_demand() -> None:
+    kind = get_kind("sudoku")
+    explanation = kind.explain(SUDOKU9)
+    states = explanation.states()
+    assert len(states) == len(explanation.steps) + 1
+    assert states[0].cells == SUDOKU9.cells and states[-1].cells == explanation.final.cells
+    assert explanation.state_before(3) == states[2]
+    assert explanation.state_before(3) == kind.step_states(SUDOKU9, explanation.steps[:2])[-1]
+    with pytest.raises(GrilleError, match="steps 1 to"):
+        explanation.state_before(0)
+    tz = get_kind("takuzu").explain(TAKUZU)
+    assert tz.states()[1] == get_kind("takuzu").step_states(TAKUZU, tz.steps[:1])[-1]

@@ -15,8 +15,7 @@ from textual.widgets import Button, DataTable, OptionList, RichLog, Static
 
 from grille.errors import GrilleError
 from grille.kinds import get_kind, kind_info, kind_names
-from grille.render.kakuro import before_step as kakuro_before_step
-from grille.render.sudoku import before_step as sudoku_before_step
+from grille.render.steps import explained_step
 from grille.sudoku.generate import GenerateParams
 from grille.tui.app import (
     GenerateScreen,
@@ -195,7 +194,7 @@ def test_the_sudoku_step_viewer_shows_the_grids_render_step_draws(tmp_path: Path
     states = _viewer_states(tmp_path, "sudoku", puzzle)
     steps = get_kind("sudoku").explain(puzzle).steps
     for number in (1, 2, len(steps) // 2, len(steps)):
-        assert states[number - 1] == sudoku_before_step(puzzle, number).state
+        assert states[number - 1] == explained_step(get_kind("sudoku"), puzzle, number).state
     for step, state in zip(steps, states, strict=False):
         marks = _empty_marks("sudoku", state)
         for row, col, digit in (*step.eliminations, *step.placements):
@@ -212,8 +211,8 @@ def test_the_kakuro_step_viewer_shows_candidates_not_the_solution(tmp_path: Path
     kakuro = get_kind("kakuro")
     states = _viewer_states(tmp_path, "kakuro", puzzle)
     steps = kakuro.explain(puzzle).steps
-    assert states[0] == kakuro_before_step(puzzle, 1).state
-    assert states[40] == kakuro_before_step(puzzle, 41).state
+    assert states[0] == explained_step(kakuro, puzzle, 1).state
+    assert states[40] == explained_step(kakuro, puzzle, 41).state
     first = _empty_marks("kakuro", states[0])
     assert all(len(digits) > 1 for digits in first.values())  # not the solution
     for step, state in zip(steps, states, strict=False):

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+if TYPE_CHECKING:
+    from grille.kind import Puzzle
 
 __all__ = ["Candidate", "Explanation", "Link", "Rating", "Replayable", "Step", "replay"]
 
@@ -74,11 +77,42 @@ G = TypeVar("G")
 
 @dataclass(frozen=True, slots=True)
 class Explanation(Generic[G]):
-    """A logical solve: its steps, whether it finished, and the grid it reached."""
+    """A logical solve: its steps, whether it finished, and the grid it reached.
+
+    ``start`` is the puzzle explained (every kind's explain sets it): from it
+    :meth:`states` and :meth:`state_before` replay the steps through the kind's
+    :meth:`~grille.kind.Kind.step_states` when asked, so an explanation costs nothing more
+    for it (rating never asks).
+    """
 
     steps: tuple[Step, ...]
     solved: bool
     final: G
+    start: G | None = field(default=None, compare=False, repr=False)
+
+    def states(self) -> list[G]:
+        """The grid before each step and after the last (``len(steps) + 1`` grids), with
+        the candidates the solve had then as pencil marks: what a step viewer shows."""
+        return self._replayed(len(self.steps))
+
+    def state_before(self, number: int) -> G:
+        """The grid just before step ``number`` (1-based), candidates as pencil marks."""
+        from grille.errors import GrilleError
+
+        if not 1 <= number <= len(self.steps):
+            raise GrilleError(f"step {number} does not exist: the explained solve has "
+                              f"steps 1 to {len(self.steps)}")
+        return self._replayed(number - 1)[-1]
+
+    def _replayed(self, count: int) -> list[G]:
+        from grille.errors import GrilleError
+        from grille.kinds import get_kind
+
+        if self.start is None:
+            raise GrilleError("this explanation does not carry the puzzle it explains")
+        kind = get_kind(cast("Puzzle", self.start).kind)
+        states: list[G] = kind.step_states(self.start, self.steps[:count])
+        return states
 
 
 class Rating(Protocol):

@@ -1,13 +1,14 @@
 """Rendering: puzzles of every kind as SVG, PNG and PDF, and printable booklets.
 
 One drawing description (:class:`Drawing`, built by :func:`draw` from a puzzle or a player's
-state) is rendered by :func:`to_svg` (text, no dependency), :func:`to_png` (Pillow) and
+state through its kind's :class:`~grille.view.BoardView`, or by :func:`draw_board` from a
+board) is rendered by :func:`to_svg` (text, no dependency), :func:`to_png` (Pillow) and
 :func:`to_pdf` (fpdf2, fonts embedded); :func:`booklet` lays many puzzles out N per page
 with their solutions at the back. Every renderer is a pure function with keyword-only
-options.
+options, and none knows a kind.
 
->>> from grille.sudoku import Grid
->>> grid = Grid.from_string("1..4" "..1." ".1.." "4..1")
+>>> from grille.kinds import get_kind
+>>> grid = get_kind("sudoku").read("1..4" "..1." ".1.." "4..1")[0].puzzle
 >>> drawing = draw(grid, number=1)
 >>> drawing.title
 'No. 1 · Sudoku 4×4'
@@ -19,21 +20,23 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from grille.errors import GrilleError
-from grille.kind import Puzzle
+from grille.kind import Kind, Puzzle
+from grille.kinds import get_kind
 from grille.logic import Step
+from grille.render.board import corner_marks, draw_board
 from grille.render.booklet import PAPERS, PER_PAGE, booklet
 from grille.render.drawing import Drawing
 from grille.render.pdf import to_pdf
 from grille.render.png import to_png
-from grille.render.steps import StepView
+from grille.render.steps import explained_step
 from grille.render.svg import to_svg
 from grille.render.titles import title_line
+from grille.view import BoardView
 
-__all__ = ["PAPERS", "PER_PAGE", "Drawing", "booklet", "draw", "to_pdf", "to_png", "to_svg"]
+__all__ = ["PAPERS", "PER_PAGE", "Drawing", "booklet", "draw", "draw_board", "to_pdf",
+           "to_png", "to_svg"]
 
 
 def draw(
@@ -46,47 +49,42 @@ def draw(
     ``marks`` draws pencil marks (the state's own, else the candidates). ``step`` = N shows
     the grid just before step N of the kind's explained solve, with that step highlighted,
     the solver's candidates, and the step's sentence as the caption; ``highlight`` highlights
-    a step on ``puzzle`` as it is (a hint). ``title``: the title line (default: number, kind
-    and size, ``level`` or the file's, ID; ``""`` for none). ``digits`` draws Takuzu values
-    as 0 and 1 rather than circles; ``solution`` draws the non-clue digits dark grey.
+    a step on ``puzzle`` as it is (a hint). ``title``: the title line (default: number, the
+    board's title (kind and size), ``level`` or the file's, ID; ``""`` for none). ``digits``
+    writes values drawn as discs as their symbols (0 and 1); ``solution`` draws the values
+    that are not clues dark grey.
     """
-    module = _module(puzzle.kind)
+    kind: Kind[Any] = get_kind(puzzle.kind)
     caption = ""
     heading = title
-    if heading is None:
-        heading = title_line(puzzle, module.dimensions(puzzle), number=number, level=level)
     if step is not None:
-        view = module.before_step(puzzle, step)
-        puzzle, highlight, caption = view.state, view.step, view.step.explanation
-        heading = f"{heading} · {view.heading}" if heading else view.heading
-    elif highlight is not None:
-        caption = highlight.explanation
-    options: dict[str, Any] = {"marks": marks, "highlight": highlight, "title": heading,
-                               "caption": caption, "solution": solution}
-    if puzzle.kind == "takuzu":
-        options["digits"] = digits
-    return module.draw(puzzle, **options)
+        shown = explained_step(kind, puzzle, step)
+        state, highlight, caption = shown.state, shown.step, shown.step.explanation
+    else:
+        state = puzzle
+        if highlight is not None:
+            caption = highlight.explanation
+    view = _view(kind, state, marks=marks, highlight=highlight is not None)
+    if heading is None:
+        heading = title_line(puzzle, view.title or _board_title(kind, view), number=number,
+                             level=level)
+    if step is not None:
+        heading = f"{heading} · {shown.heading}" if heading else shown.heading
+    return draw_board(view, marks=marks, highlight=highlight, title=heading, caption=caption,
+                      solution=solution, digits=digits, kind=puzzle.kind)
 
 
-class _KindDrawer(NamedTuple):
-    """A kind's drawing functions, under common names."""
+def _view(kind: Kind[Any], state: Any, *, marks: bool, highlight: bool) -> BoardView:
+    """The board of ``state``; with the candidates as its marks when marks are drawn (asked
+    for, or under a step's highlights) and the state has none."""
+    view = kind.view(kind.clues_of(state), state)
+    wanted = marks or (highlight and not corner_marks(view))
+    if wanted and getattr(state, "marks", None) is None:
+        state = kind.with_candidates(state)
+        view = kind.view(kind.clues_of(state), state)
+    return view
 
-    draw: Callable[..., Drawing]
-    dimensions: Callable[[Any], str]
-    before_step: Callable[[Any, int], StepView[Any]]
 
-
-def _module(kind: str) -> _KindDrawer:
-    if kind == "sudoku":
-        from grille.render import sudoku
-
-        return _KindDrawer(sudoku.draw_sudoku, sudoku.dimensions, sudoku.before_step)
-    if kind == "takuzu":
-        from grille.render import takuzu
-
-        return _KindDrawer(takuzu.draw_takuzu, takuzu.dimensions, takuzu.before_step)
-    if kind == "kakuro":
-        from grille.render import kakuro
-
-        return _KindDrawer(kakuro.draw_kakuro, kakuro.dimensions, kakuro.before_step)
-    raise GrilleError(f"no drawing for puzzles of kind {kind!r}")
+def _board_title(kind: Kind[Any], view: BoardView) -> str:
+    """``Title 9×9`` for a board that has no title of its own."""
+    return f"{kind.info.title} {view.rows}×{view.cols}"

@@ -2,7 +2,7 @@
 
 Pages are planned before anything is drawn. Each page holds up to ``per_page`` puzzles in
 the arrangement (columns x rows) that prints them largest, each grid as large as its slot
-allows; a puzzle that would come out too small to read at ``per_page`` (a 30x30 Kakuro six
+allows; a puzzle that would come out too small to read at ``per_page`` (a 30x30 grid six
 to a page) gets a page with fewer puzzles, down to a page of its own, which turns landscape
 when the puzzle is much wider than tall. With a cell size (``cell_mm``) every grid is
 printed at that size instead, and a page holds as many puzzles, up to ``per_page``, as fit

@@ -189,7 +189,7 @@ def add_commands(command: CommandFactory) -> None:
                         help="the title line (default: kind, size, level, ID; '' for none)")
     render.add_argument("--rate", action="store_true", help="rate the puzzle for the title")
     render.add_argument("--digits", action="store_true",
-                        help="Takuzu: draw 0 and 1 as digits, not circles")
+                        help="draw values shown as discs (0 and 1) as digits")
     render.add_argument("--bare", action="store_true",
                         help="the grid alone: no margin, title or caption")
     render.add_argument("--paper", choices=PAPER_NAMES, default="a4",
@@ -222,5 +222,5 @@ def add_commands(command: CommandFactory) -> None:
     booklet.add_argument("--rate", action="store_true",
                          help="rate each puzzle and print its level")
     booklet.add_argument("--digits", action="store_true",
-                         help="Takuzu: print 0 and 1 as digits, not circles")
+                         help="print values shown as discs (0 and 1) as digits")
     add_budget(booklet)

@@ -1,6 +1,6 @@
 """The drawing description every renderer reads: shapes and texts in layers, no kind in sight.
 
-A kind's drawer (:mod:`grille.render.sudoku` ...) turns a puzzle into a :class:`Drawing` made
+The board drawer (:mod:`grille.render.board`) turns a board into a :class:`Drawing` made
 of a few value objects (:class:`Rect`, :class:`Line`, :class:`Circle`, :class:`Polygon`,
 :class:`Text`) in abstract units (a grid cell is :data:`CELL` units wide). The SVG, PNG and PDF
 renderers draw those elements in layer order and know nothing about puzzles.
@@ -162,7 +162,7 @@ class Circle:
 
 @dataclass(frozen=True, slots=True)
 class Polygon:
-    """A filled polygon (Kakuro's clue triangles)."""
+    """A filled polygon (the dark triangle of a blocked cell's missing label)."""
 
     points: tuple[tuple[float, float], ...]
     fill: str

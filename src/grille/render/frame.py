@@ -1,22 +1,22 @@
-"""Where the cells of a rectangular grid sit in a drawing, and the parts every kind shares:
-cell backgrounds, grid lines, pencil-mark positions, and the highlights of a logical step."""
+"""Where the cells of a rectangular grid sit in a drawing, and the parts every board shares:
+cell backgrounds, the outer border, pencil-mark positions, and the highlights of a logical
+step."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Candidate, Step
 from grille.render.drawing import CELL, Circle, Element, Layer, Line, Palette, Rect
 
-__all__ = ["GridFrame", "line_unit_cells", "step_highlights"]
+__all__ = ["GridFrame", "step_highlights"]
 
 BORDER = 3.2
 """Width of a grid's outer border, in units (a cell is 40)."""
 
 BOX = 2.4
-"""Width of Sudoku box borders."""
+"""Width of the borders between boxes."""
 
 THIN = 1.0
 """Width of the lines between cells."""
@@ -25,23 +25,26 @@ THIN = 1.0
 @dataclass(frozen=True, slots=True)
 class GridFrame:
     """A ``rows`` x ``cols`` grid of square cells of ``cell`` units, its top-left corner at
-    (``x0``, ``y0``); a margin of half the border keeps the outer lines inside the drawing."""
+    (``x0``, ``y0``), ``pad_right`` and ``pad_bottom`` of room after it; a margin of half the
+    border keeps the outer lines inside the drawing (more leaves room for clues outside)."""
 
     rows: int
     cols: int
     cell: float = CELL
     x0: float = BORDER / 2
     y0: float = BORDER / 2
+    pad_right: float = BORDER / 2
+    pad_bottom: float = BORDER / 2
 
     @property
     def width(self) -> float:
-        """The drawing width the grid needs, border included."""
-        return self.cols * self.cell + 2 * self.x0
+        """The drawing width the grid needs, border and outside room included."""
+        return self.cols * self.cell + (self.x0 + self.pad_right)
 
     @property
     def height(self) -> float:
-        """The drawing height the grid needs, border included."""
-        return self.rows * self.cell + 2 * self.y0
+        """The drawing height the grid needs, border and outside room included."""
+        return self.rows * self.cell + (self.y0 + self.pad_bottom)
 
     def corner(self, row: int, col: int) -> tuple[float, float]:
         """The top-left corner of a cell."""
@@ -74,56 +77,10 @@ class GridFrame:
         x, y = self.corner(row, col)
         return Rect(x, y, self.cell, self.cell, fill=color, layer=layer, cls=cls)
 
-    def lines(
-        self, *, thick_rows: int = 0, thick_cols: int = 0, thin: float = THIN,
-        thick: float = BOX, color: str = Palette.THIN,
-    ) -> list[Element]:
-        """Thin lines between all cells, thicker ones every ``thick_rows`` rows and
-        ``thick_cols`` columns (0: none), and the outer border."""
-        elements: list[Element] = []
-        right, bottom = self.x0 + self.cols * self.cell, self.y0 + self.rows * self.cell
-        for col in range(1, self.cols):
-            x = self.x0 + col * self.cell
-            heavy = thick_cols and col % thick_cols == 0
-            elements.append(Line(x, self.y0, x, bottom, Palette.INK if heavy else color,
-                                 thick if heavy else thin, cls="box" if heavy else "thin"))
-        for row in range(1, self.rows):
-            y = self.y0 + row * self.cell
-            heavy = thick_rows and row % thick_rows == 0
-            elements.append(Line(self.x0, y, right, y, Palette.INK if heavy else color,
-                                 thick if heavy else thin, cls="box" if heavy else "thin"))
-        elements.append(self.border())
-        return elements
-
     def border(self) -> Rect:
         """The outer border (a stroked rectangle on top of the cells)."""
         return Rect(self.x0, self.y0, self.cols * self.cell, self.rows * self.cell, fill=None,
                     stroke=Palette.INK, stroke_width=BORDER, layer=Layer.GRID, cls="border")
-
-
-_LINE_UNIT = re.compile(r"(row|column|box) (\d+)")
-
-
-def line_unit_cells(name: str, rows: int, cols: int, box: tuple[int, int] | None = None) -> (
-    list[tuple[int, int]]
-):
-    """The cells of a unit named ``row 3``, ``column 5`` or ``box 4`` (1-based, boxes row-major
-    of ``box`` = (box rows, box cols) cells); none for any other name."""
-    match = _LINE_UNIT.fullmatch(name.strip())
-    if match is None:
-        return []
-    what, index = match[1], int(match[2]) - 1
-    if what == "row" and 0 <= index < rows:
-        return [(index, col) for col in range(cols)]
-    if what == "column" and 0 <= index < cols:
-        return [(row, index) for row in range(rows)]
-    if what == "box" and box is not None:
-        box_rows, box_cols = box
-        per_band = cols // box_cols
-        top, left = (index // per_band) * box_rows, (index % per_band) * box_cols
-        if top < rows:
-            return [(top + r, left + c) for r in range(box_rows) for c in range(box_cols)]
-    return []
 
 
 MarkSpot = Callable[[Candidate], tuple[float, float, float] | None]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from grille.errors import GrilleError
-from grille.kinds import get_kind
+from grille.kind import Kind
 from grille.logic import Step
 
 __all__ = ["StepView", "explained_step"]
@@ -31,16 +31,12 @@ class StepView(Generic[G]):
                 f"({self.step.difficulty:.1f})")
 
 
-def explained_step(puzzle: G, number: int, *, kind: str) -> StepView[G]:
-    """Step ``number`` (1-based) of ``kind.explain(puzzle)``, on the grid as the kind's
-    :meth:`~grille.kind.Kind.step_states` replays the steps before it."""
-    solver = get_kind(kind)
-    steps = solver.explain(puzzle).steps
+def explained_step(kind: Kind[Any], puzzle: G, number: int) -> StepView[G]:
+    """Step ``number`` (1-based) of ``kind.explain(puzzle)``, on the grid the explanation
+    had just before it (:meth:`~grille.logic.Explanation.state_before`)."""
+    explanation = kind.explain(puzzle)
+    steps = explanation.steps
     if not steps:
-        raise GrilleError(f"the explained solve of this {kind} has no steps")
-    if not 1 <= number <= len(steps):
-        raise GrilleError(
-            f"step {number} does not exist: the explained solve has steps 1 to {len(steps)}"
-        )
-    state = solver.step_states(puzzle, steps[: number - 1])[-1]
+        raise GrilleError(f"the explained solve of this {kind.info.title} puzzle has no steps")
+    state: G = explanation.state_before(number)
     return StepView(state, steps[number - 1], number, len(steps))

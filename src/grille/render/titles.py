@@ -1,12 +1,12 @@
-"""The title line of a drawing: number, kind and size, level, and the puzzle's ID."""
+"""The title line of a drawing: number, the board's title (kind and size), level, and the
+puzzle's ID."""
 
 from __future__ import annotations
 
 import re
 
-from grille.errors import GrilleError
 from grille.kind import Puzzle
-from grille.kinds import get_kind
+from grille.kinds import kind_info
 
 __all__ = ["given_level", "puzzle_id", "title_line"]
 
@@ -36,7 +36,7 @@ def _first(puzzle: Puzzle, keys: tuple[str, ...]) -> str | None:
 
 def given_level(puzzle: Puzzle) -> str | None:
     """The level a file gave the puzzle: a ``level``, ``difficulty`` or ``label`` field,
-    else a comment that is one of its kind's levels (``# level: hard`` after a Sudoku line,
+    else a comment that is one of its kind's levels (``# level: hard`` after a puzzle's line,
     as ``grille generate --level hard`` writes it)."""
     level = _first(puzzle, LEVEL_KEYS)
     if level is not None:
@@ -46,8 +46,8 @@ def given_level(puzzle: Puzzle) -> str | None:
     if match is None:
         return None
     try:
-        levels = get_kind(puzzle.kind).levels
-    except GrilleError:
+        levels = kind_info(puzzle.kind).levels
+    except ValueError:
         return None
     named = " ".join(match["level"].lower().split())
     return named if named in levels else None
@@ -59,11 +59,12 @@ def puzzle_id(puzzle: Puzzle) -> str | None:
 
 
 def title_line(
-    puzzle: Puzzle, dimensions: str, *, number: int | None = None, level: str | None = None,
+    puzzle: Puzzle, board: str, *, number: int | None = None, level: str | None = None,
 ) -> str:
-    """``No. 3 · Sudoku 9×9 · easy · janko-091``: the parts that are known, in that order."""
+    """``No. 3 · {board} · easy · janko-091``: the parts that are known, in that order
+    (``board``: the board's own title, its kind and size as ``BoardView.title`` says)."""
     parts = [f"No. {number}"] if number is not None else []
-    parts.append(f"{puzzle.kind.capitalize()} {dimensions}")
+    parts.append(board)
     level = level or given_level(puzzle)
     if level:
         parts.append(level)

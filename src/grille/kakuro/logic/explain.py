@@ -48,7 +48,7 @@ def explain(puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
     final = board.to_grid(puzzle)
     if board.solved:
         final = final.with_marks(None)
-    return Explanation(tuple(steps), board.solved, final)
+    return Explanation(tuple(steps), board.solved, final, start=puzzle)
 
 
 def sweep_path(

@@ -169,7 +169,7 @@ def explain(
     for step, after in walk(board, techniques):
         steps.append(step)
         board = after
-    return Explanation(tuple(steps), board.solved, board.to_grid(puzzle))
+    return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle)
 
 
 def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:

@@ -95,7 +95,7 @@ def explain(puzzle: TakuzuGrid, ladder: Sequence[Technique] = LADDER) -> Explana
     for step, after in walk(puzzle, ladder):
         steps.append(step)
         grid = after
-    return Explanation(tuple(steps), EMPTY not in grid.cells, grid)
+    return Explanation(tuple(steps), EMPTY not in grid.cells, grid, start=puzzle)
 
 
 def rate(puzzle: TakuzuGrid) -> Rating:
