@@ -1,5 +1,6 @@
-"""Packaging: every third-party import is declared, the core runs without any extra, and a
-front end whose extra is missing says which one in one line (exit status 2)."""
+"""Packaging: every third-party import is declared, the core runs without any extra, a
+front end whose extra is missing says which one in one line (exit status 2), and the test
+command runs every module's docstring examples."""
 
 from __future__ import annotations
 
@@ -141,3 +142,11 @@ def test_the_core_runs_without_any_extra(tmp_path: Path) -> None:
                           env=ENV, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "<svg" in done.stdout
+
+
+def test_the_test_command_runs_every_modules_examples() -> None:
+    """``make test`` (plain ``pytest``) collects the docstring examples of every module."""
+    with open(REPO / "pyproject.toml", "rb") as handle:
+        options = tomllib.load(handle)["tool"]["pytest"]["ini_options"]
+    assert "src/grille" in options["testpaths"]
+    assert "--doctest-modules" in options["addopts"].split()
