@@ -35,6 +35,7 @@ from grille.cliargs import (
 )
 from grille.cliinput import open_puzzle_argument
 from grille.errors import GrilleError
+from grille.extras import require
 from grille.generating import puzzle_seed
 from grille.kind import unknown_rules
 from grille.kinds import get_kind
@@ -197,6 +198,8 @@ def run_batch(args: argparse.Namespace) -> int:
         raise BatchError("--resume needs -o OUT, the output file of the run to go on with")
     if args.cluster is not None and args.jobs is not None:
         raise BatchError("--jobs and --cluster: give one (the cluster's workers do the work)")
+    if args.cluster is not None:
+        require("cluster", "grille batch --cluster")
     point = resume_point(output) if args.resume and output is not None else ResumePoint()
     with contextlib.ExitStack() as stack:
         if args.job == "generate":

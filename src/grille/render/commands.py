@@ -14,11 +14,14 @@ from typing import Any
 from grille.cliargs import CommandFactory, add_budget, add_input, add_output, positive
 from grille.cliinput import emit, kind_and_entries
 from grille.errors import GrilleError
+from grille.extras import require
 from grille.kind import Kind, Puzzle, Solutions, Verdict
 
 __all__ = ["IMAGE_FORMATS", "add_commands", "cmd_print", "cmd_render", "image_format"]
 
 IMAGE_FORMATS = ("svg", "png", "pdf")
+PRINT_MODULES = {"png": "PIL", "pdf": "fpdf"}
+"""The module (of the print extra) each image format but SVG is written with."""
 PAPER_NAMES = ("a4", "letter")
 PER_PAGE_CHOICES = (1, 2, 4, 6)
 EXIT_OK = 0
@@ -57,6 +60,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     from grille.render import draw, to_pdf, to_png, to_svg
 
     fmt = image_format(args.to, args.output)
+    if fmt != "svg":  # SVG needs no extra package
+        require("print", f"grille render --to {fmt}", [PRINT_MODULES[fmt]])
     kind, entries, given = kind_and_entries(args)
     if not entries:
         raise GrilleError(f"{given.source}: no puzzle found")
@@ -102,6 +107,7 @@ def _no_solution_message(number: int, result: Solutions[Any], budget: int | None
 
 def cmd_print(args: argparse.Namespace) -> int:
     """Print every puzzle of a file as a PDF booklet, with the solutions at the back."""
+    require("print", "grille print", [PRINT_MODULES["pdf"]])
     from grille.render import draw
     from grille.render.booklet import Item, booklet
 

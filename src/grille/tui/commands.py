@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 
 from grille.cliargs import CommandFactory, positive
+from grille.extras import require
 
 __all__ = ["add_commands", "cmd_tui"]
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
     """Run the terminal game on the store at ``--db``."""
+    require("tui", "grille tui")
     from grille.tui.app import GrilleApp
     from grille.warm import warm_in_background
 

@@ -10,6 +10,7 @@ import argparse
 
 from grille.cliargs import CommandFactory
 from grille.errors import GrilleError
+from grille.extras import require
 
 __all__ = ["add_commands", "cmd_play", "port_number"]
 
@@ -27,6 +28,7 @@ def port_number(text: str) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Serve the game page and open it in the browser."""
+    require("web", "grille play")
     from grille.web.server import serve
 
     if not args.host.strip():
