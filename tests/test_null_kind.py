@@ -269,8 +269,11 @@ def test_cli_solves_and_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_cli_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out = ok(["check", file(tmp_path, BROKEN)], capsys, status=1)
-    assert "r1c1 and r1c2 both hold 3" in out + capsys.readouterr().err or "r1c1" in out
+    source = file(tmp_path, BROKEN, HARD)
+    code, out, err = cli(["check", source], capsys)
+    assert code == 1, err
+    assert out.splitlines()[0] == f"{source}:1: r1c1 and r1c2 both hold 3", out
+    assert out.splitlines()[1].startswith(f"{source}:2: ok"), out
 
 
 def test_cli_explains_with_its_own_option(tmp_path: Path,
@@ -327,7 +330,8 @@ def test_cli_renders(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: st
     drawn = out.read_bytes()
     assert magic in drawn[:200]
     if fmt == "svg":
-        assert ">5<" in drawn.decode() and "&lt;" in drawn.decode()  # a clue, a marker
+        assert ">5<" in drawn.decode(), "the clue 5 is not drawn"
+        assert "&lt;" in drawn.decode(), "the '<' markers between cells are not drawn"
 
 
 def test_cli_renders_a_step_with_marks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
