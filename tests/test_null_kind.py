@@ -405,7 +405,7 @@ def web_hint(client: Any, game: dict[str, Any], depth: int) -> dict[str, Any]:
 
 def test_web_lists_the_kind(client: Any) -> None:
     kinds = {kind["name"]: kind for kind in answered(client.get("/api/kinds"))}
-    assert NAME in kinds, list(kinds)
+    assert NAME in kinds, f"/api/kinds lists {list(kinds)}, not every registered kind"
     offered = kinds[NAME]
     info = kind_info(NAME)
     assert offered["title"] == info.title
