@@ -27,13 +27,15 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Solutions
+from grille.kind import Kind, Solutions
 
 if TYPE_CHECKING:
     from grille.kakuro.combos import combinations, describe
     from grille.kakuro.grid import KakuroGrid, Run
     from grille.kakuro.kind import KakuroKind
     from grille.kakuro.rules import is_solution
+
+    KIND: Kind[KakuroGrid]
 
 __all__ = [
     "KIND",
@@ -63,7 +65,8 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.kakuro.kind import KakuroKind
 
-        return globals().setdefault("KIND", KakuroKind())
+        kind: Kind[KakuroGrid] = KakuroKind()  # mypy checks that KakuroKind is a whole Kind
+        return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

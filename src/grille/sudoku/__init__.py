@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Solutions
+from grille.kind import Kind, Solutions
 
 if TYPE_CHECKING:
     from grille.sudoku.candidates import candidate_masks, candidates_of, with_candidates
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from grille.sudoku.grid import Grid
     from grille.sudoku.kind import SudokuKind
     from grille.sudoku.rules import is_solution
+
+    KIND: Kind[Grid]
 
 __all__ = [
     "KIND",
@@ -56,7 +58,8 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.sudoku.kind import SudokuKind
 
-        return globals().setdefault("KIND", SudokuKind())
+        kind: Kind[Grid] = SudokuKind()  # mypy checks that SudokuKind is a whole Kind
+        return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

@@ -26,12 +26,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Solutions
+from grille.kind import Kind, Solutions
 
 if TYPE_CHECKING:
     from grille.takuzu.grid import EMPTY, TakuzuGrid
     from grille.takuzu.kind import TakuzuKind
     from grille.takuzu.rules import is_solution
+
+    KIND: Kind[TakuzuGrid]
 
 __all__ = [
     "EMPTY",
@@ -57,7 +59,8 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.takuzu.kind import TakuzuKind
 
-        return globals().setdefault("KIND", TakuzuKind())
+        kind: Kind[TakuzuGrid] = TakuzuKind()  # mypy checks that TakuzuKind is a whole Kind
+        return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
