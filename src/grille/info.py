@@ -129,6 +129,10 @@ class KindInfo:
     """Options only this kind takes."""
     description: str = ""
     """One line for menus and ``--help``: what the puzzle is."""
+    sniff_order: int = 0
+    """Kinds with a lower value are tried first when guessing the kind of a text: a kind
+    whose texts another kind's sniffer also claims goes first (a Takuzu grid of 0, 1 and .
+    also reads as a Sudoku with empty cells)."""
     entry_help: str = ""
     """How a player types a puzzle of this kind in (the new-puzzle form)."""
 

@@ -21,15 +21,16 @@ __all__ = [
     "kind_names",
     "register",
     "sniff_kind",
+    "sniffing_order",
 ]
 
 _BUILT_IN = (
-    "grille.takuzu.info",
     "grille.sudoku.info",
+    "grille.takuzu.info",
     "grille.kakuro.info",
 )
 """Each built-in kind's info module (its ``INFO`` is a :class:`~grille.info.KindInfo`), in
-the order their sniffers are tried. Adding a kind is one line here."""
+the order menus list them. Adding a kind is one line here."""
 
 ENVIRONMENT = "GRILLE_KINDS"
 """An environment variable naming more info modules, comma-separated (a kind under
@@ -66,13 +67,19 @@ _register_all()
 
 
 def kind_names() -> tuple[str, ...]:
-    """Every registered kind's name, in sniffing order."""
+    """Every registered kind's name, in the order menus list them."""
     return tuple(_INFOS)
 
 
+def sniffing_order() -> tuple[str, ...]:
+    """Every registered kind's name, in the order their sniffers are tried
+    (:attr:`KindInfo.sniff_order <grille.info.KindInfo.sniff_order>`, then registration)."""
+    return tuple(sorted(_INFOS, key=lambda name: _INFOS[name].sniff_order))
+
+
 KIND_NAMES = kind_names()
-"""The kinds registered at import, in the order their sniffers are tried (a kind registered
-later is in :func:`kind_names`)."""
+"""The kinds registered at import, in menu order (a kind registered later is in
+:func:`kind_names`)."""
 
 
 def kind_info(name: str) -> KindInfo:
@@ -83,7 +90,7 @@ def kind_info(name: str) -> KindInfo:
 
 
 def kind_infos() -> tuple[KindInfo, ...]:
-    """Every registered kind's :class:`~grille.info.KindInfo`, in sniffing order."""
+    """Every registered kind's :class:`~grille.info.KindInfo`, in menu order."""
     return tuple(_INFOS.values())
 
 
@@ -103,7 +110,7 @@ def get_kind(name: str) -> Kind[Any]:
 
 def claiming_kinds(text: str) -> list[Kind[Any]]:
     """The kinds whose sniffers claim ``text``, in sniffing order."""
-    return [kind for kind in map(get_kind, kind_names()) if kind.sniff(text)]
+    return [kind for kind in map(get_kind, sniffing_order()) if kind.sniff(text)]
 
 
 def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
@@ -125,7 +132,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     if len(claiming) == 1:
         return claiming[0]
     furthest: tuple[ParseError, Kind[Any]] | None = None
-    for kind in claiming or map(get_kind, kind_names()):
+    for kind in claiming or map(get_kind, sniffing_order()):
         try:
             kind.read(text, source=source)
         except ParseError as error:
@@ -139,7 +146,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
         if claiming:
             return kind
     if furthest is None:
-        tried = ", ".join(kind.name for kind in claiming) or ", ".join(kind_names())
+        tried = ", ".join(kind.name for kind in claiming) or ", ".join(sniffing_order())
         raise ParseError(f"not a puzzle grille can read (kinds tried: {tried})", source=source)
     closest, kind = furthest
     if claiming:
@@ -148,7 +155,7 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     if (closest.line, closest.column) <= (line, len(first) - len(first.lstrip()) + 1):
         quoted = repr(first.strip()[:_QUOTED]) + ("…" if len(first.strip()) > _QUOTED else "")
         raise ParseError(
-            f"not a puzzle grille can read: no kind ({', '.join(kind_names())}) reads past the "
+            f"not a puzzle grille can read: no kind ({', '.join(sniffing_order())}) reads past the "
             f"start of {quoted}", line=line, column=len(first) - len(first.lstrip()) + 1,
             source=source,
         )

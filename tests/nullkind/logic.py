@@ -177,4 +177,4 @@ def explain_with(puzzle: Line, ladder: Sequence[Technique]) -> Explanation[Line]
     for step, after in walk(puzzle, ladder):
         steps.append(step)
         final = after
-    return Explanation(tuple(steps), 0 not in final.cells, final)
+    return Explanation(tuple(steps), 0 not in final.cells, final, start=puzzle)

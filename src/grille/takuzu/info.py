@@ -31,5 +31,6 @@ INFO = KindInfo(
     max_generated_side=30,
     rules=("no-unique-lines",),
     carried_rules=True,
+    sniff_order=-1,
     entry_help="rows of 0 1 .",
 )
