@@ -15,7 +15,7 @@ otherwise) ending with a newline.
 ...                 (), (), "1x1")
 >>> registry = FormatRegistry(info, (Format("word", read=lambda text, source: [
 ...     Entry(w, n, "word") for n, w in enumerate(text.splitlines(), 1) if w],  # type: ignore
-...     dump=str),), sniff=lambda text: "word" if text.strip().isalpha() else None)
+...     dump=str),), sniff=lambda text: "word" if text.split() else None)
 >>> [entry.puzzle for entry in registry.read("ab\\ncd")]
 ['ab', 'cd']
 >>> registry.write(["ab", "cd"], "word")
