@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from grille.hints import SOLVED, entry_mistakes
+from grille.hints import SOLVED, UNFIT, entry_mistakes
 from grille.kinds import get_kind
 
 SEVERAL = {
@@ -57,7 +57,7 @@ def test_entries_fitting_no_solution_are_flagged_without_a_cell() -> None:
     state = kind.apply(kind.apply(puzzle, "r3c1=0"), "r3c3=0")  # columns 1 and 3 would match
     assert not kind.check(state)
     found = kind.hint(state)
-    assert found.text.startswith("The entries fit none of the solutions")
+    assert found.text == UNFIT
     assert not found.cells and not found.mistakes
 
 

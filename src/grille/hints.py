@@ -77,6 +77,8 @@ NO_SOLUTION = "The clues have no solution."
 SOLVED = "The grid is solved."
 STUCK = "No logical step found: the ladder is stuck here."
 SEVERAL = "the puzzle has several solutions, so entries are checked against its rules only"
+UNFIT = ("The entries fit none of the puzzle's several solutions, so at least one of them is "
+         "wrong; which one depends on the solution aimed for.")
 
 
 def judged_hint(
@@ -115,8 +117,7 @@ def judged_hint(
         if broken:
             return Hint(depth, f"{broken[0].message} ({SEVERAL}).", broken[0].cells)
         if not solvable():
-            return Hint(depth, f"The entries fit none of the solutions: one of them is wrong "
-                        f"({SEVERAL}).")
+            return Hint(depth, UNFIT)
     if solved:
         return Hint(depth, SOLVED)
     step = next_step()
