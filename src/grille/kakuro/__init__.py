@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from grille.kakuro.grid import KakuroGrid, Run
     from grille.kakuro.kind import KakuroKind
     from grille.kakuro.rules import is_solution
+    from grille.kind import Kind
+
+    KIND: Kind[KakuroGrid]
+    """The kind's :class:`~grille.kind.Kind` (made on first use)."""
 
 __all__ = [
     "KIND",
@@ -63,7 +67,8 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.kakuro.kind import KakuroKind
 
-        return globals().setdefault("KIND", KakuroKind())
+        kind: Kind[KakuroGrid] = KakuroKind()
+        return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value

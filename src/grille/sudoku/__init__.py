@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING, Any
 from grille.kind import Solutions
 
 if TYPE_CHECKING:
+    from grille.kind import Kind
     from grille.sudoku.candidates import candidate_masks, candidates_of, with_candidates
     from grille.sudoku.geometry import Shape, default_shape, supported_sizes
     from grille.sudoku.grid import Grid
     from grille.sudoku.kind import SudokuKind
     from grille.sudoku.rules import is_solution
+
+    KIND: Kind[Grid]
+    """The kind's :class:`~grille.kind.Kind` (made on first use)."""
 
 __all__ = [
     "KIND",
@@ -56,7 +60,8 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.sudoku.kind import SudokuKind
 
-        return globals().setdefault("KIND", SudokuKind())
+        kind: Kind[Grid] = SudokuKind()
+        return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
