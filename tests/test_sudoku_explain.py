@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from grille.cli import main
-from grille.sudoku import Grid
+from grille.sudoku import KIND, Grid
 from grille.sudoku.logic.explain import explain, hint, rate
 from grille.sudoku.logic.rating import level_of, rate_steps
-from grille.sudoku.play import apply_move
+
+apply_move = KIND.apply
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -273,7 +273,8 @@ class Kind(Protocol[P]):
 
     def hint(self, state: P, *, depth: int = 1, **options: Any) -> Hint[P]:
         """The next hint at ``depth`` (1 nudge .. 5 apply) for a player at ``state``
-        (``options``: as :meth:`explain`)."""
+        (``options``: as :meth:`explain`), by the template :func:`grille.hints.judged_hint`:
+        entries are called wrong only when the clues have one solution."""
         ...
 
     def with_rules(self, puzzle: P, rules: frozenset[str]) -> P:

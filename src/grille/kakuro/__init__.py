@@ -27,15 +27,17 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Kind, Solutions
+from grille.kind import Solutions
 
 if TYPE_CHECKING:
     from grille.kakuro.combos import combinations, describe
     from grille.kakuro.grid import KakuroGrid, Run
     from grille.kakuro.kind import KakuroKind
     from grille.kakuro.rules import is_solution
+    from grille.kind import Kind
 
     KIND: Kind[KakuroGrid]
+    """The kind's :class:`~grille.kind.Kind` (made on first use)."""
 
 __all__ = [
     "KIND",
@@ -65,7 +67,7 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.kakuro.kind import KakuroKind
 
-        kind: Kind[KakuroGrid] = KakuroKind()  # mypy checks that KakuroKind is a whole Kind
+        kind: Kind[KakuroGrid] = KakuroKind()
         return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from grille.gridkind import GridKind
 from grille.hints import Hint
 from grille.info import KindInfo
-from grille.kakuro import formats, play, rules
-from grille.kakuro.candidates import with_candidates
+from grille.kakuro import candidates, formats, rules
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.info import INFO
-from grille.kakuro.logic.rating import LEVELS, Rating
+from grille.kakuro.logic.rating import Rating
 from grille.kind import (
-    Entry,
     GenerateChoices,
     GenerateOptions,
     Solutions,
@@ -36,34 +35,43 @@ VERY_HARD_CELLS = 15
 """The fewest cells inside the clue row and column a very hard puzzle was found with."""
 
 
-class KakuroKind:
+class KakuroKind(GridKind[KakuroGrid]):
     """Kakuro (cross sums), optionally with the distinct-combinations rule."""
 
-    name = "kakuro"
     info: KindInfo = INFO
-    formats: tuple[str, ...] = formats.FORMATS
-    default_format = "text"
-    candidates_format = "marks"
-    levels = tuple(name for name, _ in LEVELS)
-    one_line_format = "json"
+    registry = formats.REGISTRY
     rating_columns: tuple[str, ...] = ("level", "score", "hardest")
 
-    def __repr__(self) -> str:
-        return "KakuroKind()"
+    def width(self, grid: KakuroGrid) -> int:
+        """The grid's number of columns."""
+        return grid.cols
 
-    def sniff(self, text: str) -> bool:
-        """Whether ``text`` looks like Kakuro in a known format."""
-        return formats.sniff(text) is not None
+    def candidate_masks(self, grid: KakuroGrid) -> Sequence[int]:
+        """The digits the combinations of each empty white cell's runs allow."""
+        return candidates.candidate_masks(grid)
 
-    def read(
-        self, text: str, *, fmt: str | None = None, source: str = "<input>"
-    ) -> list[Entry[KakuroGrid]]:
-        """Every puzzle in ``text``."""
-        return formats.read(text, fmt=fmt, source=source)
+    def with_values(self, grid: KakuroGrid, values: Sequence[int]) -> KakuroGrid:
+        """``grid`` with ``values`` as its digits."""
+        return grid.with_values(values)
 
-    def write(self, puzzles: Sequence[KakuroGrid], fmt: str) -> str:
-        """``puzzles`` as one text in ``fmt`` (solved grids with their digits)."""
-        return formats.write(puzzles, fmt)
+    def value_error(self, grid: KakuroGrid, value: int) -> str | None:
+        """Digits are 1 to 9."""
+        return None if 1 <= value <= 9 else "Kakuro digits are 1..9"
+
+    def fixed(self, grid: KakuroGrid, cell: int) -> str | None:
+        """Only white cells take digits."""
+        return None if grid.is_white(cell) else "is a block"
+
+    def peers(self, grid: KakuroGrid, cell: int) -> Iterable[int]:
+        """The other cells of its across and down runs."""
+        topology = grid.topology
+        return sorted({
+            other
+            for run in (topology.across[cell], topology.down[cell])
+            if run >= 0
+            for other in topology.runs[run].cells
+            if other != cell
+        })
 
     def solve(
         self, puzzle: KakuroGrid, *, limit: int = 2, budget: int | None = None
@@ -85,11 +93,6 @@ class KakuroKind:
         """The clue cells alone: every white cell empty."""
         return state.puzzle_only()
 
-    def with_candidates(self, puzzle: KakuroGrid) -> KakuroGrid:
-        """``puzzle`` with pencil marks as a player pencils them: the digits the combinations
-        of both runs allow, given the digits written (not the propagated solution)."""
-        return with_candidates(puzzle)
-
     def check(self, puzzle: KakuroGrid) -> list[Violation]:
         """Repeated digits, runs over or under their sums, twin runs with one digit set."""
         return rules.violations(puzzle)
@@ -97,10 +100,6 @@ class KakuroKind:
     def status(self, puzzle: KakuroGrid) -> Status:
         """Solved, incomplete or invalid."""
         return rules.status(puzzle)
-
-    def apply(self, puzzle: KakuroGrid, move: str) -> KakuroGrid:
-        """The grid after ``move`` (see :mod:`grille.moves`)."""
-        return play.apply_move(puzzle, move)
 
     def view(self, puzzle: KakuroGrid, state: KakuroGrid) -> BoardView:
         """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
@@ -112,22 +111,6 @@ class KakuroKind:
     def size_of(self, puzzle: KakuroGrid) -> str:
         """``"12x10"``: columns by rows, as the generator reads it."""
         return f"{puzzle.cols}x{puzzle.rows}"
-
-    def peer_moves(self, state: KakuroGrid, move: str) -> tuple[str, ...]:
-        """The toggles that take a placed digit out of the marks of its across and down runs."""
-        return play.peer_moves(state, move)
-
-    def moves_between(self, before: KakuroGrid, after: KakuroGrid) -> tuple[str, ...]:
-        """The moves that turn ``before``'s entries and marks into ``after``'s."""
-        return play.moves_between(before, after)
-
-    def step_moves(self, state: KakuroGrid, step: Step) -> tuple[str, ...]:
-        """A logical step as moves for a player at ``state``."""
-        return play.step_moves(state, step)
-
-    def wrong_cells(self, state: KakuroGrid, solution: KakuroGrid) -> tuple[tuple[int, int], ...]:
-        """The filled cells of ``state`` that differ from ``solution``."""
-        return play.wrong_cells(state, solution)
 
     def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
         """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.kakuro.warm`)."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Kind, Solutions
+from grille.kind import Solutions
 
 if TYPE_CHECKING:
+    from grille.kind import Kind
     from grille.sudoku.candidates import candidate_masks, candidates_of, with_candidates
     from grille.sudoku.geometry import Shape, default_shape, supported_sizes
     from grille.sudoku.grid import Grid
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from grille.sudoku.rules import is_solution
 
     KIND: Kind[Grid]
+    """The kind's :class:`~grille.kind.Kind` (made on first use)."""
 
 __all__ = [
     "KIND",
@@ -58,7 +60,7 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.sudoku.kind import SudokuKind
 
-        kind: Kind[Grid] = SudokuKind()  # mypy checks that SudokuKind is a whole Kind
+        kind: Kind[Grid] = SudokuKind()
         return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)

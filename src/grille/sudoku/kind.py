@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grille.errors import GrilleError
+from grille.gridkind import GridKind
 from grille.hints import Hint
 from grille.info import KindInfo
 from grille.kind import (
-    Entry,
     GenerateChoices,
     GenerateOptions,
     Solutions,
@@ -20,12 +20,11 @@ from grille.kind import (
     unknown_rules,
 )
 from grille.logic import Explanation, Step, replay
-from grille.sudoku import formats, play, rules
-from grille.sudoku.candidates import with_candidates
+from grille.sudoku import candidates, formats, rules
 from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
 from grille.sudoku.info import INFO
-from grille.sudoku.logic.rating import LEVELS, Rating
+from grille.sudoku.logic.rating import Rating
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
@@ -37,37 +36,54 @@ DEFAULT_SYMMETRY = "rot180"
 """The clue symmetry of generated puzzles unless another is asked for."""
 
 
-class SudokuKind:
+class SudokuKind(GridKind[Grid]):
     """Sudoku of every supported size (4x4 to 25x25, square and rectangular boxes)."""
 
-    name = "sudoku"
     info: KindInfo = INFO
-    formats: tuple[str, ...] = formats.FORMATS
-    default_format = "line"
-    candidates_format = "marks"
-    levels = tuple(name for name, _ in LEVELS)
-    one_line_format = "line"
+    registry = formats.REGISTRY
     rating_columns: tuple[str, ...] = ("level", "ER", "EP", "ED")
+    zero_clears = True
 
-    def __repr__(self) -> str:
-        return "SudokuKind()"
+    def width(self, grid: Grid) -> int:
+        """The grid's side."""
+        return grid.size
+
+    def candidate_masks(self, grid: Grid) -> Sequence[int]:
+        """The digits absent from each empty cell's row, column and box."""
+        return candidates.candidate_masks(grid)
+
+    def with_values(self, grid: Grid, values: Sequence[int]) -> Grid:
+        """``grid`` with ``values`` as its digits, its clues kept."""
+        return grid.with_cells(values)
+
+    def value_error(self, grid: Grid, value: int) -> str | None:
+        """Digits are 1 to the grid's side."""
+        n = grid.size
+        return None if 1 <= value <= n else f"digits of a {n}x{n} grid are 1..{n}"
+
+    def fixed(self, grid: Grid, cell: int) -> str | None:
+        """Clues cannot be changed."""
+        return "holds a clue" if grid.is_given(cell) else None
+
+    def peers(self, grid: Grid, cell: int) -> Iterable[int]:
+        """The cells of its row, column and box."""
+        return grid.shape.peers[cell]
+
+    def grid_text(self, rows: int, cols: int) -> str:
+        """``"9 rows and columns"``."""
+        return f"{rows} rows and columns"
+
+    def with_candidates(self, puzzle: Grid) -> Grid:
+        """``puzzle`` with pencil marks: the digits absent from each empty cell's peers, kept
+        narrower where the cell was marked already."""
+        return candidates.with_candidates(puzzle)
 
     def sniff(self, text: str) -> bool:
-        """Whether ``text`` looks like Sudoku in a known format."""
+        """Whether ``text`` looks like Sudoku in a known format (JSON naming no other kind)."""
         fmt = formats.sniff(text)
         if fmt == "json":
             return declared_kind(text) in (None, self.name)
         return fmt is not None
-
-    def read(
-        self, text: str, *, fmt: str | None = None, source: str = "<input>"
-    ) -> list[Entry[Grid]]:
-        """Every puzzle in ``text``."""
-        return formats.read(text, fmt=fmt, source=source)
-
-    def write(self, puzzles: Sequence[Grid], fmt: str) -> str:
-        """``puzzles`` written as one text in ``fmt``."""
-        return formats.write(puzzles, fmt)
 
     def solve(self, puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
         """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
@@ -87,10 +103,6 @@ class SudokuKind:
         """The givens alone."""
         return state.clues_only()
 
-    def with_candidates(self, puzzle: Grid) -> Grid:
-        """``puzzle`` with pencil marks: the digits absent from each empty cell's peers."""
-        return with_candidates(puzzle)
-
     def check(self, puzzle: Grid) -> list[Violation]:
         """Repeated digits in a unit, and empty cells with no candidate left."""
         return rules.violations(puzzle)
@@ -98,10 +110,6 @@ class SudokuKind:
     def status(self, puzzle: Grid) -> Status:
         """Solved, incomplete or invalid."""
         return rules.status(puzzle)
-
-    def apply(self, puzzle: Grid, move: str) -> Grid:
-        """The grid after ``move`` (see :mod:`grille.moves`)."""
-        return play.apply_move(puzzle, move)
 
     def view(self, puzzle: Grid, state: Grid) -> BoardView:
         """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
@@ -113,22 +121,6 @@ class SudokuKind:
     def size_of(self, puzzle: Grid) -> str:
         """"9x9", "16x16" ...: rows by columns."""
         return f"{puzzle.size}x{puzzle.size}"
-
-    def peer_moves(self, state: Grid, move: str) -> tuple[str, ...]:
-        """The toggles that take a placed digit out of the marks of its row, column and box."""
-        return play.peer_moves(state, move)
-
-    def moves_between(self, before: Grid, after: Grid) -> tuple[str, ...]:
-        """The moves that turn ``before``'s entries and marks into ``after``'s."""
-        return play.moves_between(before, after)
-
-    def step_moves(self, state: Grid, step: Step) -> tuple[str, ...]:
-        """A logical step as moves for a player at ``state``."""
-        return play.step_moves(state, step)
-
-    def wrong_cells(self, state: Grid, solution: Grid) -> tuple[tuple[int, int], ...]:
-        """The filled cells of ``state`` that differ from ``solution``."""
-        return play.wrong_cells(state, solution)
 
     def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
         """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.sudoku.warm`)."""

@@ -26,14 +26,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from grille.kind import Kind, Solutions
+from grille.kind import Solutions
 
 if TYPE_CHECKING:
+    from grille.kind import Kind
     from grille.takuzu.grid import EMPTY, TakuzuGrid
     from grille.takuzu.kind import TakuzuKind
     from grille.takuzu.rules import is_solution
 
     KIND: Kind[TakuzuGrid]
+    """The kind's :class:`~grille.kind.Kind` (made on first use)."""
 
 __all__ = [
     "EMPTY",
@@ -59,7 +61,7 @@ def __getattr__(name: str) -> Any:
     if name == "KIND":
         from grille.takuzu.kind import TakuzuKind
 
-        kind: Kind[TakuzuGrid] = TakuzuKind()  # mypy checks that TakuzuKind is a whole Kind
+        kind: Kind[TakuzuGrid] = TakuzuKind()
         return globals().setdefault("KIND", kind)
     if name in _LAZY:
         value = getattr(importlib.import_module(_LAZY[name]), name)

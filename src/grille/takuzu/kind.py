@@ -6,10 +6,10 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from grille.gridkind import GridKind
 from grille.hints import Hint
 from grille.info import KindInfo
 from grille.kind import (
-    Entry,
     GenerateChoices,
     GenerateOptions,
     Solutions,
@@ -20,11 +20,10 @@ from grille.kind import (
     unknown_rules,
 )
 from grille.logic import Explanation, Step
-from grille.takuzu import formats, play, rules
-from grille.takuzu.candidates import with_candidates
-from grille.takuzu.grid import TakuzuGrid
+from grille.takuzu import candidates, formats, rules
+from grille.takuzu.grid import EMPTY, TakuzuGrid
 from grille.takuzu.info import INFO
-from grille.takuzu.logic.rating import LEVELS, Rating
+from grille.takuzu.logic.rating import Rating
 
 if TYPE_CHECKING:
     from grille.kind import KernelGroup
@@ -36,34 +35,34 @@ SMALL_SIDE = 4
 """Grids with no side longer than this reach only the easy level."""
 
 
-class TakuzuKind:
+class TakuzuKind(GridKind[TakuzuGrid]):
     """Takuzu (binairo) of any even size, rectangles too, with or without unique lines."""
 
-    name = "takuzu"
     info: KindInfo = INFO
-    formats: tuple[str, ...] = formats.FORMATS
-    default_format = "rows"
-    candidates_format = "marks"
-    levels = tuple(name for name, _ in LEVELS)
-    one_line_format = "unruly"
+    registry = formats.REGISTRY
     rating_columns: tuple[str, ...] = ("level", "score", "hardest")
+    empty = EMPTY
+    lowest = 0
 
-    def __repr__(self) -> str:
-        return "TakuzuKind()"
+    def width(self, grid: TakuzuGrid) -> int:
+        """The grid's number of columns."""
+        return grid.width
 
-    def sniff(self, text: str) -> bool:
-        """Whether ``text`` looks like Takuzu in a known format."""
-        return formats.sniff(text) is not None
+    def candidate_masks(self, grid: TakuzuGrid) -> Sequence[int]:
+        """The values each empty cell's row and column still allow."""
+        return candidates.candidate_masks(grid)
 
-    def read(
-        self, text: str, *, fmt: str | None = None, source: str = "<input>"
-    ) -> list[Entry[TakuzuGrid]]:
-        """Every puzzle in ``text``."""
-        return formats.read(text, fmt=fmt, source=source)
+    def with_values(self, grid: TakuzuGrid, values: Sequence[int]) -> TakuzuGrid:
+        """``grid`` with ``values`` in its cells, its clues kept."""
+        return grid.with_cells(values)
 
-    def write(self, puzzles: Sequence[TakuzuGrid], fmt: str) -> str:
-        """``puzzles`` written as one text in ``fmt``."""
-        return formats.write(puzzles, fmt)
+    def value_error(self, grid: TakuzuGrid, value: int) -> str | None:
+        """Cells hold 0 or 1."""
+        return None if value in (0, 1) else "Takuzu cells hold 0 or 1"
+
+    def fixed(self, grid: TakuzuGrid, cell: int) -> str | None:
+        """Clues cannot be changed."""
+        return "holds a clue" if grid.is_given(cell) else None
 
     def solve(
         self, puzzle: TakuzuGrid, *, limit: int = 2, budget: int | None = None
@@ -85,10 +84,6 @@ class TakuzuKind:
         """The givens alone."""
         return state.clues_only()
 
-    def with_candidates(self, puzzle: TakuzuGrid) -> TakuzuGrid:
-        """``puzzle`` with pencil marks: the values its row and column still allow."""
-        return with_candidates(puzzle)
-
     def check(self, puzzle: TakuzuGrid) -> list[Violation]:
         """Three in a row, too many of a digit in a line, equal finished lines."""
         return rules.violations(puzzle)
@@ -96,10 +91,6 @@ class TakuzuKind:
     def status(self, puzzle: TakuzuGrid) -> Status:
         """Solved, incomplete or invalid."""
         return rules.status(puzzle)
-
-    def apply(self, puzzle: TakuzuGrid, move: str) -> TakuzuGrid:
-        """The grid after ``move`` (``r3c5=0``, ``r3c5-``, ``r3c5^1``, ``fill``)."""
-        return play.apply_move(puzzle, move)
 
     def view(self, puzzle: TakuzuGrid, state: TakuzuGrid) -> BoardView:
         """The board of ``state`` (a player's grid of the game of ``puzzle``) as front ends
@@ -111,22 +102,6 @@ class TakuzuKind:
     def size_of(self, puzzle: TakuzuGrid) -> str:
         """``"8x8"``, ``"10x6"``: rows by columns, as the generator reads it."""
         return puzzle.size
-
-    def peer_moves(self, state: TakuzuGrid, move: str) -> tuple[str, ...]:
-        """Nothing: a Takuzu placement rules no value out of other cells by itself."""
-        return ()
-
-    def moves_between(self, before: TakuzuGrid, after: TakuzuGrid) -> tuple[str, ...]:
-        """The moves that turn ``before``'s entries and marks into ``after``'s."""
-        return play.moves_between(before, after)
-
-    def step_moves(self, state: TakuzuGrid, step: Step) -> tuple[str, ...]:
-        """A logical step as moves for a player at ``state``."""
-        return play.step_moves(state, step)
-
-    def wrong_cells(self, state: TakuzuGrid, solution: TakuzuGrid) -> tuple[tuple[int, int], ...]:
-        """The filled cells of ``state`` that differ from ``solution``."""
-        return play.wrong_cells(state, solution)
 
     def kernel_groups(self, uses: Collection[str]) -> tuple[KernelGroup, ...]:
         """The compiled kernels ``uses`` runs, in groups (see :mod:`grille.takuzu.warm`)."""

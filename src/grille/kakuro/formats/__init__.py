@@ -30,28 +30,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from grille.errors import GrilleError, ParseError, long_number_error
+from grille.errors import ParseError
+from grille.formats import Format, FormatRegistry
 from grille.kakuro.formats import block as _block
 from grille.kakuro.formats import jsonfmt as _json
 from grille.kakuro.formats import text as _text
 from grille.kakuro.grid import KakuroGrid
+from grille.kakuro.info import INFO
 from grille.kind import Entry
 
-__all__ = ["FORMATS", "format_grid", "parse_text", "read", "sniff", "write"]
-
-FORMATS = ("text", "marks", "csv", "block", "json", "solution")
-"""Every format name :func:`read` and :func:`write` take."""
+__all__ = ["FORMATS", "REGISTRY", "format_grid", "parse_text", "read", "sniff", "write"]
 
 Reader = Callable[[str, str], list[tuple[KakuroGrid, int]]]
-
-_READERS: dict[str, Reader] = {
-    "text": _text.read_text,
-    "marks": _text.read_text,
-    "csv": _text.read_csv,
-    "block": _block.read_block,
-    "json": _json.read_json,
-    "solution": _text.read_solution,
-}
 
 _TOKEN = r"(?:[#xX._0-9-]|\[[1-9]*\]|\d*\\\d*)"
 _TEXT_LINE = re.compile(rf"\s*{_TOKEN}(?:\s+{_TOKEN})*\s*")
@@ -84,19 +74,39 @@ def sniff(text: str) -> str | None:
     return None
 
 
-def read(text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[KakuroGrid]]:
-    """Every puzzle in ``text`` with the line it starts on (format sniffed unless ``fmt``)."""
-    text = text.removeprefix("\ufeff")
-    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
-        if fmt is None:
-            fmt = sniff(text) or ("csv" if "," in text else "text")
-        _check(fmt)
-        found = _READERS[fmt](text, source)
-    except ValueError as error:
-        raise long_number_error(error, text, source) or error from None
-    if not found:
-        raise ParseError("no puzzle found", source=source)
-    return [Entry(grid, line, fmt) for grid, line in found]
+def _entries(fmt: str, reader: Reader) -> Callable[[str, str], list[Entry[KakuroGrid]]]:
+    """A Kakuro reader (grids with their lines) as the format ``fmt``'s."""
+    return lambda text, source: [Entry(grid, line, fmt) for grid, line in reader(text, source)]
+
+
+def _blocks(grids: Sequence[KakuroGrid]) -> str:
+    """Blocks numbered from 1 (their ``id:``), a blank line apart."""
+    return "\n\n".join(_block.dump_block(grid, i) for i, grid in enumerate(grids, 1))
+
+
+REGISTRY: FormatRegistry[KakuroGrid] = FormatRegistry(
+    INFO,
+    (
+        Format("text", _entries("text", _text.read_text), _text.dump_text),
+        Format("marks", _entries("marks", _text.read_text),
+               lambda grid: _text.dump_text(grid, marks=True)),
+        Format("csv", _entries("csv", _text.read_csv), _text.dump_csv),
+        Format("block", _entries("block", _block.read_block),
+               lambda grid: _block.dump_block(grid, 1), _blocks),
+        Format("json", _entries("json", _json.read_json), _json.dump_json,
+               lambda grids: _json.document(grids) if grids else ""),
+        Format("solution", _entries("solution", _text.read_solution), _text.dump_solution),
+    ),
+    sniff=sniff,
+    fallback=lambda text, source: "csv" if "," in text else "text",
+)
+"""Every Kakuro format (see :mod:`grille.formats`)."""
+
+FORMATS = REGISTRY.names
+"""Every format name :func:`read` and :func:`write` take."""
+
+read = REGISTRY.read
+write = REGISTRY.write
 
 
 def parse_text(text: str) -> KakuroGrid:
@@ -107,31 +117,12 @@ def parse_text(text: str) -> KakuroGrid:
     return entries[0].puzzle
 
 
-def _check(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise GrilleError(f"unknown Kakuro format {fmt!r}; known: {', '.join(FORMATS)}")
-
-
 def format_grid(grid: KakuroGrid, fmt: str, *, header: bool = True, number: int = 1) -> str:
-    """``grid`` written in ``fmt``, without a trailing newline."""
-    _check(fmt)
-    if fmt == "text":
-        return _text.dump_text(grid, header=header)
-    if fmt == "marks":
-        return _text.dump_text(grid, marks=True, header=header)
-    if fmt == "csv":
-        return _text.dump_csv(grid)
+    """``grid`` written in ``fmt``, without a trailing newline; ``header=False`` leaves out
+    the ``text`` and ``marks`` formats' metadata lines, ``number`` is a block's ``id``."""
+    if fmt in ("text", "marks") and not header:
+        REGISTRY.format(fmt)
+        return _text.dump_text(grid, marks=fmt == "marks", header=False)
     if fmt == "block":
         return _block.dump_block(grid, number)
-    if fmt == "json":
-        return _json.dump_json(grid)
-    return _text.dump_solution(grid)
-
-
-def write(grids: Sequence[KakuroGrid], fmt: str) -> str:
-    """A collection in ``fmt``, ending with a newline (one document for JSON)."""
-    _check(fmt)
-    if fmt == "json":
-        return _json.document(grids) + "\n" if grids else ""
-    body = "\n\n".join(format_grid(grid, fmt, number=i) for i, grid in enumerate(grids, 1))
-    return body + "\n" if body else ""
+    return REGISTRY.dump(grid, fmt)

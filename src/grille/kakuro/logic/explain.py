@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from grille.hints import Hint, Mistake, hint_text
+from grille.hints import Hint, entry_mistakes, judged_hint
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.board import Board
 from grille.kakuro.logic.rating import Rating, rate_steps
@@ -69,36 +69,26 @@ def rate(puzzle: KakuroGrid) -> Rating:
     return rate_steps(steps, solved=board.solved)
 
 
-def _mistakes(state: KakuroGrid, solution: KakuroGrid) -> tuple[Mistake, ...]:
-    found = []
-    for cell in state.whites:
-        row, col = divmod(cell, state.cols)
-        digit, right = state.cells[cell], solution.cells[cell]
-        name = state.cell_name(cell)
-        if digit and digit != right:
-            found.append(Mistake(row, col, f"{name} holds {digit}, which is wrong."))
-        elif not digit and state.marks and state.marks[cell] and not (
-            state.marks[cell] >> (right - 1) & 1
-        ):
-            found.append(Mistake(row, col, f"The pencil marks of {name} rule out its right digit."))
-    return tuple(found)
-
-
 def hint(state: KakuroGrid, *, depth: int = 1) -> Hint[KakuroGrid]:
-    """The next hint for a player at ``state`` (their digits and pencil marks)."""
+    """The next hint for a player at ``state`` (their digits and pencil marks), by the
+    template of :func:`grille.hints.judged_hint`."""
+    from grille.kakuro import rules
     from grille.kakuro.solver import solve
 
-    result = solve(state.puzzle_only(), limit=2)
-    if result.solution is None:
-        return Hint(depth, "The clues have no solution.")
-    if result.unique:
-        mistakes = _mistakes(state, result.solution)
-        if mistakes:
-            cells = tuple((m.row, m.col) for m in mistakes)
-            return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
-    board = Board.from_grid(state, marks=True)
-    for technique in TECHNIQUES:
-        step = next(technique(board), None)
-        if step is not None:
-            return hint_text(step, depth, board.apply(step).to_grid(state))
-    return Hint(depth, "No logical step found: the ladder is stuck here.")
+    def next_step() -> tuple[Step, KakuroGrid] | None:
+        board = Board.from_grid(state, marks=True)
+        for technique in TECHNIQUES:
+            step = next(technique(board), None)
+            if step is not None:
+                return step, board.apply(step).to_grid(state)
+        return None
+
+    return judged_hint(
+        state, depth, solve(state.puzzle_only(), limit=2),
+        mistakes=lambda solution: entry_mistakes(
+            state.cells, state.marks, solution.cells, state.cols, cells=state.whites),
+        violations=lambda: rules.violations(state),
+        solvable=lambda: solve(state.with_marks(None), limit=1).count > 0,
+        solved=all(state.cells[cell] for cell in state.whites),
+        next_step=next_step,
+    )

@@ -61,9 +61,11 @@ e.g. ``{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": "53..7....6..195…
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from grille.errors import GrilleError, ParseError, long_number_error
+from grille.errors import ParseError
+from grille.formats import Format, FormatRegistry
+from grille.info import Layout
 from grille.kind import Entry
 from grille.sudoku.formats import grid as _grid
 from grille.sudoku.formats import jsonfmt as _jsonfmt
@@ -84,10 +86,12 @@ from grille.sudoku.formats.sniffing import sniff
 from grille.sudoku.formats.solo import parse_solo
 from grille.sudoku.formats.ss import parse_ss
 from grille.sudoku.grid import Grid
+from grille.sudoku.info import INFO
 
 __all__ = [
     "FORMATS",
     "LINE_FORMATS",
+    "REGISTRY",
     "format_grid",
     "parse_grid",
     "parse_json",
@@ -102,60 +106,10 @@ __all__ = [
     "write",
 ]
 
-FORMATS = ("line", "grid", "sdk", "ss", "marks", "opensudoku", "json", "solo")
-"""Every format name :func:`read` and :func:`write` take."""
 
-LINE_FORMATS = ("line", "solo")
-"""The formats that hold one puzzle per line."""
-
-_READERS: dict[str, Reader] = {
-    "line": _line.read,
-    "grid": _grid.read,
-    "sdk": _sdk.read,
-    "ss": _ss.read,
-    "marks": _marks.read,
-    "opensudoku": _opensudoku.read,
-    "json": _jsonfmt.read,
-    "solo": _solo.read,
-}
-
-_FORMATTERS: dict[str, Callable[[Grid], str]] = {
-    "line": _line.dump,
-    "grid": _grid.dump,
-    "sdk": _sdk.dump,
-    "ss": _ss.dump,
-    "marks": _marks.dump,
-    "opensudoku": _opensudoku.dump,
-    "json": _jsonfmt.dump,
-    "solo": _solo.dump,
-}
-
-_DOCUMENTS: dict[str, Callable[[Sequence[Grid]], str]] = {
-    "opensudoku": _opensudoku.document,
-    "json": _jsonfmt.document,
-}
-"""The formats whose puzzles make one document, not one text each."""
-
-
-def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise GrilleError(f"unknown Sudoku format {fmt!r}; known: {', '.join(FORMATS)}")
-
-
-def read(text: str, *, fmt: str | None = None, source: str = "<input>") -> list[Entry[Grid]]:
-    """Every puzzle in ``text``, each with the line it starts on; the format is sniffed if
-    ``fmt`` is ``None``. Raises ``ParseError`` at the first bad character."""
-    text = text.removeprefix("\ufeff")
-    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
-        if fmt is None:
-            fmt = sniff(text) or _fallback_format(text, source)
-        _check_format(fmt)
-        entries = _READERS[fmt](Text(text.splitlines(), source), text)
-    except ValueError as error:
-        raise long_number_error(error, text, source) or error from None
-    if not entries:
-        raise ParseError("no puzzle found", source=source)
-    return entries
+def _lines(reader: Reader) -> Callable[[str, str], list[Entry[Grid]]]:
+    """A Sudoku reader (which takes the text's lines with its source) as a format's."""
+    return lambda text, source: reader(Text(text.splitlines(), source), text)
 
 
 def _fallback_format(text: str, source: str) -> str:
@@ -166,17 +120,29 @@ def _fallback_format(text: str, source: str) -> str:
     return "grid" if any(char.isspace() for char in first) else "line"
 
 
-def format_grid(grid: Grid, fmt: str) -> str:
-    """``grid`` written in ``fmt``, without a trailing newline."""
-    _check_format(fmt)
-    return _FORMATTERS[fmt](grid)
+REGISTRY: FormatRegistry[Grid] = FormatRegistry(
+    INFO,
+    (
+        Format("line", _lines(_line.read), _line.dump),
+        Format("grid", _lines(_grid.read), _grid.dump),
+        Format("sdk", _lines(_sdk.read), _sdk.dump),
+        Format("ss", _lines(_ss.read), _ss.dump),
+        Format("marks", _lines(_marks.read), _marks.dump),
+        Format("opensudoku", _lines(_opensudoku.read), _opensudoku.dump, _opensudoku.document),
+        Format("json", _lines(_jsonfmt.read), _jsonfmt.dump, _jsonfmt.document),
+        Format("solo", _lines(_solo.read), _solo.dump),
+    ),
+    sniff=sniff,
+    fallback=_fallback_format,
+)
+"""Every Sudoku format (see :mod:`grille.formats`)."""
 
+FORMATS = REGISTRY.names
+"""Every format name :func:`read` and :func:`write` take."""
 
-def write(grids: Sequence[Grid], fmt: str) -> str:
-    """A collection of grids in ``fmt``, ending with a newline (one document for XML/JSON)."""
-    _check_format(fmt)
-    if fmt in _DOCUMENTS:
-        return _DOCUMENTS[fmt](grids) + "\n"
-    separator = "\n" if fmt in LINE_FORMATS else "\n\n"
-    body = separator.join(_FORMATTERS[fmt](grid) for grid in grids)
-    return body + "\n" if body else ""
+LINE_FORMATS = INFO.formats_laid_out(Layout.LINES)
+"""The formats that hold one puzzle per line."""
+
+read = REGISTRY.read
+write = REGISTRY.write
+format_grid = REGISTRY.dump

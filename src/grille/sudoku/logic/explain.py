@@ -21,8 +21,8 @@ from __future__ import annotations
 import sys
 
 from grille.errors import GrilleError
-from grille.hints import Hint, Mistake, hint_text
-from grille.logic import Explanation
+from grille.hints import Hint, entry_mistakes, judged_hint
+from grille.logic import Explanation, Step
 from grille.sudoku import info
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
@@ -179,23 +179,6 @@ def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:
     return rate_steps(solve_path.steps, solved=solve_path.solved)
 
 
-def _mistakes(state: Grid, solution: Grid) -> tuple[Mistake, ...]:
-    found = []
-    n = state.size
-    for cell, digit in enumerate(state.cells):
-        row, col = divmod(cell, n)
-        right = solution.cells[cell]
-        if digit and digit != right:
-            found.append(Mistake(row, col, f"r{row + 1}c{col + 1} holds {digit}, which is wrong."))
-        elif not digit and state.marks and state.marks[cell] and not state.marks[cell] >> (
-            right - 1
-        ) & 1:
-            found.append(Mistake(
-                row, col, f"The pencil marks of r{row + 1}c{col + 1} rule out its right digit."
-            ))
-    return tuple(found)
-
-
 def _working_board(state: Grid) -> Board:
     """The player's board: their marks where they wrote some, the rules' candidates elsewhere."""
     if state.marks is None:
@@ -206,19 +189,27 @@ def _working_board(state: Grid) -> Board:
 
 
 def hint(state: Grid, *, depth: int = 1) -> Hint[Grid]:
-    """The next hint for a player at ``state`` (clues, their entries and pencil marks)."""
+    """The next hint for a player at ``state`` (clues, their entries and pencil marks),
+    by the template of :func:`grille.hints.judged_hint`."""
+    from grille.sudoku import rules
     from grille.sudoku.solver import solve
 
     result = solve(state.clues_only(), limit=2)
-    if result.solution is None:
-        return Hint(depth, "The clues have no solution.")
-    mistakes = _mistakes(state, result.solution)
-    if mistakes:
-        cells = tuple((m.row, m.col) for m in mistakes)
-        return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
-    board = _working_board(state)
-    for technique in ladder(unique=result.unique):
-        step = technique(board)
-        if step is not None:
-            return hint_text(step, depth, board.apply(step).to_grid(state))
-    return Hint(depth, "No logical step found: the ladder is stuck here.")
+
+    def next_step() -> tuple[Step, Grid] | None:
+        board = _working_board(state)
+        for technique in ladder(unique=result.unique):
+            step = technique(board)
+            if step is not None:
+                return step, board.apply(step).to_grid(state)
+        return None
+
+    return judged_hint(
+        state, depth, result,
+        mistakes=lambda solution: entry_mistakes(
+            state.cells, state.marks, solution.cells, state.size),
+        violations=lambda: rules.violations(state),
+        solvable=lambda: solve(state.with_marks(None), limit=1).count > 0,
+        solved=0 not in state.cells,
+        next_step=next_step,
+    )

@@ -23,48 +23,16 @@ nothing but ``0``, ``1``, ``.`` and spaces; JSON must say ``"kind": "takuzu"``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from grille.errors import GrilleError, ParseError, long_number_error
-from grille.kind import Entry
+from grille.formats import Format, FormatRegistry
 from grille.takuzu.formats import jsonfmt, rows, tab, unruly
 from grille.takuzu.formats.tab import parse_tab
 from grille.takuzu.formats.unruly import parse_unruly
 from grille.takuzu.grid import TakuzuGrid
+from grille.takuzu.info import INFO
 
-__all__ = ["FORMATS", "format_grid", "parse_tab", "parse_unruly", "read", "sniff", "write"]
-
-FORMATS = ("rows", "marks", "tab", "unruly", "json")
-"""Every format name :func:`read` and :func:`write` take."""
-
-_READERS: dict[str, Callable[[str, str], list[Entry[TakuzuGrid]]]] = {
-    "rows": rows.read,
-    "marks": rows.read,
-    "tab": tab.read,
-    "unruly": unruly.read,
-    "json": jsonfmt.read,
-}
-
-_FORMATTERS: dict[str, Callable[[TakuzuGrid], str]] = {
-    "rows": rows.dump,
-    "marks": rows.dump_marks,
-    "tab": tab.dump,
-    "unruly": unruly.dump,
-    "json": jsonfmt.dump,
-}
-
-_WRITERS: dict[str, Callable[[list[TakuzuGrid]], str]] = {
-    "rows": rows.write,
-    "marks": rows.write_marks,
-    "tab": tab.write,
-    "unruly": lambda grids: "\n".join(map(unruly.dump, grids)),
-    "json": jsonfmt.document,
-}
-
-
-def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise GrilleError(f"unknown Takuzu format {fmt!r}; known: {', '.join(FORMATS)}")
+__all__ = [
+    "FORMATS", "REGISTRY", "format_grid", "parse_tab", "parse_unruly", "read", "sniff", "write",
+]
 
 
 def sniff(text: str) -> str | None:
@@ -91,24 +59,7 @@ def sniff(text: str) -> str | None:
     return None
 
 
-def read(
-    text: str, *, fmt: str | None = None, source: str = "<input>"
-) -> list[Entry[TakuzuGrid]]:
-    """Every puzzle in ``text`` (format sniffed unless ``fmt``); raises ``ParseError``."""
-    text = text.removeprefix("\ufeff")
-    try:  # a number too long for int (from a sniffer, a reader or json) is a parse error
-        if fmt is None:
-            fmt = sniff(text) or _fallback(text)
-        _check_format(fmt)
-        entries = _READERS[fmt](text, source)
-    except ValueError as error:
-        raise long_number_error(error, text, source) or error from None
-    if not entries:
-        raise ParseError("no puzzle found", source=source)
-    return entries
-
-
-def _fallback(text: str) -> str:
+def _fallback(text: str, source: str) -> str:
     """The format whose parser gives the most useful error for an unrecognised text."""
     first = next((line for line in text.splitlines() if line.strip()[:1] not in ("", "#")), "")
     if first.lstrip()[:1] in ("{", "["):
@@ -120,14 +71,23 @@ def _fallback(text: str) -> str:
     return "rows"
 
 
-def format_grid(grid: TakuzuGrid, fmt: str) -> str:
-    """``grid`` written in ``fmt``, without a trailing newline."""
-    _check_format(fmt)
-    return _FORMATTERS[fmt](grid)
+REGISTRY: FormatRegistry[TakuzuGrid] = FormatRegistry(
+    INFO,
+    (
+        Format("rows", rows.read, rows.dump, rows.write),
+        Format("marks", rows.read, rows.dump_marks, rows.write_marks),
+        Format("tab", tab.read, tab.dump, tab.write),
+        Format("unruly", unruly.read, unruly.dump),
+        Format("json", jsonfmt.read, jsonfmt.dump, jsonfmt.document),
+    ),
+    sniff=sniff,
+    fallback=_fallback,
+)
+"""Every Takuzu format (see :mod:`grille.formats`)."""
 
+FORMATS = REGISTRY.names
+"""Every format name :func:`read` and :func:`write` take."""
 
-def write(grids: Sequence[TakuzuGrid], fmt: str) -> str:
-    """A collection of grids in ``fmt``, ending with a newline."""
-    _check_format(fmt)
-    body = _WRITERS[fmt](list(grids))
-    return body + "\n" if body else ""
+read = REGISTRY.read
+write = REGISTRY.write
+format_grid = REGISTRY.dump

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from grille.errors import ParseError
@@ -119,7 +120,7 @@ def dump(grid: TakuzuGrid) -> str:
     return json.dumps(_object(grid))
 
 
-def document(grids: list[TakuzuGrid]) -> str:
+def document(grids: Sequence[TakuzuGrid]) -> str:
     """One object for one puzzle, else a list with one object per line."""
     if len(grids) == 1:
         return dump(grids[0])

@@ -10,6 +10,7 @@ before a block become its metadata; other ``#`` lines are ignored.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grille.errors import ParseError
 from grille.kind import Entry
@@ -139,12 +140,12 @@ def _safe(key: str, value: str) -> bool:
     )
 
 
-def write(grids: list[TakuzuGrid]) -> str:
+def write(grids: Sequence[TakuzuGrid]) -> str:
     """Blocks separated by blank lines, rules comments where the rule changes."""
     return write_with_rules([(g.unique_lines, dump(g)) for g in grids], "\n\n")
 
 
-def write_marks(grids: list[TakuzuGrid]) -> str:
+def write_marks(grids: Sequence[TakuzuGrid]) -> str:
     """Blocks with pencil marks, separated by blank lines, rules comments where the rule
     changes."""
     return write_with_rules([(g.unique_lines, dump_marks(g)) for g in grids], "\n\n")

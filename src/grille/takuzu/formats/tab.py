@@ -11,6 +11,7 @@ rate`` prints it) as the ``rating`` metadata, written back after them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grille.errors import ParseError
 from grille.kind import Entry
@@ -89,7 +90,7 @@ def dump(grid: TakuzuGrid) -> str:
     return "\t".join([*(fields[name] for name in FIELDS), *([rating] if rating else [])])
 
 
-def write(grids: list[TakuzuGrid]) -> str:
+def write(grids: Sequence[TakuzuGrid]) -> str:
     """One line per puzzle, with a rules comment where the rule changes."""
     return write_with_rules([(g.unique_lines, dump(g)) for g in grids], "\n")
 

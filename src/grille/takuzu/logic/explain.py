@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from grille.hints import Hint, Mistake, hint_text
+from grille.hints import Hint, entry_mistakes, judged_hint
 from grille.logic import Explanation, Step
 from grille.takuzu.grid import EMPTY, TakuzuGrid, cell_name
 from grille.takuzu.logic.board import apply_step, make_step
@@ -104,36 +104,25 @@ def rate(puzzle: TakuzuGrid) -> Rating:
     return rate_steps(path.steps, solved=path.solved)
 
 
-def _mistakes(state: TakuzuGrid, solution: TakuzuGrid) -> tuple[Mistake, ...]:
-    found = []
-    for cell, value in enumerate(state.cells):
-        row, col = divmod(cell, state.width)
-        right = solution.cells[cell]
-        name = cell_name(row, col)
-        if value != EMPTY and value != right:
-            found.append(Mistake(row, col, f"{name} holds {value}, which is wrong."))
-        elif value == EMPTY and state.marks and state.marks[cell] and not (
-            state.marks[cell] >> right & 1
-        ):
-            found.append(Mistake(row, col, f"The pencil marks of {name} rule out its right digit."))
-    return tuple(found)
-
-
 def hint(state: TakuzuGrid, *, depth: int = 1) -> Hint[TakuzuGrid]:
-    """The next hint for a player at ``state`` (clues, their entries and pencil marks)."""
+    """The next hint for a player at ``state`` (clues, their entries and pencil marks),
+    by the template of :func:`grille.hints.judged_hint`."""
+    from grille.takuzu import rules
     from grille.takuzu.solver import solve
 
-    result = solve(state.clues_only(), limit=2)
-    if result.solution is None:
-        return Hint(depth, "The clues have no solution.")
-    mistakes = _mistakes(state, result.solution)
-    if mistakes:
-        cells = tuple((m.row, m.col) for m in mistakes)
-        return Hint(depth, mistakes[0].message, cells, mistakes=mistakes)
-    if EMPTY not in state.cells:
-        return Hint(depth, "The grid is solved.")
-    for technique in LADDER:
-        step = technique(state)
-        if step is not None:
-            return hint_text(step, depth, apply_step(state, step))
-    return Hint(depth, "No logical step found: the ladder is stuck here.")
+    def next_step() -> tuple[Step, TakuzuGrid] | None:
+        for technique in LADDER:
+            step = technique(state)
+            if step is not None:
+                return step, apply_step(state, step)
+        return None
+
+    return judged_hint(
+        state, depth, solve(state.clues_only(), limit=2),
+        mistakes=lambda solution: entry_mistakes(
+            state.cells, state.marks, solution.cells, state.width, empty=EMPTY, lowest=0),
+        violations=lambda: rules.violations(state),
+        solvable=lambda: solve(state.with_marks(None), limit=1).count > 0,
+        solved=EMPTY not in state.cells,
+        next_step=next_step,
+    )
