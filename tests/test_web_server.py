@@ -177,9 +177,11 @@ def test_kakuro_board_combinations_follow_the_digits() -> None:
     text = "# #  #\n# 3\\ 4\\\n\\4 .  .\n\\3 .  .\n"
     puzzle = kakuro.read(text)[0].puzzle
     board = board_of(puzzle, puzzle)
-    assert [run.combos for run in board.runs] == [["13"], ["12"], ["12"], ["13"]]
+    assert sorted(region.choices for region in board.regions) == [["12"], ["12"], ["13"], ["13"]]
     after = board_of(puzzle, kakuro.apply(puzzle, "r3c2=1"))
-    assert after.cells[2 * 3 + 1].value == 1 and after.runs[0].combos == ["13"]
+    first = next(region for region in after.regions
+                 if region.cells[0] == (2, 1) and region.name.startswith("across"))
+    assert after.cells[2 * 3 + 1].value == 1 and first.choices == ["13"]
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")

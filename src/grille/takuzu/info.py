@@ -32,4 +32,5 @@ INFO = KindInfo(
     rules=("no-unique-lines",),
     carried_rules=True,
     entry_help="rows of 0 1 .",
+    menu_order=1,
 )
