@@ -4,7 +4,7 @@ this module is imported is offered too).
 
 Puzzles larger than a kind's ``max_side`` are refused wherever they come from (typed,
 imported, generated); generation is offered up to its ``max_generated_side``, beyond which
-it takes minutes (a 25x25 Sudoku) and a server thread cannot be interrupted.
+it takes minutes (a 25x25 grid) and a server thread cannot be interrupted.
 
 >>> offer = kind_offer("sudoku")
 >>> offer.title, offer.sizes[-1], offer.levels[:2], offer.max_side

@@ -119,7 +119,7 @@ class NewGameRequest(_Body):
 
 class GenerateRequest(_Body):
     """A new puzzle to generate: kind, size (``9x9``, ``8x8``; default: the kind's), level
-    (``any`` or a level name) and symmetry (Sudoku)."""
+    (``any`` or a level name) and symmetry (for kinds that take one)."""
 
     kind: KindName
     size: str | None = Field(default=None, max_length=12, examples=["9x9"])
