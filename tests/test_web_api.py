@@ -96,28 +96,51 @@ def test_entered_puzzle_of_each_kind_starts_a_game(
     assert client.get("/api/games/last").json()["id"] == game["id"]
 
 
+def regions(board: dict[str, Any], style: str) -> list[dict[str, Any]]:
+    """The regions of ``board`` drawn in ``style``."""
+    return [region for region in board["regions"] if region["style"] == style]
+
+
 def test_sudoku_board_describes_boxes_and_symbols(client: TestClient) -> None:
     board = start(client)["board"]
-    assert board["box"] == [3, 3] and board["symbols"] == list("123456789")
-    assert board["min_value"] == 1 and board["line_target"] is None
+    assert board["symbols"] == list("123456789") and board["mark_grid"] == [3, 3]
+    assert board["min_value"] == 1 and board["counts"] is None and board["glyphs"] == "symbols"
+    boxes = regions(board, "box")
+    assert len(boxes) == 9 and boxes[0]["cells"][:4] == [[0, 0], [0, 1], [0, 2], [1, 0]]
+    assert len(regions(board, "row")) == 9 and board["keys"]["9"] == 9
+    assert board["title"] == "Sudoku 9×9"
 
 
-def test_takuzu_board_has_line_targets(client: TestClient) -> None:
+def test_takuzu_board_has_line_counts(client: TestClient) -> None:
     board = start(client, "takuzu")["board"]
     assert board["symbols"] == ["0", "1"] and board["min_value"] == 0
-    assert board["line_target"] == [3, 3]
+    assert board["counts"] == {"values": [0, 1], "per_row": 3, "per_column": 3}
+    assert board["glyphs"] == "discs" and "0" not in board["clear_keys"]
 
 
 def test_kakuro_board_has_clues_runs_and_combinations(client: TestClient) -> None:
     game = start(client, "kakuro")
     board = game["board"]
-    assert cell(game, 1, 2) == {**cell(game, 1, 2), "block": True, "clue": [5, 0]}
-    across, down = board["cell_runs"][2 * 6 + 2]
-    assert board["runs"][across]["total"] == 7 and board["runs"][down]["total"] == 5
-    assert board["runs"][down]["combos"] == ["14", "23"]
+    assert cell(game, 1, 2) == {**cell(game, 1, 2), "blocked": True, "value": None}
+    labelled = [run for run in regions(board, "run") if run["label_cell"] == [1, 2]]
+    assert [(run["label"], run["corner"]) for run in labelled] == [("5", "bottom-left")]
+    across, down = (next(run for run in regions(board, "run")
+                         if [2, 2] in run["cells"] and run["name"].startswith(direction))
+                    for direction in ("across", "down"))
+    assert across["total"] == 7 and down["total"] == 5
+    assert down["choices"] == ["14", "23"]
     state = move(client, game, "r3c3=4")
-    assert state["board"]["runs"][down]["combos"] == ["14"]
-    assert state["board"]["runs"][across]["combos"] == ["34"]
+    after = {run["name"]: run["choices"] for run in state["board"]["regions"]}
+    assert after[down["name"]] == ["14"] and after[across["name"]] == ["34"]
+
+
+def test_an_unknown_kind_is_refused_naming_the_known_ones(client: TestClient) -> None:
+    message = error_of(client.post("/api/generate", json={"kind": "chess"}), 422)
+    assert "unknown puzzle kind 'chess'" in message and "sudoku" in message
+    message = error_of(client.get("/api/games", params={"kind": "chess"}), 422)
+    assert "known kinds" in message
+    assert "known kinds" in error_of(client.post("/api/puzzles", json={"text": "1", "kind": "x"}),
+                                     422)
 
 
 # -- moves, undo, redo --------------------------------------------------------------------------

@@ -1155,3 +1155,91 @@ def test_import_says_which_puzzles_have_no_unique_solution(page: Any, server: st
     row = page.locator(f"#library-list tr[data-puzzle='{puzzle}']")
     expect(row).to_have_class(re.compile(r"\bnot-unique\b"))
     expect(row.locator("td.verdict")).to_have_text("⚠ several solutions")
+
+
+# -- any board: what the board JSON says is drawn, whatever the kind ----------------------------
+
+HANDMADE = {
+    "rows": 4, "cols": 4, "title": "Handmade 4×4", "symbols": ["1", "2", "3", "4"],
+    "min_value": 1, "mark_grid": [2, 2], "glyphs": "symbols",
+    "keys": {"1": 1, "2": 2, "3": 3, "4": 4}, "clear_keys": ["Backspace", "Delete"],
+    "cells": [{"value": 1 if i == 5 else None, "given": i == 5, "marks": [2, 3] if i == 6 else [],
+               "blocked": False} for i in range(16)],
+    "regions": [
+        *({"style": "row", "name": f"row {r + 1}", "cells": [[r, c] for c in range(4)],
+           "label": "", "label_cell": None, "corner": "top-left", "total": None,
+           "distinct": True, "choices": []} for r in range(4)),
+        *({"style": "box", "name": f"box {b + 1}",
+           "cells": [[2 * (b // 2) + i, 2 * (b % 2) + j] for i in range(2) for j in range(2)],
+           "label": "", "label_cell": None, "corner": "top-left", "total": None,
+           "distinct": True, "choices": []} for b in range(4)),
+        {"style": "cage", "name": "cage 1", "cells": [[0, 1], [0, 2], [1, 2]], "label": "7",
+         "label_cell": [0, 1], "corner": "top-left", "total": 7, "distinct": True,
+         "choices": ["124"]},
+    ],
+    "lines": [
+        {"style": "thermometer", "cells": [[2, 0], [2, 1], [3, 2]], "start": [[2, 0]]},
+        {"style": "arrow", "cells": [[0, 3], [1, 3], [2, 3]], "start": [[0, 3]]},
+        {"style": "renban", "cells": [[3, 0], [3, 1]], "start": []},
+    ],
+    "markers": [
+        {"style": "white-dot", "first": [1, 1], "second": [1, 2], "text": ""},
+        {"style": "black-dot", "first": [0, 2], "second": [1, 2], "text": ""},
+        {"style": "text", "first": [2, 2], "second": [2, 3], "text": "X"},
+    ],
+    "outside": [
+        {"side": "top", "index": 1, "text": "3", "direction": ""},
+        {"side": "left", "index": 2, "text": "5", "direction": "down-right"},
+    ],
+    "counts": None,
+}
+
+DRAW = """async (board) => {
+  const { BoardView } = await import("/static/js/board.js");
+  const frame = document.createElement("div");
+  frame.id = "handmade";
+  document.querySelector("main").prepend(frame);
+  const view = new BoardView(frame, { onCell: () => {} });
+  view.build(board, board.title);
+  view.update({ board, conflicts: [], solved: false },
+              { selected: [0, 1], digit: null, hint: null });
+  const all = (selector) => [...frame.querySelectorAll(selector)];
+  const classes = (r, c) => frame.querySelector(`#cell-r${r}c${c}`).className;
+  return {
+    frame: frame.className,
+    cages: all(".board-overlay path.cage").map((node) => node.getAttribute("d").length > 0),
+    label: all(".board-overlay .region-label").map((node) => node.textContent),
+    lines: all(".board-overlay polyline.path-line").length,
+    starts: all(".board-overlay circle.line-start").length,
+    dots: all(".board-overlay circle.marker").map((node) => node.getAttribute("class")),
+    texts: all(".board-overlay .marker-text").map((node) => node.textContent),
+    outside: all(".board-overlay .outside-clue").map((node) => node.textContent),
+    boxRight: classes(1, 2), boxBottom: classes(2, 1), plain: classes(1, 1),
+    peer: classes(2, 3), notPeer: classes(4, 4),
+    marks: frame.querySelector("#cell-r2c3 .marks").style.getPropertyValue("--mark-cols")
+      || getComputedStyle(frame).getPropertyValue("--mark-cols"),
+    given: frame.querySelector("#cell-r2c2").getAttribute("aria-label"),
+  };
+}"""
+
+
+def test_a_hand_made_board_draws_cages_lines_markers_and_outside_clues(
+    page: Any, server: str
+) -> None:
+    """Cages, thermometers, arrows, dots and outside clues (no kind has them yet) are drawn
+    from the board JSON alone, with boxes as thick borders and a cage's cells as peers."""
+    page.goto(f"{server}/#/home")
+    expect(page.locator("#view-home")).to_be_visible()
+    drawn = page.evaluate(DRAW, HANDMADE)
+    assert "outside-top" in drawn["frame"] and "outside-left" in drawn["frame"]
+    assert drawn["cages"] == [True] and drawn["label"] == ["7"]
+    assert drawn["lines"] == 4 and drawn["starts"] == 2  # 3 lines and an arrow's head
+    assert drawn["dots"] == ["marker white-dot", "marker black-dot"] and drawn["texts"] == ["X"]
+    assert drawn["outside"] == ["3", "5↘"]
+    assert "box-right" in drawn["boxRight"] and "box-bottom" in drawn["boxBottom"]
+    assert "box-" not in drawn["plain"]
+    assert "peer" in drawn["peer"] and "peer" not in drawn["notPeer"]  # the cage's cell
+    assert drawn["marks"].strip() == "2"
+    assert drawn["given"] == "row 2, column 2, clue 1"
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("#handmade").screenshot(path=str(SHOTS / "handmade-board.png"))

@@ -177,13 +177,54 @@ def test_kakuro_board_combinations_follow_the_digits() -> None:
     text = "# #  #\n# 3\\ 4\\\n\\4 .  .\n\\3 .  .\n"
     puzzle = kakuro.read(text)[0].puzzle
     board = board_of(puzzle, puzzle)
-    assert [run.combos for run in board.runs] == [["13"], ["12"], ["12"], ["13"]]
+    assert sorted(region.choices for region in board.regions) == [["12"], ["12"], ["13"], ["13"]]
     after = board_of(puzzle, kakuro.apply(puzzle, "r3c2=1"))
-    assert after.cells[2 * 3 + 1].value == 1 and after.runs[0].combos == ["13"]
+    first = next(region for region in after.regions
+                 if region.cells[0] == (2, 1) and region.name.startswith("across"))
+    assert after.cells[2 * 3 + 1].value == 1 and first.choices == ["13"]
+
+
+def test_a_kind_registered_later_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog reads the registry when asked: a fourth kind registered after it was
+    imported is offered (its presets within its generation cap), and its name is known."""
+    import types
+
+    from grille import kinds
+    from grille.info import KindInfo, Preset
+    from grille.web import catalog
+
+    module = types.ModuleType("fourth_kind_info")
+    module.INFO = KindInfo(  # type: ignore[attr-defined]
+        name="fourth", title="Fourth", module="fourth_kind", formats=(), default_format="",
+        levels=("easy",), presets=(Preset("5x5"), Preset("30x30")), default_size="5x5",
+        max_side=30, max_generated_side=10,
+    )
+    monkeypatch.setitem(sys.modules, "fourth_kind_info", module)
+    monkeypatch.setattr(kinds, "_INFOS", dict(kinds._INFOS))
+    kinds.register("fourth_kind_info")
+    offer = catalog.kind_offer("fourth")
+    assert (offer.title, offer.sizes, offer.levels) == ("Fourth", ("5x5",), ("any", "easy"))
+    assert ("fourth", "5x5") in catalog.common_sizes()
+    assert catalog.kind_offers()[0].name == "sudoku"  # menu order: the built-in kinds first
+    assert catalog.kind_titles().endswith("Kakuro and Fourth")
+    with pytest.raises(GrilleError, match=r"known kinds: .*fourth"):
+        catalog.check_kind("fifth")
+    with pytest.raises(GrilleError, match="generates up to 10x10"):
+        catalog.check_generation("fourth", "12x12")
+
+
+def test_the_board_is_the_kinds_view() -> None:
+    """The page's board is the kind's BoardView as JSON, whatever the kind."""
+    for name, text in (("sudoku", "..4..2....3..3.."), ("takuzu", "0..1\n....\n.1..\n...0\n")):
+        kind = get_kind(name)
+        puzzle = kind.read(text)[0].puzzle
+        board = board_of(puzzle, puzzle)
+        assert board.model_dump(mode="json") == kind.view(puzzle, puzzle).to_json()
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-@pytest.mark.parametrize("name", ["grille.web.app", "grille.web.board", "grille.web.export"])
+@pytest.mark.parametrize("name", ["grille.web.app", "grille.web.board", "grille.web.catalog",
+                                  "grille.web.export"])
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib

@@ -14,6 +14,7 @@ import functools
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response, status
+from pydantic import AfterValidator
 
 from grille.errors import GrilleError
 from grille.game import GameSummary, PuzzleRecord, PuzzleSource, Session, Store
@@ -22,7 +23,15 @@ from grille.game.pool import PoolFiller, common_keys
 from grille.game.work import LANES, Lane, WorkError, Workers, WorkTimeLimitError
 from grille.kind import GenerateOptions, Kind, Solutions, Verdict, check_reach
 from grille.kinds import get_kind, sniff_kind
-from grille.web.catalog import KINDS, check_generation, check_size, common_sizes, sides_of
+from grille.web.catalog import (
+    check_generation,
+    check_kind,
+    check_size,
+    common_sizes,
+    kind_offer,
+    kind_offers,
+    sides_of,
+)
 from grille.web.export import FORMATS, Picture, export_picture
 from grille.web.games import Games, LiveGame, clock_of
 from grille.web.hints import Hints
@@ -135,6 +144,11 @@ def _services(request: Request) -> Services:
 
 Svc = Annotated[Services, Depends(_services)]
 GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a saved game's id")]
+KindQuery = Annotated[
+    str | None,
+    Query(min_length=1, max_length=30, description="only this kind (a registered kind's name)"),
+    AfterValidator(lambda name: None if name is None else check_kind(name)),
+]
 
 
 # -- kinds, games ------------------------------------------------------------------------------
@@ -143,7 +157,7 @@ GameId = Annotated[int, Path(ge=1, le=MAX_ID, description="a saved game's id")]
 @router.get("/kinds", summary="The kinds, sizes, levels and symmetries on offer")
 def kinds() -> list[KindOut]:
     """Each kind as the new-game form offers it, with its size caps."""
-    return [KindOut(**offer.to_json()) for offer in KINDS.values()]
+    return [KindOut(**offer.to_json()) for offer in kind_offers()]
 
 
 @router.get("/games", summary="Saved games, most recently played first")
@@ -151,7 +165,7 @@ def games(
     svc: Svc,
     state: Annotated[Literal["unfinished", "solved", "abandoned"] | None,
                      Query(alias="status")] = None,
-    kind: Literal["sudoku", "takuzu", "kakuro"] | None = None,
+    kind: KindQuery = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
 ) -> GameList:
@@ -391,7 +405,7 @@ def generate(body: GenerateRequest, svc: Svc, response: Response) -> JobOut:
     """201 with a done job (its game) when a puzzle was ready in the pool; else 202 with a
     job: poll ``/api/jobs/{id}`` until it is done (with a game), failed or cancelled. 422
     up front for a level the size cannot reach."""
-    offer = KINDS[body.kind]
+    offer = kind_offer(body.kind)
     if body.level not in offer.levels:
         raise GrilleError(f"{body.kind} has no level {body.level!r}; "
                           f"levels: {', '.join(offer.levels)}")
@@ -486,7 +500,7 @@ def import_file(body: ImportRequest, svc: Svc) -> ImportOut:
 @router.get("/puzzles", summary="Library puzzles")
 def puzzles(
     svc: Svc,
-    kind: Literal["sudoku", "takuzu", "kakuro"] | None = None,
+    kind: KindQuery = None,
     size: Annotated[str | None, Query(max_length=12)] = None,
     level: Annotated[str | None, Query(max_length=30)] = None,
     unplayed: bool = False,
@@ -502,7 +516,7 @@ def puzzles(
 
 @router.get("/statistics", summary="Played, solved, best and average times")
 def statistics(
-    svc: Svc, kind: Literal["sudoku", "takuzu", "kakuro"] | None = None
+    svc: Svc, kind: KindQuery = None
 ) -> list[StatisticOut]:
     """Per kind, size and level; a game solved after showing the solution does not count."""
     return [

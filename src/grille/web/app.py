@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from grille import __version__
 from grille.game import ConflictError, NotFoundError, Store, StoreError
 from grille.web.api import Services, router
-from grille.web.catalog import PuzzleTooLargeError
+from grille.web.catalog import PuzzleTooLargeError, kind_titles
 from grille.web.jobs import BusyError
 from grille.web.limits import MAX_BODY, BodyLimit
 
@@ -96,7 +96,7 @@ def create_app(
     app = FastAPI(
         title="grille",
         version=__version__,
-        description="Play Sudoku, Takuzu and Kakuro: games saved move by move.",
+        description=f"Play {kind_titles()}: games saved move by move.",
         openapi_url="/api/openapi.json",
         docs_url=None,  # Swagger UI and ReDoc load from a CDN; the page works offline
         redoc_url=None,
@@ -216,7 +216,7 @@ def _describe(problem: Any) -> str:
     where = ".".join(str(part) for part in location if part != "body")
     if not where and location == ("body",):
         where = "body"  # no body, or not a JSON object
-    message = str(problem.get("msg", "invalid"))
+    message = str(problem.get("msg", "invalid")).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message
 
 

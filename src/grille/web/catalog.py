@@ -1,39 +1,41 @@
-"""What the page offers for each kind (sizes, levels, symmetries), and the size caps.
+"""What the page offers for each kind (sizes, levels, symmetries), and the size caps, all
+read from each kind's :class:`~grille.info.KindInfo` when asked (a kind registered after
+this module is imported is offered too).
 
-Puzzles larger than :data:`MAX_SIDE` are refused wherever they come from (typed, imported,
-generated); generation is offered up to :data:`MAX_GENERATED_SIDE`, beyond which it takes
-minutes (a 25x25 Sudoku) and a server thread cannot be interrupted.
+Puzzles larger than a kind's ``max_side`` are refused wherever they come from (typed,
+imported, generated); generation is offered up to its ``max_generated_side``, beyond which
+it takes minutes (a 25x25 grid) and a server thread cannot be interrupted.
+
+>>> offer = kind_offer("sudoku")
+>>> offer.title, offer.sizes[-1], offer.levels[:2], offer.max_side
+('Sudoku', '16x16', ('any', 'easy'), 25)
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from grille.errors import GrilleError
+from grille.info import KindInfo
 from grille.kind import Kind
-from grille.kinds import KIND_NAMES
+from grille.kinds import get_kind, kind_info, kind_infos, kind_names
 
 __all__ = [
-    "KINDS",
-    "MAX_GENERATED_SIDE",
-    "MAX_SIDE",
     "KindOffer",
     "PuzzleTooLargeError",
+    "UnknownKindError",
     "check_generation",
+    "check_kind",
     "check_size",
     "common_sizes",
+    "kind_offer",
+    "kind_offers",
+    "kind_titles",
     "sides_of",
     "size_name",
 ]
-
-MAX_SIDE = {"sudoku": 25, "takuzu": 30, "kakuro": 40}
-"""The largest number of rows or columns a puzzle of each kind may have."""
-
-MAX_GENERATED_SIDE = {"sudoku": 16, "takuzu": 30, "kakuro": 16}
-"""The largest side the server generates puzzles of."""
 
 _SIDES = re.compile(r"^\s*(\d{1,4})\s*(?:[x×]\s*(\d{1,4}))?\s*$")
 
@@ -42,9 +44,14 @@ class PuzzleTooLargeError(GrilleError):
     """A puzzle (or a generation request) beyond the server's size cap."""
 
 
+class UnknownKindError(GrilleError):
+    """A kind name no registered kind has."""
+
+
 @dataclass(frozen=True, slots=True)
 class KindOffer:
-    """One kind as the new-game form offers it: sizes, levels, symmetries, the default."""
+    """One kind as the new-game form offers it: sizes, levels, symmetries, the default,
+    and its size caps."""
 
     name: str
     title: str
@@ -53,11 +60,25 @@ class KindOffer:
     levels: tuple[str, ...]
     symmetries: tuple[str, ...]
     formats: tuple[str, ...] = ()
+    max_side: int = 40
+    max_generated_side: int = 16
+    description: str = ""
+    entry_help: str = ""
+
+    @classmethod
+    def of(cls, info: KindInfo) -> KindOffer:
+        """The offer of the kind ``info`` describes: its presets that the server generates,
+        and ``any`` before its levels."""
+        sizes = tuple(preset.size for preset in info.presets
+                      if max(preset.sides) <= info.max_generated_side)
+        return cls(
+            info.name, info.title, sizes, info.default_size, ("any", *info.levels),
+            info.symmetries, info.format_names, info.max_side, info.max_generated_side,
+            info.description, info.entry_help,
+        )
 
     def levels_for(self, size: str) -> tuple[str, ...]:
         """The levels offered at ``size``: ``any`` and those generation reaches there."""
-        from grille.kinds import get_kind
-
         return ("any", *get_kind(self.name).levels_for(size))
 
     def to_json(self) -> dict[str, Any]:
@@ -70,48 +91,39 @@ class KindOffer:
             "levels": list(self.levels),
             "symmetries": list(self.symmetries),
             "formats": list(self.formats),
-            "max_side": MAX_SIDE[self.name],
-            "max_generated_side": MAX_GENERATED_SIDE[self.name],
+            "max_side": self.max_side,
+            "max_generated_side": self.max_generated_side,
+            "description": self.description,
+            "entry_help": self.entry_help,
             "levels_by_size": {size: list(self.levels_for(size)) for size in self.sizes},
         }
 
 
-def _levels(kind: str) -> tuple[str, ...]:
-    """The kind's level names, easiest first (from its rating table)."""
-    module = importlib.import_module(f"grille.{kind}.logic.rating")
-    return tuple(name for name, _ in module.LEVELS)
-
-
-_PAGE_ORDER = ("sudoku", "takuzu", "kakuro")
-_TITLES = {"sudoku": "Sudoku", "takuzu": "Takuzu", "kakuro": "Kakuro"}
-_SIZES = {
-    "sudoku": ("4x4", "6x6", "8x8", "9x9", "12x12", "16x16"),
-    "takuzu": ("6x6", "8x8", "10x10", "12x12", "14x14", "16x16", "20x20"),
-    "kakuro": ("6x6", "8x8", "10x10", "12x12", "14x14", "16x16"),
-}
-_DEFAULT_SIZE = {"sudoku": "9x9", "takuzu": "8x8", "kakuro": "8x8"}
-_SYMMETRIES = {
-    "sudoku": ("rot180", "none", "rot90", "mirror", "diagonal", "full"),
-    "takuzu": (),
-    "kakuro": (),
-}
-
-
-def _offers() -> dict[str, KindOffer]:
-    from grille.kinds import get_kind
-
-    offers = {}
-    for name in sorted(KIND_NAMES, key=_PAGE_ORDER.index):
-        kind: Kind[Any] = get_kind(name)
-        offers[name] = KindOffer(
-            name, _TITLES.get(name, name.title()), _SIZES[name], _DEFAULT_SIZE[name],
-            ("any", *_levels(name)), _SYMMETRIES[name], tuple(kind.formats),
+def check_kind(name: str) -> str:
+    """``name`` when a kind is registered under it; else :class:`UnknownKindError` naming
+    the known kinds."""
+    if name not in kind_names():
+        raise UnknownKindError(
+            f"unknown puzzle kind {name!r}; known kinds: {', '.join(kind_names())}"
         )
-    return offers
+    return name
 
 
-KINDS: dict[str, KindOffer] = _offers()
-"""Every kind's offer, Sudoku first."""
+def kind_offer(name: str) -> KindOffer:
+    """The offer of the kind called ``name`` (:class:`UnknownKindError` for none)."""
+    return KindOffer.of(kind_info(check_kind(name)))
+
+
+def kind_offers() -> tuple[KindOffer, ...]:
+    """Every registered kind's offer, in menu order (:attr:`KindInfo.menu_order`)."""
+    infos = sorted(kind_infos(), key=lambda info: info.menu_order)  # stable: registry order
+    return tuple(KindOffer.of(info) for info in infos)
+
+
+def kind_titles() -> str:
+    """The kinds' titles in menu order, in words: ``"Sudoku, Takuzu and Kakuro"``."""
+    titles = [offer.title for offer in kind_offers()]
+    return " and ".join(filter(None, (", ".join(titles[:-1]), titles[-1] if titles else "")))
 
 
 def sides_of(size: str) -> tuple[int, int]:
@@ -127,20 +139,20 @@ def size_name(kind: str, size: str | None) -> str:
     """``size`` as the pool and the library spell it: ``9x9`` for ``9``, the kind's default
     size for ``None``."""
     if size is None:
-        return KINDS[kind].default_size
+        return kind_info(check_kind(kind)).default_size
     first, second = sides_of(size)
     return f"{first}x{second}"
 
 
 def common_sizes() -> tuple[tuple[str, str], ...]:
     """Each kind with its default size: what the pool keeps ready at every level."""
-    return tuple((offer.name, offer.default_size) for offer in KINDS.values())
+    return tuple((offer.name, offer.default_size) for offer in kind_offers())
 
 
 def check_size(kind: Kind[Any], puzzle: Any) -> None:
-    """Refuse ``puzzle`` when it is larger than :data:`MAX_SIDE` allows for its kind."""
+    """Refuse ``puzzle`` when it is larger than its kind's ``max_side`` allows."""
     size = kind.size_of(puzzle)
-    cap = MAX_SIDE.get(kind.name, 40)
+    cap = kind_info(kind.name).max_side
     if max(sides_of(size)) > cap:
         raise PuzzleTooLargeError(
             f"a {size} {kind.name} is larger than this server plays ({cap}x{cap} at most)"
@@ -148,10 +160,11 @@ def check_size(kind: Kind[Any], puzzle: Any) -> None:
 
 
 def check_generation(kind: str, size: str | None) -> None:
-    """Refuse (``GrilleError``) to generate puzzles larger than :data:`MAX_GENERATED_SIDE`."""
+    """Refuse (``GrilleError``) to generate puzzles larger than the kind's
+    ``max_generated_side``."""
     if size is None:
         return
-    cap = MAX_GENERATED_SIDE[kind]
+    cap = kind_info(check_kind(kind)).max_generated_side
     if max(sides_of(size)) > cap:
         raise GrilleError(
             f"generating a {size} {kind} takes too long; this server generates up to "

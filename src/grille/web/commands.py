@@ -38,9 +38,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_commands(command: CommandFactory) -> None:
     """Add ``play`` to the command line."""
+    from grille.web.catalog import kind_titles
+
     play = command(
         "play", cmd_play,
-        "Play Sudoku, Takuzu and Kakuro in the browser: new games by kind, size and level, "
+        f"Play {kind_titles()} in the browser: new games by kind, size and level, "
         "your own puzzles, hints, undo, savepoints. Every move is saved as you make it; "
         "the page reopens your last unfinished game.",
     )

@@ -174,7 +174,7 @@ def state_of(live: LiveGame) -> GameState:
     return GameState(
         id=live.saved.id,
         puzzle_id=live.saved.puzzle_id,
-        kind=kind.name,  # type: ignore[arg-type]
+        kind=kind.name,
         size=kind.size_of(session.puzzle),
         level=live.level,
         status=session.visible_status.value,

@@ -22,8 +22,8 @@ from grille.game import PuzzleSource, Store
 from grille.game.pool import Generated, PoolFiller, generate_puzzle, new_seed
 from grille.game.store import PoolKey
 from grille.game.work import Task, TaskStatus, WorkTimeLimitError
-from grille.kinds import get_kind
-from grille.web.catalog import KINDS, check_size, sides_of, size_name
+from grille.kinds import get_kind, kind_info, kind_names
+from grille.web.catalog import check_size, kind_offer, sides_of, size_name
 from grille.web.games import Games
 from grille.web.models import GenerateRequest, JobOut
 
@@ -79,7 +79,9 @@ class Job:
         """The job as the API answers it."""
         begin = self.started if self.started is not None else now
         end = self.finished if self.finished is not None else now
-        title = KINDS[self.key.kind].title if self.key.kind in KINDS else self.key.kind
+        title = self.key.kind
+        if self.key.kind in kind_names():
+            title = kind_info(self.key.kind).title
         level = "" if self.key.level == "any" else f" {self.key.level}"
         return JobOut(
             id=self.id, kind=self.request.kind, size=self.request.size,
@@ -115,7 +117,7 @@ class Jobs:
         """The pool's name for what ``request`` asks (its size spelled ``9x9``; the kind's
         default symmetry, which the form sends unless another is chosen, spelled ``""``
         as the pool keeps it)."""
-        symmetries = KINDS[request.kind].symmetries
+        symmetries = kind_offer(request.kind).symmetries
         symmetry = request.symmetry or ""
         if symmetries and symmetry == symmetries[0]:
             symmetry = ""

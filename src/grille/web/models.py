@@ -5,16 +5,22 @@ Rows and columns in JSON are 0-based (``[row, col]``); sentences name cells r1c1
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from grille.web.catalog import check_kind
 
 __all__ = [
     "MAX_ID",
     "MAX_TEXT",
     "Board",
     "BoardCell",
-    "BoardRun",
+    "BoardCounts",
+    "BoardLine",
+    "BoardMarker",
+    "BoardOutside",
+    "BoardRegion",
     "ClockOut",
     "Conflict",
     "EnterRequest",
@@ -32,6 +38,7 @@ __all__ = [
     "ImportRequest",
     "JobList",
     "JobOut",
+    "KindName",
     "KindOut",
     "MistakeOut",
     "MoveRequest",
@@ -50,7 +57,13 @@ MAX_TEXT = 1_000_000
 MAX_ID = 2**62
 """The largest id a request names (SQLite integers are 64-bit)."""
 
-KindName = Literal["sudoku", "takuzu", "kakuro"]
+KindName = Annotated[
+    str,
+    Field(min_length=1, max_length=30, description="a registered kind's name (see /api/kinds)"),
+    AfterValidator(check_kind),
+]
+"""A kind's name, checked against the registry when a request comes (an unknown one: 422
+naming the known kinds)."""
 CheckName = Literal["off", "rules", "solution"]
 VerdictName = Literal["unique", "several", "none", "unknown"]
 Cell = tuple[int, int]
@@ -106,7 +119,7 @@ class NewGameRequest(_Body):
 
 class GenerateRequest(_Body):
     """A new puzzle to generate: kind, size (``9x9``, ``8x8``; default: the kind's), level
-    (``any`` or a level name) and symmetry (Sudoku)."""
+    (``any`` or a level name) and symmetry (for kinds that take one)."""
 
     kind: KindName
     size: str | None = Field(default=None, max_length=12, examples=["9x9"])
@@ -153,6 +166,8 @@ class KindOut(BaseModel):
     formats: list[str]
     max_side: int
     max_generated_side: int
+    description: str = ""
+    entry_help: str = Field(default="", description="how a puzzle of the kind is typed in")
     levels_by_size: dict[str, list[str]] = Field(
         default_factory=dict,
         description="the levels generation reaches at each size offered (\"any\" first)",
@@ -160,40 +175,92 @@ class KindOut(BaseModel):
 
 
 class BoardCell(BaseModel):
-    """One cell: its value (``None``: empty), whether it is a clue, its pencil marks; a
-    Kakuro block has ``block`` and its ``clue`` sums (down, right; 0: none)."""
+    """One cell: its value (``None``: empty), whether it is a clue, its pencil marks, and
+    whether it is blocked (takes no value)."""
 
     value: int | None = None
     given: bool = False
     marks: list[int] = Field(default_factory=list)
-    block: bool = False
-    clue: tuple[int, int] | None = None
+    blocked: bool = False
 
 
-class BoardRun(BaseModel):
-    """A Kakuro run: direction, total, cells, and the digit sets still possible for it."""
+class BoardRegion(BaseModel):
+    """A group of cells with a rule, as drawn: ``style`` (``box``: thick borders; ``cage``:
+    dashed outline; ``run``: its label in a blocked cell; ``row``, ``column``: not drawn),
+    ``name`` as steps name it, ``label`` written in ``label_cell`` at ``corner``, the
+    ``total`` its values make, whether they are ``distinct``, and the ``choices`` (value
+    sets, as text) still open to it."""
 
-    direction: Literal["across", "down"]
-    total: int
+    style: str
+    name: str = ""
     cells: list[Cell]
-    combos: list[str]
+    label: str = ""
+    label_cell: Cell | None = None
+    corner: Literal["top-left", "top-right", "bottom-left", "center"] = "top-left"
+    total: int | None = None
+    distinct: bool = True
+    choices: list[str] = Field(default_factory=list)
+
+
+class BoardLine(BaseModel):
+    """A line through cells in order (``thermometer``, ``arrow``, ``renban`` ...), ``start``
+    the cells drawn as its start (a bulb, an arrow's circle)."""
+
+    style: str
+    cells: list[Cell]
+    start: list[Cell] = Field(default_factory=list)
+
+
+class BoardMarker(BaseModel):
+    """A mark on the edge between two adjacent cells (``white-dot``, ``black-dot``,
+    ``text``) with its text."""
+
+    style: str
+    first: Cell
+    second: Cell
+    text: str = ""
+
+
+class BoardOutside(BaseModel):
+    """A clue outside the grid, on ``side`` by row or column ``index``."""
+
+    side: Literal["top", "bottom", "left", "right"]
+    index: int
+    text: str
+    direction: str = ""
+
+
+class BoardCounts(BaseModel):
+    """What a player counts per line: each of ``values`` appears ``per_row`` times in a full
+    row and ``per_column`` times in a full column."""
+
+    values: list[int]
+    per_row: int
+    per_column: int
 
 
 class Board(BaseModel):
-    """A grid as the page draws it, row-major ``cells``. ``symbols[i]`` is how value
-    ``min_value + i`` is written; ``box`` is a Sudoku's box shape (rows, cols);
-    ``line_target`` the count of each digit a Takuzu row and column hold when full."""
+    """A grid as the page draws it (:meth:`grille.view.BoardView.to_json`), row-major
+    ``cells``. ``symbols[i]`` is how value ``min_value + i`` is written; ``mark_grid`` the
+    (rows, columns) of a cell's pencil marks; ``glyphs`` how values are drawn (``symbols``
+    or ``discs``); ``keys`` which key types which value; ``clear_keys`` the keys that
+    empty a cell."""
 
-    kind: KindName
     rows: int
     cols: int
+    title: str = ""
     min_value: int
     symbols: list[str]
-    box: tuple[int, int] | None = None
-    line_target: tuple[int, int] | None = None
+    mark_grid: tuple[int, int] = (3, 3)
+    glyphs: Literal["symbols", "discs"] = "symbols"
+    keys: dict[str, int] = Field(default_factory=dict)
+    clear_keys: list[str] = Field(default_factory=list)
     cells: list[BoardCell]
-    runs: list[BoardRun] = Field(default_factory=list)
-    cell_runs: list[tuple[int, int]] = Field(default_factory=list)
+    regions: list[BoardRegion] = Field(default_factory=list)
+    lines: list[BoardLine] = Field(default_factory=list)
+    markers: list[BoardMarker] = Field(default_factory=list)
+    outside: list[BoardOutside] = Field(default_factory=list)
+    counts: BoardCounts | None = None
 
 
 class Conflict(BaseModel):
@@ -221,7 +288,7 @@ class GameState(BaseModel):
 
     id: int
     puzzle_id: int
-    kind: KindName
+    kind: str
     size: str
     level: str | None
     status: Literal["incomplete", "solved", "invalid"]

@@ -1,7 +1,19 @@
 // The board as an ARIA grid of DOM cells: built once per game, then updated in place from
-// each game state the API returns, so the focused cell keeps its focus.
+// each game state the API returns, so the focused cell keeps its focus. Whatever the kind,
+// the board JSON says what to draw (grille.view.BoardView): blocked cells with the labels
+// of their regions, boxes as thick borders, cages as dashed outlines, lines through cells,
+// markers between two cells, clues outside the grid, per-line counts, values as symbols or
+// discs.
 
-const KIND_TITLES = { sudoku: "Sudoku", takuzu: "Takuzu", kakuro: "Kakuro" };
+/** The SVG namespace, as the HTML parser gives it (so the page names no address). */
+const SVG = (() => {
+  const holder = document.createElement("div");
+  holder.innerHTML = "<svg></svg>";
+  return holder.firstChild.namespaceURI;
+})();
+
+/** The order a blocked cell's labels are read and drawn in, by corner. */
+const CORNERS = ["bottom-left", "top-left", "top-right", "center"];
 
 function el(tag, attributes = {}, children = []) {
   const node = document.createElement(tag);
@@ -14,36 +26,63 @@ function el(tag, attributes = {}, children = []) {
   return node;
 }
 
-/** How many pencil marks go in a row of a cell's mark grid. */
-function markColumns(board) {
-  if (board.kind === "takuzu") return 2;
-  if (board.kind === "kakuro") return 3;
-  if (board.box) return board.box[1];
-  return Math.ceil(Math.sqrt(board.symbols.length));
+function svg(tag, attributes = {}, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== null) node.textContent = text;
+  return node;
 }
 
-/** The cells sharing a row, column and box (Sudoku), row and column (Takuzu), or a run
- * (Kakuro) with the cell (r, c), as "r,c" keys. */
+const key = (r, c) => `${r},${c}`;
+
+/** The first word of a region's name, capitalised: "Across" of "across 7 at r3c3-r3c4". */
+export function regionWord(region, capital = false) {
+  const word = (region.name || region.style).split(" ")[0];
+  return capital ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+/** The cells sharing any region with the cell (r, c) (a row, column, box, cage, run), as
+ * "r,c" keys. */
 export function peersOf(board, r, c) {
   const peers = new Set();
-  if (board.kind === "kakuro") {
-    const runs = board.cell_runs[r * board.cols + c] || [-1, -1];
-    for (const index of runs) {
-      if (index >= 0) for (const [pr, pc] of board.runs[index].cells) peers.add(`${pr},${pc}`);
-    }
-    return peers;
-  }
-  for (let i = 0; i < board.cols; i += 1) peers.add(`${r},${i}`);
-  for (let i = 0; i < board.rows; i += 1) peers.add(`${i},${c}`);
-  if (board.box) {
-    const [br, bc] = board.box;
-    const top = r - (r % br);
-    const left = c - (c % bc);
-    for (let i = top; i < top + br; i += 1) {
-      for (let j = left; j < left + bc; j += 1) peers.add(`${i},${j}`);
-    }
+  for (const region of regionsAt(board, r, c)) {
+    for (const [pr, pc] of region.cells) peers.add(key(pr, pc));
   }
   return peers;
+}
+
+/** The regions the cell (r, c) belongs to, in the board's order. */
+export function regionsAt(board, r, c) {
+  return board.regions.filter((region) =>
+    region.cells.some(([pr, pc]) => pr === r && pc === c));
+}
+
+/** The labels written in the cell (r, c) (a clue block's sums), in corner order. */
+export function labelsAt(board, r, c) {
+  return board.regions
+    .filter((region) => region.label && region.label_cell &&
+      region.label_cell[0] === r && region.label_cell[1] === c)
+    .sort((a, b) => CORNERS.indexOf(a.corner) - CORNERS.indexOf(b.corner));
+}
+
+/** How many times each value is in a solved board, when every value is there equally
+ * often (per-line counts, or regions of one style that each hold every value once and
+ * together cover the board); else null. */
+export function valueTotal(board) {
+  const open = board.cells.filter((cell) => !cell.blocked).length;
+  if (board.counts) return board.counts.per_row * board.rows;
+  const byStyle = new Map();
+  for (const region of board.regions) {
+    if (!byStyle.has(region.style)) byStyle.set(region.style, []);
+    byStyle.get(region.style).push(region);
+  }
+  for (const regions of byStyle.values()) {
+    const whole = regions.every((region) =>
+      region.distinct && region.cells.length === board.symbols.length);
+    const cells = regions.reduce((sum, region) => sum + region.cells.length, 0);
+    if (whole && cells === open) return regions.length;
+  }
+  return null;
 }
 
 /** What a white cell holds, as the page shows it: "7", "clue 7", "pencil marks 2 6" (the
@@ -57,16 +96,15 @@ export function cellContent(board, cell) {
   return "empty";
 }
 
-/** What a screen reader says for a cell. */
+/** What a screen reader says for a cell: a blocked cell says the labels in it ("block,
+ * down sum 5"). */
 export function cellLabel(board, r, c, extra = []) {
   const cell = board.cells[r * board.cols + c];
   const where = `row ${r + 1}, column ${c + 1}`;
-  if (cell.block) {
-    const [down, across] = cell.clue || [0, 0];
-    const sums = [];
-    if (down) sums.push(`down sum ${down}`);
-    if (across) sums.push(`across sum ${across}`);
-    return [where, "block", ...sums, ...extra].join(", ");
+  if (cell.blocked) {
+    const labels = labelsAt(board, r, c).map((region) =>
+      `${regionWord(region)}${region.total !== null ? " sum" : ""} ${region.label}`);
+    return [where, "block", ...labels, ...extra].join(", ");
   }
   return [where, cellContent(board, cell), ...extra].join(", ");
 }
@@ -78,7 +116,7 @@ export function changedCells(before, after) {
   const marks = [];
   after.cells.forEach((cell, index) => {
     const old = before.cells[index];
-    if (!old || cell.block) return;
+    if (!old || cell.blocked) return;
     if ((old.value ?? null) !== (cell.value ?? null)) digits.push(index);
     else if (old.marks.join(",") !== cell.marks.join(",")) marks.push(index);
   });
@@ -105,6 +143,130 @@ export function describeChange(before, after) {
   return parts.join(", ");
 }
 
+/** The thick borders of box regions: for each cell, whether its right and bottom edges
+ * part two boxes, as "r,c" -> {right, bottom}. */
+function boxEdges(board) {
+  const boxOf = new Map();
+  board.regions.forEach((region, index) => {
+    if (region.style === "box") for (const [r, c] of region.cells) boxOf.set(key(r, c), index);
+  });
+  const edges = new Map();
+  if (!boxOf.size) return edges;
+  for (let r = 0; r < board.rows; r += 1) {
+    for (let c = 0; c < board.cols; c += 1) {
+      const here = boxOf.get(key(r, c));
+      edges.set(key(r, c), {
+        right: c < board.cols - 1 && boxOf.get(key(r, c + 1)) !== here,
+        bottom: r < board.rows - 1 && boxOf.get(key(r + 1, c)) !== here,
+      });
+    }
+  }
+  return edges;
+}
+
+/** The dashed outline of a cage, inset by `inset` (in cells), as SVG path data. */
+export function cageOutline(cells, inset = 0.1) {
+  const inside = new Set(cells.map(([r, c]) => key(r, c)));
+  const has = (r, c) => inside.has(key(r, c));
+  const parts = [];
+  // each side of a cell: the neighbour across it (dr, dc), and the direction along it
+  const sides = [[-1, 0, 0, 1], [0, 1, 1, 0], [1, 0, 0, -1], [0, -1, -1, 0]];
+  for (const [r, c] of cells) {
+    for (const [dr, dc, ar, ac] of sides) {
+      if (has(r + dr, c + dc)) continue;
+      const cy = r + 0.5 + dr * (0.5 - inset);
+      const cx = c + 0.5 + dc * (0.5 - inset);
+      const end = (sign) => {
+        const nr = r + sign * ar;
+        const nc = c + sign * ac;
+        if (!has(nr, nc)) return 0.5 - inset;  // a corner turning in
+        if (has(nr + dr, nc + dc)) return 0.5 + inset;  // a corner turning out
+        return 0.5;  // the side goes on in the next cell
+      };
+      const from = end(-1);
+      const to = end(1);
+      parts.push(`M${cx - ac * from} ${cy - ar * from}L${cx + ac * to} ${cy + ar * to}`);
+    }
+  }
+  return parts.join("");
+}
+
+const center = ([r, c]) => [c + 0.5, r + 0.5];
+
+/** The board's drawings over the cells (cages and their labels, lines, markers) and
+ * beside them (outside clues), in cell units, as an SVG element; null when there are
+ * none. */
+export function overlay(board) {
+  const blocked = (r, c) => board.cells[r * board.cols + c].blocked;
+  const shapes = [];
+  for (const region of board.regions) {
+    if (region.style === "cage") {
+      shapes.push(svg("path", { class: "cage", d: cageOutline(region.cells) }));
+    }
+    const at = region.label_cell || (region.style === "cage"
+      ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0] : null);
+    if (region.label && at && !blocked(at[0], at[1])) {
+      const [r, c] = at;
+      const right = region.corner === "top-right";
+      const middle = region.corner === "center";
+      const x = middle ? c + 0.5 : right ? c + 0.92 : c + 0.08;
+      const y = middle ? r + 0.5 : region.corner === "bottom-left" ? r + 0.92 : r + 0.08;
+      shapes.push(svg("text", {
+        class: "region-label", x, y,
+        "text-anchor": middle ? "middle" : right ? "end" : "start",
+        "dominant-baseline": middle ? "central" : region.corner === "bottom-left"
+          ? "text-after-edge" : "hanging",
+      }, region.label));
+    }
+  }
+  for (const line of board.lines) {
+    const points = line.cells.map(center);
+    shapes.push(svg("polyline", {
+      class: `path-line line-${line.style}`, points: points.map((p) => p.join(",")).join(" "),
+    }));
+    for (const start of line.start) {
+      const [x, y] = center(start);
+      const hollow = line.style === "arrow";
+      shapes.push(svg("circle", { class: hollow ? "line-start hollow" : "line-start", cx: x, cy: y, r: hollow ? 0.4 : 0.36 }));
+    }
+    if (line.style === "arrow" && points.length > 1) {
+      const [x, y] = points[points.length - 1];
+      const [px, py] = points[points.length - 2];
+      const length = Math.hypot(x - px, y - py) || 1;
+      const [ux, uy] = [(x - px) / length, (y - py) / length];
+      const wing = (side) => `${x - 0.3 * ux + side * 0.2 * uy},${y - 0.3 * uy - side * 0.2 * ux}`;
+      shapes.push(svg("polyline", { class: "path-line arrow-head", points: `${wing(1)} ${x},${y} ${wing(-1)}` }));
+    }
+  }
+  for (const marker of board.markers) {
+    const [x1, y1] = center(marker.first);
+    const [x2, y2] = center(marker.second);
+    const [x, y] = [(x1 + x2) / 2, (y1 + y2) / 2];
+    if (marker.style === "text") {
+      shapes.push(svg("rect", { class: "marker-box", x: x - 0.15, y: y - 0.15, width: 0.3, height: 0.3, rx: 0.05 }));
+      shapes.push(svg("text", { class: "marker-text", x, y, "text-anchor": "middle", "dominant-baseline": "central" }, marker.text));
+    } else {
+      shapes.push(svg("circle", { class: `marker ${marker.style}`, cx: x, cy: y, r: 0.12 }));
+    }
+  }
+  const arrows = { "down-right": "↘", "down-left": "↙", "up-right": "↗", "up-left": "↖" };
+  for (const clue of board.outside) {
+    const along = clue.index + 0.5;
+    const place = {
+      top: [along, -0.5], bottom: [along, board.rows + 0.5],
+      left: [-0.5, along], right: [board.cols + 0.5, along],
+    }[clue.side];
+    const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
+    shapes.push(svg("text", { class: "outside-clue", x: place[0], y: place[1],
+      "text-anchor": "middle", "dominant-baseline": "central" }, text));
+  }
+  if (!shapes.length) return null;
+  const drawing = svg("svg", { class: "board-overlay", viewBox: `0 0 ${board.cols} ${board.rows}`,
+    "aria-hidden": "true", preserveAspectRatio: "none" });
+  for (const shape of shapes) drawing.append(shape);
+  return drawing;
+}
+
 export class BoardView {
   /** `frame` holds the grid; `onCell(r, c, event)` is called on clicks. */
   constructor(frame, { onCell }) {
@@ -117,31 +279,38 @@ export class BoardView {
 
   /** Build the grid's DOM for a board of a new shape. */
   build(board, title) {
-    const shape = `${board.kind}:${board.rows}x${board.cols}:${board.box}`;
+    const shape = JSON.stringify([board.title, board.rows, board.cols, board.glyphs,
+      board.regions.map((region) => [region.style, region.cells, region.label, region.label_cell]),
+      board.lines, board.markers, board.outside, board.cells.map((cell) => cell.blocked)]);
     if (shape === this.shape) return;
     this.shape = shape;
     this.frame.replaceChildren();
-    this.frame.className = `board-frame kind-${board.kind}`;
+    const sides = new Set(board.outside.map((clue) => clue.side));
+    const classes = ["board-frame", `glyphs-${board.glyphs}`];
+    if (board.counts) classes.push("has-counts");
+    if (board.cells.some((cell) => cell.blocked)) classes.push("has-blocked");
+    for (const side of sides) classes.push(`outside-${side}`);
+    this.frame.className = classes.join(" ");
     this.frame.style.setProperty("--rows", board.rows);
     this.frame.style.setProperty("--cols", board.cols);
-    this.frame.style.setProperty("--mark-cols", markColumns(board));
+    this.frame.style.setProperty("--mark-cols", board.mark_grid[1]);
     const grid = el("div", {
       id: "board", class: "board", role: "grid",
-      "aria-label": title || `${KIND_TITLES[board.kind]} ${board.rows} by ${board.cols}`,
+      "aria-label": title || board.title,
       "aria-rowcount": board.rows, "aria-colcount": board.cols,
     });
     this.grid = grid;
     this.cells = [];
+    const edges = boxEdges(board);
     for (let r = 0; r < board.rows; r += 1) {
       const row = el("div", { role: "row", class: "board-row", "aria-rowindex": r + 1 });
       for (let c = 0; c < board.cols; c += 1) {
-        const classes = ["cell"];
-        if (board.box) {
-          if ((c + 1) % board.box[1] === 0 && c !== board.cols - 1) classes.push("box-right");
-          if ((r + 1) % board.box[0] === 0 && r !== board.rows - 1) classes.push("box-bottom");
-        }
+        const cellClasses = ["cell"];
+        const edge = edges.get(key(r, c));
+        if (edge && edge.right) cellClasses.push("box-right");
+        if (edge && edge.bottom) cellClasses.push("box-bottom");
         const cell = el("div", {
-          role: "gridcell", class: classes.join(" "), tabindex: "-1",
+          role: "gridcell", class: cellClasses.join(" "), tabindex: "-1",
           "aria-colindex": c + 1, "data-r": r, "data-c": c, id: `cell-r${r + 1}c${c + 1}`,
         });
         cell.addEventListener("click", (event) => this.onCell(r, c, event));
@@ -150,8 +319,10 @@ export class BoardView {
       }
       grid.append(row);
     }
+    const drawing = overlay(board);
+    if (drawing) grid.append(drawing);
     this.frame.append(grid);
-    if (board.kind === "takuzu") {
+    if (board.counts) {
       this.rowCounts = this._counts("row-counts", board.rows);
       this.colCounts = this._counts("col-counts", board.cols);
     } else {
@@ -187,11 +358,11 @@ export class BoardView {
     this.board = board;
     const conflicts = new Set();
     for (const conflict of state.conflicts) {
-      for (const [r, c] of conflict.cells) conflicts.add(`${r},${c}`);
+      for (const [r, c] of conflict.cells) conflicts.add(key(r, c));
     }
     const hint = view.hint || { cells: [], placements: [], eliminations: [] };
-    const hinted = new Set(hint.cells.map(([r, c]) => `${r},${c}`));
-    const placed = new Set(hint.placements.map(([r, c]) => `${r},${c}`));
+    const hinted = new Set(hint.cells.map(([r, c]) => key(r, c)));
+    const placed = new Set(hint.placements.map(([r, c]) => key(r, c)));
     const eliminated = new Set(hint.eliminations.map(([r, c, v]) => `${r},${c},${v}`));
     const selected = view.selected;
     const peers = selected ? peersOf(board, selected[0], selected[1]) : new Set();
@@ -201,14 +372,14 @@ export class BoardView {
       for (let c = 0; c < board.cols; c += 1) {
         const data = board.cells[r * board.cols + c];
         const node = this.cells[r * board.cols + c];
-        const key = `${r},${c}`;
+        const here = key(r, c);
         const isSelected = selected && selected[0] === r && selected[1] === c;
         const classes = node.className.split(" ").filter((name) =>
           name === "cell" || name === "box-right" || name === "box-bottom");
         const extra = [];
-        if (data.block) {
+        if (data.blocked) {
           classes.push("block");
-          this._block(node, data);
+          this._block(node, labelsAt(board, r, c));
         } else {
           const filled = data.value !== null && data.value !== undefined;
           if (data.given) classes.push("given");
@@ -216,12 +387,12 @@ export class BoardView {
             classes.push(`v${data.value}`, "filled");
             if (view.digit !== null && data.value === view.digit) classes.push("same");
           }
-          if (conflicts.has(key)) { classes.push("conflict"); extra.push("conflict"); }
+          if (conflicts.has(here)) { classes.push("conflict"); extra.push("conflict"); }
           this._content(node, data, symbol, view.digit, eliminated, r, c);
         }
-        if (peers.has(key) && !isSelected) classes.push("peer");
-        if (hinted.has(key)) { classes.push("hint"); extra.push("hint"); }
-        if (placed.has(key)) classes.push("hint-place");
+        if (peers.has(here) && !isSelected) classes.push("peer");
+        if (hinted.has(here)) { classes.push("hint"); extra.push("hint"); }
+        if (placed.has(here)) classes.push("hint-place");
         if (isSelected) classes.push("selected");
         node.className = classes.join(" ");
         node.setAttribute("aria-selected", isSelected ? "true" : "false");
@@ -235,19 +406,20 @@ export class BoardView {
   }
 
   _firstFocusable(board) {
-    const index = board.cells.findIndex((cell) => !cell.block);
+    const index = board.cells.findIndex((cell) => !cell.blocked);
     return this.cells[Math.max(0, index)];
   }
 
-  _block(node, data) {
-    const [down, across] = data.clue || [0, 0];
-    const signature = `block:${down}:${across}`;
+  /** A blocked cell: its regions' labels at their corners, split by a diagonal. */
+  _block(node, labels) {
+    const signature = `block:${labels.map((region) => `${region.corner}=${region.label}`).join(":")}`;
     if (node.dataset.content === signature) return;
     node.dataset.content = signature;
     node.replaceChildren();
-    if (down || across) node.append(el("span", { class: "diagonal", "aria-hidden": "true" }));
-    if (across) node.append(el("span", { class: "clue-across", "aria-hidden": "true", text: across }));
-    if (down) node.append(el("span", { class: "clue-down", "aria-hidden": "true", text: down }));
+    if (labels.length) node.append(el("span", { class: "diagonal", "aria-hidden": "true" }));
+    for (const region of labels) {
+      node.append(el("span", { class: `label label-${region.corner}`, "aria-hidden": "true", text: region.label }));
+    }
   }
 
   _content(node, data, symbol, digit, eliminated, r, c) {
@@ -266,7 +438,7 @@ export class BoardView {
     }
     if (!marks.length) return;
     const holder = el("span", { class: "marks", "aria-hidden": "true" });
-    const count = this.board.kind === "takuzu" ? 2 : this.board.symbols.length;
+    const count = this.board.symbols.length;
     const lowest = this.board.min_value;
     for (let v = lowest; v < lowest + count; v += 1) {
       const classes = ["mark"];
@@ -277,16 +449,18 @@ export class BoardView {
     node.append(holder);
   }
 
+  /** Each row's and column's count of the counted values (two: the first drawn as a
+   * hollow disc, the second as a full one), against what a full line holds. */
   _lineCounts(board) {
-    const [rowTarget, colTarget] = board.line_target;
+    const { values: [first, second], per_row: rowTarget, per_column: colTarget } = board.counts;
     const tally = (values, target, slot) => {
-      const zeros = values.filter((v) => v === 0).length;
-      const ones = values.filter((v) => v === 1).length;
+      const zeros = values.filter((v) => v === first).length;
+      const ones = values.filter((v) => v === second).length;
       slot.zeros.textContent = zeros;
       slot.ones.textContent = ones;
       slot.zeros.className = `count zeros${zeros > target ? " over" : zeros === target ? " full" : ""}`;
       slot.ones.className = `count ones${ones > target ? " over" : ones === target ? " full" : ""}`;
-      slot.item.title = `${zeros} zeros and ${ones} ones of ${target} each`;
+      slot.item.title = `${countWords(board, first, zeros)} and ${countWords(board, second, ones)} of ${target} each`;
     };
     for (let r = 0; r < board.rows; r += 1) {
       const values = board.cells.slice(r * board.cols, (r + 1) * board.cols).map((x) => x.value);
@@ -298,4 +472,13 @@ export class BoardView {
       tally(values, colTarget, this.colCounts[c]);
     }
   }
+}
+
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+
+/** "3 zeros", "1 one": how many of `value` (its symbol, in words when it is a digit). */
+export function countWords(board, value, count) {
+  const symbol = board.symbols[value - board.min_value];
+  const word = /^\d$/.test(symbol) ? NUMBER_WORDS[Number(symbol)] : `“${symbol}”`;
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }

@@ -3,8 +3,8 @@
 // game state it answers with: what the page shows has been stored.
 
 import { addressable, api, ApiError } from "./api.js";
-import { BoardView, changedCells, describeChange } from "./board.js";
-import { actionForKey } from "./keys.js";
+import { BoardView, changedCells, countWords, describeChange, regionsAt, regionWord, valueTotal } from "./board.js";
+import { actionForKey, cycles } from "./keys.js";
 import { $, clock, confirmDialog, el, gameTitle, toast } from "./ui.js";
 
 const FIT = "grille-fit-grid";
@@ -106,8 +106,8 @@ export class GameScreen {
 
   _selectStart() {
     const board = this.state.board;
-    let index = board.cells.findIndex((cell) => !cell.block && cell.value === null);
-    if (index < 0) index = board.cells.findIndex((cell) => !cell.block);
+    let index = board.cells.findIndex((cell) => !cell.blocked && cell.value === null);
+    if (index < 0) index = board.cells.findIndex((cell) => !cell.blocked);
     this.select(Math.floor(index / board.cols), index % board.cols, { focus: false });
   }
 
@@ -183,7 +183,7 @@ export class GameScreen {
     if (this.state.paused) return;
     const already = this.selected && this.selected[0] === r && this.selected[1] === c;
     this.select(r, c);
-    if (this.state.board.kind === "takuzu" && !this.pencil) {
+    if (cycles(this.state.board) && !this.pencil) {
       this.cycle();
     } else if (already) {
       // a second click keeps the selection; nothing else to do
@@ -194,7 +194,7 @@ export class GameScreen {
     const cell = this.selectedCell();
     if (!cell || this.state.paused) return null;
     const [r, c] = this.selected;
-    if (cell.block) {
+    if (cell.blocked) {
       if (!quiet) toast(`${cellName(r, c)} is a block: it takes no digit`);
       return null;
     }
@@ -234,8 +234,10 @@ export class GameScreen {
     const cell = this._editable(true);
     if (!cell) return;
     const name = cellName(...this.selected);
-    if (cell.value === null) this.play(`${name}=0`);
-    else if (cell.value === 0) this.play(`${name}=1`);
+    const board = this.state.board;
+    const last = board.min_value + board.symbols.length - 1;
+    if (cell.value === null) this.play(`${name}=${board.min_value}`);
+    else if (cell.value < last) this.play(`${name}=${cell.value + 1}`);
     else this.play(`${name}-`);
   }
 
@@ -495,7 +497,7 @@ export class GameScreen {
 
     this.view.build(board, `${gameTitle(state.kind, state.size, state.level)} grid`);
     const cell = this.selectedCell();
-    const digit = cell && !cell.block && cell.value !== null ? cell.value : null;
+    const digit = cell && !cell.blocked && cell.value !== null ? cell.value : null;
     const hint = this.hint && this.hint.position === state.position ? this.hint : null;
     this.view.update(state, { selected: this.selected, digit, hint: hint && !hint.refused ? hint : null });
 
@@ -591,7 +593,7 @@ export class GameScreen {
   _keypad() {
     const board = this.state.board;
     const pad = $("keypad");
-    const signature = `${board.kind}:${board.symbols.join("")}`;
+    const signature = `${board.min_value}:${board.symbols.join("\n")}`;
     if (pad.dataset.signature !== signature) {
       pad.dataset.signature = signature;
       pad.replaceChildren();
@@ -608,10 +610,9 @@ export class GameScreen {
     this._keypadColumns();
     const counts = new Map();
     for (const cell of board.cells) {
-      if (!cell.block && cell.value !== null) counts.set(cell.value, (counts.get(cell.value) || 0) + 1);
+      if (!cell.blocked && cell.value !== null) counts.set(cell.value, (counts.get(cell.value) || 0) + 1);
     }
-    const whites = board.cells.filter((cell) => !cell.block).length;
-    const each = board.kind === "sudoku" ? board.rows : board.kind === "takuzu" ? whites / 2 : null;
+    const each = valueTotal(board);
     const current = this.selectedCell();
     for (const button of pad.children) {
       const value = Number(button.dataset.value);
@@ -677,43 +678,47 @@ export class GameScreen {
       : shown.about === "mistakes" ? "Fix it" : "Apply it";
   }
 
+  /** The regions of the selected cell that add up to a total or have value sets (a
+   * run, a cage): their total, size and the sets of values still open to them. */
   _combos() {
     const board = this.state.board;
     const panel = $("combos-panel");
     const cell = this.selectedCell();
-    if (board.kind !== "kakuro" || !cell || cell.block) {
+    if (!cell || cell.blocked) {
       panel.hidden = true;
       return;
     }
     const [r, c] = this.selected;
     const list = $("combos-list");
     list.replaceChildren();
-    for (const index of board.cell_runs[r * board.cols + c]) {
-      if (index < 0) continue;
-      const run = board.runs[index];
-      const name = run.direction === "across" ? "Across" : "Down";
+    for (const region of regionsAt(board, r, c)) {
+      if (region.style !== "run" && region.total === null && !region.choices.length) continue;
+      const name = regionWord(region, true);
+      const size = region.cells.length;
+      const differ = region.distinct ? "digits all differ" : "digits may repeat";
       let text;
-      if (!run.total) text = `${name}, ${run.cells.length} cells without a clue: digits all differ`;
-      else if (!run.combos.length) text = `${name} ${run.total} in ${run.cells.length}: no combination fits the digits written`;
-      else text = `${name} ${run.total} in ${run.cells.length}: ${run.combos.join(" ")}`;
+      if (region.total === null) text = `${name}, ${size} cells without a clue: ${differ}`;
+      else if (!region.choices.length) text = `${name} ${region.total} in ${size}: no combination fits the digits written`;
+      else text = `${name} ${region.total} in ${size}: ${region.choices.join(" ")}`;
       list.append(el("li", { text }));
     }
     panel.hidden = list.children.length === 0;
   }
 
+  /** The selected cell's row and column counts, on a board that counts values per line. */
   _cellInfo() {
     const board = this.state.board;
     const info = $("cell-info");
-    if (!this.selected || board.kind !== "takuzu") {
+    if (!this.selected || !board.counts) {
       info.textContent = "";
       return;
     }
     const [r, c] = this.selected;
-    const [rowTarget, colTarget] = board.line_target;
+    const { values: [first, second], per_row: rowTarget, per_column: colTarget } = board.counts;
     const line = (values, target) => {
-      const zeros = values.filter((v) => v === 0).length;
-      const ones = values.filter((v) => v === 1).length;
-      return `${zeros} zero${zeros === 1 ? "" : "s"} and ${ones} one${ones === 1 ? "" : "s"} of ${target} each`;
+      const firsts = values.filter((v) => v === first).length;
+      const seconds = values.filter((v) => v === second).length;
+      return `${countWords(board, first, firsts)} and ${countWords(board, second, seconds)} of ${target} each`;
     };
     const row = board.cells.slice(r * board.cols, (r + 1) * board.cols).map((x) => x.value);
     const col = [];

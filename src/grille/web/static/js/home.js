@@ -2,7 +2,7 @@
 // games and the library, statistics.
 
 import { api } from "./api.js";
-import { $, clock, confirmDialog, el, gameTitle, KIND_TITLES, notice, toast, when } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, kindTitle, notice, setKindTitles, toast, when } from "./ui.js";
 
 const POLL_MS = 1000;
 
@@ -17,7 +17,7 @@ export class HomeScreen {
   constructor({ openGame }) {
     this.openGame = openGame;
     this.kinds = [];
-    this.kind = "sudoku";
+    this.kind = null;  // the kind chosen: the first offered until the player picks one
     this.level = null;  // the level last chosen, kept when a size cannot reach it
     this.starting = false;
     this.jobs = new Map();  // generation jobs seen queued or running, by id
@@ -27,6 +27,10 @@ export class HomeScreen {
 
   async load() {
     this.kinds = await api.kinds();
+    setKindTitles(this.kinds);
+    if (!this.kinds.some((kind) => kind.name === this.kind)) this.kind = this.kinds[0].name;
+    $("enter-help").textContent = this.kinds.filter((kind) => kind.entry_help)
+      .map((kind) => `${kind.title}: ${kind.entry_help}; `).join("");
     const choices = $("kind-choices");
     choices.replaceChildren();
     for (const kind of this.kinds) {
@@ -383,7 +387,7 @@ export class HomeScreen {
         return;
       }
       const rows = stats.map((s) => el("tr", {}, [
-        el("td", { text: KIND_TITLES[s.kind] || s.kind }),
+        el("td", { text: kindTitle(s.kind) }),
         el("td", { text: s.size.replace("x", "×") }),
         el("td", { text: s.level || "unrated" }),
         el("td", { text: String(s.played) }),

@@ -2,10 +2,10 @@
 //
 //   arrows, WASD          move (W A S D unless the letter is a digit of the grid)
 //   Home / End            first / last cell of the row (with Ctrl: of the grid)
-//   1-9, A-P              write that digit (letters on grids larger than 9x9)
-//   0 / 1                 Takuzu: write 0 or 1 (Enter cycles 0 -> 1 -> empty)
+//   the board's keys      write that value (board.keys: 1-9, A-P on grids larger than 9x9,
+//                         0 and 1 on a two-value board, where Enter cycles them and empty)
 //   Shift/Ctrl/Alt+digit  toggle that pencil mark (Shift+letter too, for the letter digits)
-//   Backspace, Delete, 0  clear (0 clears except in Takuzu)
+//   Backspace, Delete, 0  clear (board.clear_keys; 0 clears unless it types a value)
 //   P or Space            pencil mode on/off (digits then toggle marks)
 //   Ctrl+Z / U            undo;  Ctrl+Y, Ctrl+Shift+Z / R  redo
 //   H                     hint (each press goes one step deeper)
@@ -15,11 +15,17 @@ const MOVES = {
   w: [-1, 0], s: [1, 0], a: [0, -1], d: [0, 1],
 };
 
-/** The value a character stands for on this board (symbols[i] is min_value + i), or null. */
+/** The value a character types on this board (its `keys`), or null. */
 export function valueOfChar(char, board) {
   if (!char || char.length !== 1) return null;
-  const index = board.symbols.indexOf(char.toUpperCase());
-  return index < 0 ? null : board.min_value + index;
+  const value = board.keys[char] ?? board.keys[char.toUpperCase()];
+  return value === undefined ? null : value;
+}
+
+/** Whether a click and Enter cycle the cell through the board's values (then empty): on a
+ * board of exactly two values, where that is quicker than choosing one. */
+export function cycles(board) {
+  return board.symbols.length === 2;
 }
 
 /** The digit of a key's physical code (Digit5, Numpad5), for Shift+digit on any layout. */
@@ -68,9 +74,8 @@ export function actionForKey(event, board, pencil = false) {
     const [dr, dc] = MOVES[lower];
     return { type: "move", dr, dc };
   }
-  if (key === "Backspace" || key === "Delete") return { type: "clear" };
-  if (key === "0" && board.kind !== "takuzu") return { type: "clear" };
-  if (key === "Enter" && board.kind === "takuzu") return { type: "cycle" };
+  if (board.clear_keys.includes(key) && !isSymbol) return { type: "clear" };
+  if (key === "Enter" && cycles(board)) return { type: "cycle" };
   if (isSymbol) {
     const value = valueOfChar(key, board);
     return pencil ? { type: "mark", value } : { type: "value", value };

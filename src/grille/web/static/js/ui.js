@@ -27,11 +27,21 @@ export function clock(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-export const KIND_TITLES = { sudoku: "Sudoku", takuzu: "Takuzu", kakuro: "Kakuro" };
+const kindTitles = new Map();
+
+/** Learn the kinds' titles from the server's list of kinds (`/api/kinds`). */
+export function setKindTitles(kinds) {
+  for (const kind of kinds) kindTitles.set(kind.name, kind.title);
+}
+
+/** A kind's title ("Sudoku" of "sudoku"), or its name when the page does not know it. */
+export function kindTitle(kind) {
+  return kindTitles.get(kind) || kind;
+}
 
 /** "Sudoku 9×9 · easy". */
 export function gameTitle(kind, size, level) {
-  const title = `${KIND_TITLES[kind] || kind} ${size.replace("x", "×")}`;
+  const title = `${kindTitle(kind)} ${size.replace("x", "×")}`;
   return level ? `${title} · ${level}` : title;
 }
 
