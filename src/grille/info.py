@@ -135,9 +135,6 @@ class KindInfo:
     also reads as a Sudoku with empty cells)."""
     entry_help: str = ""
     """How a player types a puzzle of this kind in (the new-puzzle form)."""
-    menu_order: int = 100
-    """Where menus (the web page's kinds) list the kind: lowest first, ties in registry
-    order."""
 
     def format(self, name: str) -> FormatInfo:
         """The format called ``name``; ``KeyError`` when the kind has none."""

@@ -30,5 +30,4 @@ INFO = KindInfo(
     max_generated_side=16,
     rules=("distinct-combinations",),
     entry_help="# . D\\R cells",
-    menu_order=2,
 )

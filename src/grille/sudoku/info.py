@@ -57,5 +57,4 @@ INFO = KindInfo(
         ),
     ),
     entry_help="81 characters (or 16, 36 ... for other sizes), or a grid",
-    menu_order=0,
 )

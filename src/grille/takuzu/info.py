@@ -33,5 +33,4 @@ INFO = KindInfo(
     carried_rules=True,
     sniff_order=-1,
     entry_help="rows of 0 1 .",
-    menu_order=1,
 )

@@ -115,9 +115,8 @@ def kind_offer(name: str) -> KindOffer:
 
 
 def kind_offers() -> tuple[KindOffer, ...]:
-    """Every registered kind's offer, in menu order (:attr:`KindInfo.menu_order`)."""
-    infos = sorted(kind_infos(), key=lambda info: info.menu_order)  # stable: registry order
-    return tuple(KindOffer.of(info) for info in infos)
+    """Every registered kind's offer, in menu order (the registry's)."""
+    return tuple(KindOffer.of(info) for info in kind_infos())
 
 
 def kind_titles() -> str:
