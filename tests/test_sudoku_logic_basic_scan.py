@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
-from grille.logic import Step
+from grille.logic import Step, walk
 from grille.sudoku import Grid, Shape
 from grille.sudoku.logic import basic_scan
 from grille.sudoku.logic.board import Board
@@ -23,7 +23,6 @@ from grille.sudoku.logic.intersections import (
     direct_pointing,
     pointing,
 )
-from grille.sudoku.logic.ladder import BASIC_LADDER
 from grille.sudoku.logic.singles import hidden_single, naked_single
 from grille.sudoku.logic.subsets import (
     direct_hidden_pair,
@@ -35,9 +34,12 @@ from grille.sudoku.logic.subsets import (
     naked_quad,
     naked_triple,
 )
-from grille.sudoku.logic.walk import Technique, walk
+from grille.sudoku.logic.techniques import up_to
 from grille.sudoku.logic.wings import xy_wing, xyz_wing
+from logic_support import Technique
 from test_sudoku_logic_basic import SIX, SIXTEEN
+
+BASIC_LADDER = up_to("Empty Rectangle")
 
 SCANNED: tuple[Technique, ...] = (
     hidden_single,

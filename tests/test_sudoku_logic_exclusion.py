@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, bits
@@ -25,7 +26,6 @@ from grille.sudoku.logic.exclusion import (
     search,
 )
 from grille.sudoku.logic.explain import ladder
-from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
 from logic_support import pattern, replay
 

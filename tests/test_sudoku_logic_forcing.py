@@ -21,9 +21,10 @@ from grille.sudoku.logic.implications import (
     Net,
     topology,
 )
-from grille.sudoku.logic.ladder import BASIC_LADDER
-from grille.sudoku.logic.walk import Technique
-from logic_support import assert_sound, replay
+from grille.sudoku.logic.techniques import up_to
+from logic_support import Technique, assert_sound, replay
+
+BASIC_LADDER = up_to("Empty Rectangle")
 
 SHAPE = default_shape(9)
 ALL = (1 << 9) - 1
@@ -159,7 +160,7 @@ TOP1465_3 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....
 
 def _stalled(puzzle: str) -> Board:
     """``puzzle``'s board once the basic ladder has nothing more to say."""
-    from grille.sudoku.logic.walk import walk
+    from grille.logic import walk
 
     board = Board.from_grid(Grid.from_string(puzzle))
     for _, after in walk(board, BASIC_LADDER):
@@ -275,8 +276,8 @@ def test_compiled_rules_match_the_python_rules_on_any_marks(rng: random.Random, 
 def _first_trial(index: int) -> Board:
     """Forum-hardest puzzle ``index``'s board where the rating ladder first needs trial and
     error (nested forcing chains would be tried there)."""
+    from grille.logic import walk
     from grille.sudoku.logic.explain import ladder
-    from grille.sudoku.logic.walk import walk
 
     line = shared_file("sudoku", "forum_hardest_1106_half.txt").read_text().split()[index]
     board = Board.from_grid(Grid.from_string(line))

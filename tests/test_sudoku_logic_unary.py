@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic import loop_scan, net_rules, tier_scan, unary
@@ -22,7 +23,6 @@ from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.explain import explain, ladder
 from grille.sudoku.logic.unary import forcing_chains_and_cycles
-from grille.sudoku.logic.walk import walk
 from logic_support import assert_sound, pattern
 
 # An XY-chain r1c1-r1c5-r5c5-r5c9 (digits 12, 23, 34, 41) closed by r5c1's 1: SE finds it only

@@ -7,15 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import ladder
-from grille.sudoku.logic.ladder import UP_TO_XYZ_WING
+from grille.sudoku.logic.techniques import GRILLE, up_to
 from grille.sudoku.logic.uniqueness import (
-    BUG_TECHNIQUES,
-    UNIQUENESS_TECHNIQUES,
     _colex,
     _find_bug,
     _may_be_bug,
@@ -31,9 +30,11 @@ from grille.sudoku.logic.uniqueness import (
     unique_rectangle_type_4,
     unique_rectangles_and_loops,
 )
-from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
 from logic_support import pattern, replay
+
+UP_TO_XYZ_WING = up_to("XYZ-Wing")
+UNIQUENESS_TECHNIQUES = tuple(t for t in ladder(unique=True) if GRILLE in t.scales and t.unique)
 
 TYPE_1 = {"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "123"}
 
@@ -143,9 +144,10 @@ def test_rectangles_work_on_a_6x6_grid() -> None:
 
 
 def test_ladder_order() -> None:
-    assert UNIQUENESS_TECHNIQUES[0] is unique_rectangle_type_1
-    assert UNIQUENESS_TECHNIQUES.index(unique_loop) == 4  # after the four rectangle types
-    assert UNIQUENESS_TECHNIQUES[-2:] == BUG_TECHNIQUES == (bug_plus_one, bivalue_universal_grave)
+    finders = [t.find for t in UNIQUENESS_TECHNIQUES]
+    assert finders[0] is unique_rectangle_type_1
+    assert finders.index(unique_loop) == 4  # after the four rectangle types
+    assert finders[-2:] == [bug_plus_one, bivalue_universal_grave]
 
 
 # -- unique loops --------------------------------------------------------------------------
@@ -442,7 +444,7 @@ def test_loop_type_1_comes_before_a_rectangle_type_3_of_the_same_value() -> None
 
 def test_the_rating_ladder_takes_se_producer() -> None:
     rating = ladder(unique=True, rating=True)
-    assert unique_rectangles_and_loops in rating
+    assert unique_rectangles_and_loops in [t.find for t in rating]
     assert not set(UNIQUENESS_TECHNIQUES[:5]) & set(rating)
 
 

@@ -32,7 +32,8 @@ One departure, for soundness: for a box whose three places make an L (both arms 
 and the crossing cell), Sukaku links the two arm cells alone, which is not a strong link when
 the crossing cell holds the digit; here the crossing cell joins each arm's partner instead.
 
-:func:`sukaku_ladder` puts them into SE's rating ladder in Sukaku's default order. These
+:mod:`~grille.sudoku.logic.techniques` puts them into SE's rating ladder in Sukaku's default
+order (the ``sukaku`` scale). These
 techniques are for 9x9 grids only; on other sizes they find nothing.
 """
 
@@ -48,17 +49,12 @@ import numpy as np
 from grille.logic import Link, Step
 from grille.sudoku.logic import sukaku_scan
 from grille.sudoku.logic.board import Board, Memo, bits, cells_of, popcount
-from grille.sudoku.logic.exclusion import aligned_pair_exclusion
 from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
-from grille.sudoku.logic.subsets import hidden_quad, hidden_triple
-from grille.sudoku.logic.walk import Technique
 
 __all__ = [
-    "SUKAKU_TECHNIQUES",
     "strong_links_2",
     "strong_links_3",
     "strong_links_4",
-    "sukaku_ladder",
     "vwxyz_wing",
     "wxyz_wing",
 ]
@@ -812,34 +808,3 @@ def vwxyz_wing(board: Board) -> Step | None:
         return None
     wing = _first_wing(board, 4)
     return None if wing is None else _wing_step(board, wing, "VWXYZ-Wing")
-
-
-# -- the ladder -----------------------------------------------------------------------------
-
-SUKAKU_TECHNIQUES: frozenset[Technique] = frozenset({
-    strong_links_2,
-    strong_links_3,
-    strong_links_4,
-    wxyz_wing,
-    vwxyz_wing,
-})
-"""The techniques the Sukaku scale adds to SE's."""
-
-
-def sukaku_ladder(se_ladder: Sequence[Technique]) -> tuple[Technique, ...]:
-    """SE's rating ladder with Sukaku's techniques in Sukaku Explainer's default order.
-
-    Two strong links follow the hidden triple; three links and the WXYZ-Wing follow the hidden
-    quad; four links and the VWXYZ-Wing come just before aligned pair exclusion (after BUG).
-    """
-    after: dict[Technique, tuple[Technique, ...]] = {
-        hidden_triple: (strong_links_2,),
-        hidden_quad: (strong_links_3, wxyz_wing),
-    }
-    result: list[Technique] = []
-    for technique in se_ladder:
-        if technique is aligned_pair_exclusion:
-            result.extend((strong_links_4, vwxyz_wing))
-        result.append(technique)
-        result.extend(after.get(technique, ()))
-    return tuple(result)

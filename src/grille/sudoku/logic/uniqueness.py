@@ -30,12 +30,8 @@ from grille.logic import Candidate, Link, Step
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
-from grille.sudoku.logic.walk import Technique
 
 __all__ = [
-    "BUG_TECHNIQUES",
-    "SE_UNIQUE_LOOPS",
-    "UNIQUENESS_TECHNIQUES",
     "bivalue_universal_grave",
     "bug_plus_one",
     "deadly_loops",
@@ -1028,23 +1024,3 @@ def _bug_type_4(board: Board, bug: _Bug) -> Step | None:
         f"only {board.digit(digit)} and its extra digits."
     )
     return _bug_step(board, bug, 4, elims, reason, BUG_TYPE_2, units=(unit_name,))
-
-
-UNIQUENESS_TECHNIQUES: tuple[Technique, ...] = (
-    unique_rectangle_type_1,
-    unique_rectangle_type_2,
-    unique_rectangle_type_4,
-    unique_rectangle_type_3,
-    unique_loop,
-    hidden_unique_rectangle,
-    bug_plus_one,
-    bivalue_universal_grave,
-)
-"""Uniqueness techniques, easiest first; only for puzzles known to have one solution."""
-
-BUG_TECHNIQUES: tuple[Technique, ...] = (bug_plus_one, bivalue_universal_grave)
-"""SE's BUG producer (5.6 and up), which comes after the quads in SE's order."""
-
-SE_UNIQUE_LOOPS: tuple[Technique, ...] = (unique_rectangles_and_loops,)
-"""The rating ladder's uniqueness step before the quads: SE's UniqueLoops producer, in place
-of the rectangle techniques and :func:`unique_loop`."""
