@@ -9,21 +9,13 @@ import pytest
 from conftest import shared_file
 from grille.logic import Step
 from grille.sudoku import Grid, Shape, solve
-from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.fish import finned_x_wing, jellyfish, swordfish, x_wing
-from grille.sudoku.logic.intersections import (
+from grille.sudoku.logic.basic.intersections import (
     claiming,
     direct_claiming,
     direct_pointing,
     pointing,
 )
-from grille.sudoku.logic.single_digit import (
-    empty_rectangle,
-    skyscraper,
-    turbot_fish,
-    two_string_kite,
-)
-from grille.sudoku.logic.subsets import (
+from grille.sudoku.logic.basic.subsets import (
     direct_hidden_pair,
     direct_hidden_triple,
     hidden_pair,
@@ -31,8 +23,16 @@ from grille.sudoku.logic.subsets import (
     naked_pair,
     naked_triple,
 )
+from grille.sudoku.logic.basic.wings import w_wing, xy_wing, xyz_wing
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.single_digit.fish import finned_x_wing, jellyfish, swordfish, x_wing
+from grille.sudoku.logic.single_digit.patterns import (
+    empty_rectangle,
+    skyscraper,
+    turbot_fish,
+    two_string_kite,
+)
 from grille.sudoku.logic.techniques import up_to
-from grille.sudoku.logic.wings import w_wing, xy_wing, xyz_wing
 from logic_support import Technique, replay
 
 BASIC_LADDER = up_to("Empty Rectangle")

@@ -11,8 +11,8 @@ import pytest
 from conftest import shared_file
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
-from grille.sudoku.logic.chains import (
+from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
+from grille.sudoku.logic.chains.named import (
     aic,
     grouped_aic,
     grouped_x_chain,

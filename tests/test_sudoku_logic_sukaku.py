@@ -23,11 +23,11 @@ from grille.errors import GrilleError
 from grille.logic import walk
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import sukaku_scan
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import explain, ladder, rate
 from grille.sudoku.logic.rating import SCALES
-from grille.sudoku.logic.sukaku import (
+from grille.sudoku.logic.sukaku import kernel as sukaku_kernel
+from grille.sudoku.logic.sukaku.search import (
     _HOUSES,
     STRONG_LINKS_BASE,
     _chain_tables,
@@ -272,7 +272,7 @@ RATED = 6
 """How many top1465 puzzles' sukaku-scale rating walks give the boards compared."""
 
 compiled_only = pytest.mark.skipif(
-    not sukaku_scan.enabled(), reason="compiling is off: the kernels would run interpreted"
+    not sukaku_kernel.enabled(), reason="compiling is off: the kernels would run interpreted"
 )
 
 
@@ -354,12 +354,12 @@ def test_reading_table_is_every_house_reading() -> None:
 
 _PLAIN = """
 import json, sys
-from grille.sudoku.logic import sukaku_scan
-from grille.sudoku.logic.sukaku import _chain_tables
+from grille.sudoku.logic.sukaku import kernel as sukaku_kernel
+from grille.sudoku.logic.sukaku.search import _chain_tables
 for marks in json.load(sys.stdin):
     planes = [sum(1 << c for c, m in enumerate(marks) if m >> d & 1) for d in range(9)]
-    chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in planes]
-    wings = [sukaku_scan.best_wing(tuple(marks), k) for k in (3, 4)]
+    chains = [sukaku_kernel.best_chains(plane, _chain_tables()) for plane in planes]
+    wings = [sukaku_kernel.best_wing(tuple(marks), k) for k in (3, 4)]
     print(json.dumps([[sorted(found.items()) for found in chains], wings]))
 """
 
@@ -375,8 +375,8 @@ def test_kernels_run_as_plain_python_find_the_same(rated_boards: list[Board]) ->
     found = [json.loads(line) for line in done.stdout.splitlines()]
     expected = []
     for board in boards:
-        chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in board.planes]
-        wings = [sukaku_scan.best_wing(board.marks, k) for k in (3, 4)]
+        chains = [sukaku_kernel.best_chains(plane, _chain_tables()) for plane in board.planes]
+        wings = [sukaku_kernel.best_wing(board.marks, k) for k in (3, 4)]
         expected.append(json.loads(json.dumps(
             [[sorted(chain.items()) for chain in chains], wings]
         )))

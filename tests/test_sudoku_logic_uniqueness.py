@@ -10,11 +10,11 @@ from conftest import shared_file
 from grille.logic import walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import ladder
 from grille.sudoku.logic.techniques import GRILLE, up_to
-from grille.sudoku.logic.uniqueness import (
+from grille.sudoku.logic.uniqueness import kernel as loop_kernel
+from grille.sudoku.logic.uniqueness.rectangles import (
     _colex,
     _find_bug,
     _may_be_bug,
@@ -317,13 +317,13 @@ def test_loop_search_grows_its_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     board = pattern({**LOOP, "r3c1": "123"})
     expected = deadly_loops(board, 4, compiled=False)
     assert len(expected) > 3  # one loop, closed through rows or boxes, in both directions
-    monkeypatch.setattr(loop_scan, "_FIRST_OUTPUT", 3)
-    loop_scan._buffers.cache_clear()
+    monkeypatch.setattr(loop_kernel, "_FIRST_OUTPUT", 3)
+    loop_kernel._buffers.cache_clear()
     try:
         assert deadly_loops(board, 4) == expected
         assert deadly_loops(board, 4) == expected  # nothing left over from the overflow
     finally:
-        loop_scan._buffers.cache_clear()
+        loop_kernel._buffers.cache_clear()
 
 
 def test_loops_begin_at_their_start_cell() -> None:

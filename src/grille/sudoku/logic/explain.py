@@ -9,7 +9,7 @@ Two ladders walk the same way, easiest step first:
   in SE's order, so ER/EP/ED are comparable with published SE ratings: singles .. XYZ-Wing,
   unique rectangles and loops, quads, BUG, aligned pair exclusion, SE's chains, aligned
   triplet exclusion, then the forcing tiers. Its chains are SE's
-  own producer (:func:`~grille.sudoku.logic.unary.forcing_chains_and_cycles`: X-/Y-cycles,
+  own producer (:func:`~grille.sudoku.logic.chains.cycles.forcing_chains_and_cycles`: X-/Y-cycles,
   forcing X-chains and mixed forcing chains, the easiest of them all), not grille's named
   chains, whose order and values differ (an XY-chain is 6.6+L in grille's named ladder, but
   SE only finds it as a mixed forcing chain, 7.0+L). See benchmarks/README.md for how far

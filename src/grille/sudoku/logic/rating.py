@@ -39,7 +39,7 @@ UNSOLVED = 20.0
 SCALES = SUDOKU_SCALES
 """The rating scales: ``se``, Sudoku Explainer 1.2.1's techniques and order (the default);
 ``sukaku``, Sukaku Explainer's default ladder: SE's plus strong-link chains and
-WXYZ/VWXYZ-Wings (:mod:`~grille.sudoku.logic.sukaku`). Levels are the same on both."""
+WXYZ/VWXYZ-Wings (:mod:`~grille.sudoku.logic.sukaku.search`). Levels are the same on both."""
 
 LEVELS: tuple[tuple[str, float], ...] = (
     ("easy", 2.3),

@@ -24,54 +24,7 @@ from __future__ import annotations
 from grille.errors import GrilleError
 from grille.logic import Technique
 from grille.rating import SUDOKU_MAX_NESTING, SUDOKU_SCALES
-from grille.sudoku.logic.als import (
-    ALS_XY_WING,
-    ALS_XZ,
-    ALS_XZ_DOUBLY_LINKED,
-    SUE_DE_COQ,
-    als_xy_wing,
-    als_xz,
-    sue_de_coq,
-)
-from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.chains import (
-    CHAIN,
-    CYCLE,
-    GROUPED,
-    MIXED,
-    aic,
-    grouped_aic,
-    grouped_x_chain,
-    x_chain,
-    xy_chain,
-)
-from grille.sudoku.logic.exclusion import (
-    ALIGNED_PAIR_EXCLUSION,
-    ALIGNED_TRIPLET_EXCLUSION,
-    aligned_pair_exclusion,
-    aligned_triplet_exclusion,
-)
-from grille.sudoku.logic.fish import (
-    BASIC,
-    FINNED,
-    SASHIMI,
-    finned_jellyfish,
-    finned_swordfish,
-    finned_x_wing,
-    jellyfish,
-    swordfish,
-    x_wing,
-)
-from grille.sudoku.logic.forcing import (
-    TRIAL_AND_ERROR,
-    cell_region_forcing,
-    dynamic_forcing,
-    dynamic_plus_forcing,
-    nested_forcing,
-    nishio,
-    trial_and_error,
-)
-from grille.sudoku.logic.intersections import (
+from grille.sudoku.logic.basic.intersections import (
     CLAIMING,
     DIRECT_CLAIMING,
     DIRECT_POINTING,
@@ -81,17 +34,7 @@ from grille.sudoku.logic.intersections import (
     direct_pointing,
     pointing,
 )
-from grille.sudoku.logic.single_digit import (
-    EMPTY_RECTANGLE,
-    SKYSCRAPER,
-    TURBOT_FISH,
-    TWO_STRING_KITE,
-    empty_rectangle,
-    skyscraper,
-    turbot_fish,
-    two_string_kite,
-)
-from grille.sudoku.logic.singles import (
+from grille.sudoku.logic.basic.singles import (
     FULL_HOUSE,
     HIDDEN_SINGLE_BOX,
     HIDDEN_SINGLE_LINE,
@@ -100,7 +43,7 @@ from grille.sudoku.logic.singles import (
     hidden_single,
     naked_single,
 )
-from grille.sudoku.logic.subsets import (
+from grille.sudoku.logic.basic.subsets import (
     DIRECT_HIDDEN,
     HIDDEN,
     NAKED,
@@ -113,7 +56,66 @@ from grille.sudoku.logic.subsets import (
     naked_quad,
     naked_triple,
 )
-from grille.sudoku.logic.sukaku import (
+from grille.sudoku.logic.basic.wings import W_WING, XY_WING, XYZ_WING, w_wing, xy_wing, xyz_wing
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.chains.als import (
+    ALS_XY_WING,
+    ALS_XZ,
+    ALS_XZ_DOUBLY_LINKED,
+    SUE_DE_COQ,
+    als_xy_wing,
+    als_xz,
+    sue_de_coq,
+)
+from grille.sudoku.logic.chains.cycles import forcing_chains_and_cycles
+from grille.sudoku.logic.chains.named import (
+    CHAIN,
+    CYCLE,
+    GROUPED,
+    MIXED,
+    aic,
+    grouped_aic,
+    grouped_x_chain,
+    x_chain,
+    xy_chain,
+)
+from grille.sudoku.logic.exclusion.aligned import (
+    ALIGNED_PAIR_EXCLUSION,
+    ALIGNED_TRIPLET_EXCLUSION,
+    aligned_pair_exclusion,
+    aligned_triplet_exclusion,
+)
+from grille.sudoku.logic.forcing.nested import nested_forcing
+from grille.sudoku.logic.forcing.tiers import (
+    TRIAL_AND_ERROR,
+    cell_region_forcing,
+    dynamic_forcing,
+    dynamic_plus_forcing,
+    nishio,
+    trial_and_error,
+)
+from grille.sudoku.logic.single_digit.fish import (
+    BASIC,
+    FINNED,
+    SASHIMI,
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wing,
+    jellyfish,
+    swordfish,
+    x_wing,
+)
+from grille.sudoku.logic.single_digit.patterns import (
+    EMPTY_RECTANGLE,
+    SKYSCRAPER,
+    TURBOT_FISH,
+    TWO_STRING_KITE,
+    empty_rectangle,
+    skyscraper,
+    turbot_fish,
+    two_string_kite,
+)
+from grille.sudoku.logic.sukaku.search import (
     STRONG_LINKS_BASE,
     VWXYZ_BASE,
     WXYZ_BASE,
@@ -123,8 +125,7 @@ from grille.sudoku.logic.sukaku import (
     vwxyz_wing,
     wxyz_wing,
 )
-from grille.sudoku.logic.unary import forcing_chains_and_cycles
-from grille.sudoku.logic.uniqueness import (
+from grille.sudoku.logic.uniqueness.rectangles import (
     BUG_PLUS_ONE,
     BUG_TYPE_2,
     HIDDEN_UNIQUE_RECTANGLE,
@@ -139,7 +140,6 @@ from grille.sudoku.logic.uniqueness import (
     unique_rectangle_type_4,
     unique_rectangles_and_loops,
 )
-from grille.sudoku.logic.wings import W_WING, XY_WING, XYZ_WING, w_wing, xy_wing, xyz_wing
 
 __all__ = [
     "CATALOGUE",

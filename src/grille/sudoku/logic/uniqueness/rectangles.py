@@ -28,8 +28,8 @@ from collections.abc import Iterator, Sequence
 
 from grille.logic import Candidate, Link, Step
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
+from grille.sudoku.logic.uniqueness import kernel as loop_kernel
 
 __all__ = [
     "bivalue_universal_grave",
@@ -454,11 +454,11 @@ def deadly_loops(
 
     Each begins at its start cell (the smallest of its cells holding only its two digits)
     and appears once for each way the walk closes it. ``compiled`` runs the walk in
-    :mod:`~grille.sudoku.logic.loop_scan`'s kernel; ``False`` runs the plain search
+    :mod:`kernel`'s kernel; ``False`` runs the plain search
     (:func:`_loops`, :func:`_is_valid_loop`), which the kernel must match.
     """
     if compiled:
-        return loop_scan.deadly_loops(board.shape, board.marks, min_length)
+        return loop_kernel.deadly_loops(board.shape, board.marks, min_length)
     found: list[tuple[int, ...]] = []
     for start in board.empty_cells:
         if popcount(board.marks[start]) == 2:
