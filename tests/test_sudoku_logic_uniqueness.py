@@ -14,21 +14,25 @@ from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import ladder
 from grille.sudoku.logic.techniques import GRILLE, up_to
 from grille.sudoku.logic.uniqueness import kernel as loop_kernel
-from grille.sudoku.logic.uniqueness.rectangles import (
-    _colex,
+from grille.sudoku.logic.uniqueness.bug import (
     _find_bug,
     _may_be_bug,
-    _se_value,
     bivalue_universal_grave,
     bug_plus_one,
+)
+from grille.sudoku.logic.uniqueness.loops import (
+    _colex,
+    _se_value,
     deadly_loops,
-    hidden_unique_rectangle,
     unique_loop,
+    unique_rectangles_and_loops,
+)
+from grille.sudoku.logic.uniqueness.rectangles import (
+    hidden_unique_rectangle,
     unique_rectangle_type_1,
     unique_rectangle_type_2,
     unique_rectangle_type_3,
     unique_rectangle_type_4,
-    unique_rectangles_and_loops,
 )
 from grille.sudoku.solver import solve
 from logic_support import pattern, replay

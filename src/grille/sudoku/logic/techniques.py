@@ -125,20 +125,21 @@ from grille.sudoku.logic.sukaku.search import (
     vwxyz_wing,
     wxyz_wing,
 )
-from grille.sudoku.logic.uniqueness.rectangles import (
+from grille.sudoku.logic.uniqueness.bug import (
     BUG_PLUS_ONE,
     BUG_TYPE_2,
-    HIDDEN_UNIQUE_RECTANGLE,
-    UNIQUE_RECTANGLE,
     bivalue_universal_grave,
     bug_plus_one,
+)
+from grille.sudoku.logic.uniqueness.loops import unique_loop, unique_rectangles_and_loops
+from grille.sudoku.logic.uniqueness.rectangles import (
+    HIDDEN_UNIQUE_RECTANGLE,
+    UNIQUE_RECTANGLE,
     hidden_unique_rectangle,
-    unique_loop,
     unique_rectangle_type_1,
     unique_rectangle_type_2,
     unique_rectangle_type_3,
     unique_rectangle_type_4,
-    unique_rectangles_and_loops,
 )
 
 __all__ = [
