@@ -1,15 +1,13 @@
 """One compiled search per forcing tier: every assumption's net, and what the nets share.
 
-:mod:`tiers` finds a tier's easiest step by following each assumption
-with a
+:mod:`tiers` finds a tier's easiest step by following each assumption with a
 :class:`~grille.sudoku.logic.forcing.net.Net` and intersecting the nets (contradiction,
 double, cell and region forcing). Done net by net from Python, that costs one kernel call and
 a few NumPy arrays per assumption, thousands per puzzle. :func:`easiest` runs the same search
 in one kernel call (:func:`_scan`, compiled through :mod:`grille.engine._jit`): it builds
-each net once, with the very propagation of :mod:`net`
-(``_propagate``), keeps them all side by side, and walks the tier's conclusions in
-:mod:`tiers`'s order, keeping the first with the fewest nodes. Python
-then rebuilds only the winner's few nets to explain it.
+each net once, with the very propagation of :mod:`net` (``_propagate``), keeps them all side
+by side, and walks the tier's conclusions in :mod:`tiers`'s order, keeping the first with the
+fewest nodes. Python then rebuilds only the winner's few nets to explain it.
 
 This covers Nishio, multiple, dynamic and dynamic plus: a dynamic-plus net that stalls
 applies the basic rules compiled in :mod:`rules` and goes on, as a ``Net`` does with
@@ -20,7 +18,7 @@ order.
 Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
 level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
 second set of tables, listing every conclusion that removes something new with the cells of
-its chains) and the net records them as ``forcing._nested_rule`` does (:func:`_adopt`). The
+its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). The
 outer nets are all built first, so that the kernel does not call itself; the nets are counted
 against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """
