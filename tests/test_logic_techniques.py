@@ -73,3 +73,11 @@ def test_takuzu_and_kakuro_declare_their_techniques_the_same_way() -> None:
         assert all(isinstance(t, Technique) for t in ladder)
         values = [t.value for t in ladder]
         assert values == sorted(values)
+
+
+def test_every_sudoku_technique_lives_in_a_family_package() -> None:
+    from grille.sudoku.logic.techniques import CATALOGUE, NESTED_FORCING, family
+
+    families = {"basic", "single_digit", "uniqueness", "chains", "exclusion", "forcing", "sukaku"}
+    assert {family(t) for t in (*CATALOGUE, *NESTED_FORCING)} == families
+    assert {family(t) for t in NESTED_FORCING} == {"forcing"}
