@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from grille.logic import Step
+from grille.logic import Step, walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.walk import Technique, walk
+
+Technique = Callable[[Board], Step | None]
 
 
 def assert_sound(step: Step, solution: Grid) -> None:

@@ -12,7 +12,13 @@ from grille.kakuro.formats import read
 from grille.kakuro.logic.board import Board
 from grille.kakuro.logic.explain import sweep_path, walk
 from grille.kakuro.logic.rating import level_of
-from grille.kakuro.logic.techniques import TECHNIQUES, Technique, _area_support, area_sum
+from grille.kakuro.logic.techniques import (
+    LADDER,
+    TECHNIQUES,
+    KakuroTechnique,
+    _area_support,
+    area_sum,
+)
 from grille.logic import Step
 
 SMALL = "#  4\\ 3\\\n\\3 .  .\n\\4 .  ."
@@ -110,8 +116,8 @@ def test_techniques_return_nothing_on_a_solved_board() -> None:
 AREA = Path(__file__).parent / "fixtures" / "kakuro" / "area.txt"
 
 
-def _below_area_sums() -> tuple[Technique, ...]:
-    return TECHNIQUES[: TECHNIQUES.index(area_sum)]
+def _below_area_sums() -> tuple[KakuroTechnique, ...]:
+    return LADDER[: [t.every for t in LADDER].index(area_sum)]
 
 
 def test_area_sum_on_three_outies_unblocks_the_ladder() -> None:

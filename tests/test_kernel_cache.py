@@ -109,11 +109,11 @@ def test_editing_a_helper_or_a_constant_recompiles_the_kernels_that_use_it(
 @needs_jit
 def test_the_dependencies_of_a_grille_kernel_name_the_files_it_calls_into() -> None:
     from grille.engine.kernel_cache import dependencies
-    from grille.sudoku.logic import tier_scan
+    from grille.sudoku.logic.forcing import tier_kernel
 
-    names = {path.name for path in dependencies(tier_scan._search)}
-    assert {"tier_scan.py", "implications.py", "net_rules.py"} <= names
-    assert all("numpy" not in str(path) for path in dependencies(tier_scan._search))
+    names = {path.name for path in dependencies(tier_kernel._search)}
+    assert {"tier_kernel.py", "net.py", "rules.py"} <= names
+    assert all("numpy" not in str(path) for path in dependencies(tier_kernel._search))
 
 
 def test_the_work_clock_stands_still_while_a_kernel_compiles(
@@ -126,15 +126,15 @@ def test_the_work_clock_stands_still_while_a_kernel_compiles(
     heard: list[tuple[bool, str]] = []
     _jit.add_compile_listener(lambda starting, name: heard.append((starting, name)))
     start = _jit.work_clock()
-    clock.start("tier_scan._search")
+    clock.start("tier_kernel._search")
     clock.start("net_rules._survey")  # a callee compiles inside its caller
     now[0] += 30.0
     assert _jit.compiling()
     assert _jit.work_clock() == start
     clock.end("net_rules._survey")
-    clock.end("tier_scan._search")
+    clock.end("tier_kernel._search")
     now[0] += 2.0
     assert not _jit.compiling()
     assert _jit.compile_seconds() == 30.0
     assert _jit.work_clock() == start + 2.0
-    assert heard == [(True, "tier_scan._search"), (False, "tier_scan._search")]
+    assert heard == [(True, "tier_kernel._search"), (False, "tier_kernel._search")]

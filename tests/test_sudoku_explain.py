@@ -102,46 +102,44 @@ def test_hint_and_rate_commands(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
-    from grille.sudoku.logic.chains import CHAIN_TECHNIQUES
-    from grille.sudoku.logic.exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
-    from grille.sudoku.logic.explain import FORCING, GRILLE_EXTRAS, SE_CHAINS, ladder
-    from grille.sudoku.logic.ladder import SE_QUADS, UP_TO_XYZ_WING
-    from grille.sudoku.logic.uniqueness import (
-        bivalue_universal_grave,
-        bug_plus_one,
-        unique_loop,
-        unique_rectangles_and_loops,
-    )
+    from grille.sudoku.logic.explain import ladder
+    from grille.sudoku.logic.techniques import CATALOGUE, GRILLE, SE, up_to
 
-    full = ladder(unique=True)
-    rating = ladder(unique=True, rating=True)
-    assert set(full) >= GRILLE_EXTRAS
-    assert not GRILLE_EXTRAS & set(rating)
+    full = [t.name for t in ladder(unique=True)]
+    rating = [t.name for t in ladder(unique=True, rating=True)]
+    extras = {t.name for t in CATALOGUE if t.scales == {GRILLE}}
+    assert set(full) >= extras
+    assert not extras & set(rating)
     # SE's order: singles .. XYZ-Wing, SE's one producer of unique rectangles and loops,
     # quads, BUG, then SE's one chain producer in place of grille's named chains, then the
     # forcing tiers
-    assert list(rating[: len(UP_TO_XYZ_WING)]) == list(UP_TO_XYZ_WING)
-    assert rating[len(UP_TO_XYZ_WING)] is unique_rectangles_and_loops
-    assert rating.index(SE_QUADS[0]) == len(UP_TO_XYZ_WING) + 1
-    assert rating.index(bug_plus_one) == rating.index(SE_QUADS[-1]) + 1
+    basic = [t.name for t in up_to("XYZ-Wing")]
+    assert rating[: len(basic)] == basic
+    assert rating[len(basic) :][:5] == [
+        "Unique Rectangles and Loops", "Naked Quad", "Jellyfish", "Hidden Quad", "BUG+1",
+    ]
     # then SE's BUG types 2-4, aligned pair exclusion, the chains, aligned triplet exclusion
-    at = rating.index(bug_plus_one)
-    assert rating[at + 1 : at + 6] == (
-        bivalue_universal_grave, aligned_pair_exclusion, SE_CHAINS[0],
-        aligned_triplet_exclusion, FORCING[0],
-    )
-    assert unique_rectangles_and_loops not in ladder(unique=False, rating=True)
-    assert unique_loop not in rating and unique_rectangles_and_loops not in full
-    assert {aligned_pair_exclusion, aligned_triplet_exclusion, unique_loop} <= set(full)
-    assert not set(CHAIN_TECHNIQUES) & set(rating)
-    assert set(SE_CHAINS) & set(full) == set()
+    at = rating.index("BUG+1")
+    assert rating[at + 1 : at + 6] == [
+        "Bivalue Universal Grave", "Aligned Pair Exclusion", "Cycles and Forcing Chains",
+        "Aligned Triplet Exclusion", "Nishio Forcing Chain",
+    ]
+    assert "Unique Rectangles and Loops" not in [
+        t.name for t in ladder(unique=False, rating=True)
+    ]
+    assert "Unique Loop" not in rating and "Unique Rectangles and Loops" not in full
+    assert {"Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Unique Loop"} <= set(full)
+    named_chains = {"X-Chain", "XY-Chain", "Grouped X-Chain", "AIC", "Grouped AIC"}
+    assert named_chains <= set(full) and not named_chains & set(rating)
+    assert "Cycles and Forcing Chains" not in full
+    assert all(SE in t.scales for t in ladder(unique=True, rating=True))
 
 
 def test_rate_walks_the_rating_ladder() -> None:
-    from grille.sudoku.logic.explain import GRILLE_EXTRAS
+    from grille.sudoku.logic.techniques import CATALOGUE, GRILLE
 
     extra_names = {"W-Wing", "Finned X-Wing", "ALS-XZ", "Sue de Coq", "Grouped AIC"}
-    assert len(GRILLE_EXTRAS) == 10
+    assert extra_names <= {t.name for t in CATALOGUE if t.scales == {GRILLE}}
     puzzle = Grid.from_string(HIDDEN_PAIR)
     path = explain(puzzle, rating=True)
     assert path.solved and not {s.technique for s in path.steps} & extra_names

@@ -9,22 +9,13 @@ import pytest
 from conftest import shared_file
 from grille.logic import Step
 from grille.sudoku import Grid, Shape, solve
-from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.fish import finned_x_wing, jellyfish, swordfish, x_wing
-from grille.sudoku.logic.intersections import (
+from grille.sudoku.logic.basic.intersections import (
     claiming,
     direct_claiming,
     direct_pointing,
     pointing,
 )
-from grille.sudoku.logic.ladder import BASIC_LADDER
-from grille.sudoku.logic.single_digit import (
-    empty_rectangle,
-    skyscraper,
-    turbot_fish,
-    two_string_kite,
-)
-from grille.sudoku.logic.subsets import (
+from grille.sudoku.logic.basic.subsets import (
     direct_hidden_pair,
     direct_hidden_triple,
     hidden_pair,
@@ -32,9 +23,19 @@ from grille.sudoku.logic.subsets import (
     naked_pair,
     naked_triple,
 )
-from grille.sudoku.logic.walk import Technique
-from grille.sudoku.logic.wings import w_wing, xy_wing, xyz_wing
-from logic_support import replay
+from grille.sudoku.logic.basic.wings import w_wing, xy_wing, xyz_wing
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.single_digit.fish import finned_x_wing, jellyfish, swordfish, x_wing
+from grille.sudoku.logic.single_digit.patterns import (
+    empty_rectangle,
+    skyscraper,
+    turbot_fish,
+    two_string_kite,
+)
+from grille.sudoku.logic.techniques import up_to
+from logic_support import Technique, replay
+
+BASIC_LADDER = up_to("Empty Rectangle")
 
 NINE = Shape(3, 3)
 FULL = (1 << 9) - 1
@@ -103,7 +104,7 @@ def found(technique: Technique, board: Board) -> Step:
 # -- nothing fires on a board where every cell has every candidate ----------------------------
 
 
-@pytest.mark.parametrize("technique", BASIC_LADDER, ids=lambda t: t.__name__)
+@pytest.mark.parametrize("technique", BASIC_LADDER, ids=lambda t: t.name)
 def test_nothing_fires_on_an_open_board(technique: Technique) -> None:
     assert technique(board_with()) is None
 

@@ -11,21 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
-from grille.logic import Step
+from grille.logic import Step, walk
 from grille.sudoku import Grid, Shape
-from grille.sudoku.logic import basic_scan
-from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.explain import ladder
-from grille.sudoku.logic.fish import jellyfish, swordfish, x_wing
-from grille.sudoku.logic.intersections import (
+from grille.sudoku.logic.basic import kernel as basic_kernel
+from grille.sudoku.logic.basic.intersections import (
     claiming,
     direct_claiming,
     direct_pointing,
     pointing,
 )
-from grille.sudoku.logic.ladder import BASIC_LADDER
-from grille.sudoku.logic.singles import hidden_single, naked_single
-from grille.sudoku.logic.subsets import (
+from grille.sudoku.logic.basic.singles import hidden_single, naked_single
+from grille.sudoku.logic.basic.subsets import (
     direct_hidden_pair,
     direct_hidden_triple,
     hidden_pair,
@@ -35,9 +31,15 @@ from grille.sudoku.logic.subsets import (
     naked_quad,
     naked_triple,
 )
-from grille.sudoku.logic.walk import Technique, walk
-from grille.sudoku.logic.wings import xy_wing, xyz_wing
+from grille.sudoku.logic.basic.wings import xy_wing, xyz_wing
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.explain import ladder
+from grille.sudoku.logic.single_digit.fish import jellyfish, swordfish, x_wing
+from grille.sudoku.logic.techniques import up_to
+from logic_support import Technique
 from test_sudoku_logic_basic import SIX, SIXTEEN
+
+BASIC_LADDER = up_to("Empty Rectangle")
 
 SCANNED: tuple[Technique, ...] = (
     hidden_single,
@@ -62,12 +64,12 @@ SCANNED: tuple[Technique, ...] = (
 )
 """Every technique whose search the compiled scans replace."""
 
-pytestmark = pytest.mark.skipif(not basic_scan.enabled(), reason="compiling is off")
+pytestmark = pytest.mark.skipif(not basic_kernel.enabled(), reason="compiling is off")
 
 
 def plain_python() -> AbstractContextManager[object]:
     """While inside, the techniques run their plain-Python searches."""
-    return mock.patch.object(basic_scan, "enabled", return_value=False)
+    return mock.patch.object(basic_kernel, "enabled", return_value=False)
 
 
 def outcome(step: Step | None) -> tuple[Step | None, str]:

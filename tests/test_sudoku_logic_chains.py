@@ -11,9 +11,8 @@ import pytest
 from conftest import shared_file
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.als import ALS_TECHNIQUES, als_xy_wing, als_xz, sue_de_coq
-from grille.sudoku.logic.chains import (
-    CHAIN_TECHNIQUES,
+from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
+from grille.sudoku.logic.chains.named import (
     aic,
     grouped_aic,
     grouped_x_chain,
@@ -21,10 +20,7 @@ from grille.sudoku.logic.chains import (
     xy_chain,
 )
 from grille.sudoku.logic.difficulty import chain_difficulty, length_increment
-from grille.sudoku.logic.singles import full_house, hidden_single, naked_single
-from grille.sudoku.logic.uniqueness import UNIQUENESS_TECHNIQUES
-from grille.sudoku.logic.walk import Technique
-from logic_support import pattern, replay
+from logic_support import Technique, pattern, replay
 
 # -- the length increment ------------------------------------------------------------------
 
@@ -216,12 +212,13 @@ def test_sue_de_coq_needs_disjoint_sides() -> None:
 
 
 def _ladder() -> tuple[Technique, ...]:
-    """Singles (or the basic ladder when present), then uniqueness, ALS and chains."""
-    try:
-        from grille.sudoku.logic.ladder import BASIC_LADDER
-    except ImportError:
-        BASIC_LADDER = (full_house, hidden_single, naked_single)  # noqa: N806
-    return (*BASIC_LADDER, *UNIQUENESS_TECHNIQUES, *ALS_TECHNIQUES, *CHAIN_TECHNIQUES)
+    """The basic ladder, then uniqueness, ALS and chains."""
+    from grille.sudoku.logic.techniques import GRILLE, ladder, technique, up_to
+
+    uniqueness = tuple(t for t in ladder(GRILLE, unique=True) if t.unique)
+    named = ("Sue de Coq", "ALS-XZ", "ALS-XY-Wing", "X-Chain", "XY-Chain", "Grouped X-Chain",
+             "AIC", "Grouped AIC")
+    return (*up_to("Empty Rectangle"), *uniqueness, *(technique(name) for name in named))
 
 
 @pytest.mark.shared_data

@@ -15,17 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, bits
-from grille.sudoku.logic.exclusion import (
+from grille.sudoku.logic.exclusion.aligned import (
     aligned_pair_exclusion,
     aligned_triplet_exclusion,
     scan,
     search,
 )
 from grille.sudoku.logic.explain import ladder
-from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
 from logic_support import pattern, replay
 
@@ -206,7 +206,7 @@ def test_kernel_takes_the_reference_step_on_big_grids(shape: Shape) -> None:
 _PLAIN = """
 import json, sys
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.exclusion_scan import first_bases
+from grille.sudoku.logic.exclusion.kernel import first_bases
 for size, box_rows, box_cols, marks, degree in json.load(sys.stdin):
     print(json.dumps(first_bases(Shape(box_rows, box_cols), tuple(marks), degree)))
 """

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from conftest import shared_file
 from grille.sudoku import Grid, default_shape, solve
-from grille.sudoku.logic import forcing, net_rules
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.implications import (
+from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing import tiers as forcing_tiers
+from grille.sudoku.logic.forcing.nested import nested_forcing
+from grille.sudoku.logic.forcing.net import (
     BASIC_RULES,
     DYNAMIC,
     X_LINKS,
@@ -21,9 +23,10 @@ from grille.sudoku.logic.implications import (
     Net,
     topology,
 )
-from grille.sudoku.logic.ladder import BASIC_LADDER
-from grille.sudoku.logic.walk import Technique
-from logic_support import assert_sound, replay
+from grille.sudoku.logic.techniques import up_to
+from logic_support import Technique, assert_sound, replay
+
+BASIC_LADDER = up_to("Empty Rectangle")
 
 SHAPE = default_shape(9)
 ALL = (1 << 9) - 1
@@ -69,7 +72,7 @@ def test_static_net_only_follows_bivalue_cells_and_conjugate_pairs() -> None:
 
 
 def test_nishio_eliminates_through_a_contradiction() -> None:
-    step = forcing.nishio(one_pattern())
+    step = forcing_tiers.nishio(one_pattern())
     assert step is not None
     assert step.eliminations == ((0, 0, 1),) and not step.placements
     assert step.difficulty == 7.5
@@ -79,7 +82,7 @@ def test_nishio_eliminates_through_a_contradiction() -> None:
 
 
 def test_dynamic_region_forcing_beats_the_longer_contradiction() -> None:
-    step = forcing.dynamic_forcing(one_pattern())
+    step = forcing_tiers.dynamic_forcing(one_pattern())
     assert step is not None and step.technique == "Dynamic Forcing Chains: Region"
     assert step.eliminations == ((0, 0, 1),)
     assert step.units == ("box 2",) and step.difficulty == 8.5
@@ -90,7 +93,7 @@ def test_static_cell_forcing() -> None:
     # r5c5 {1,2,3}; r5c1 {1,4}, r5c2 {2,4}, r5c3 {3,4}: each digit of r5c5 puts 4 in box 4.
     marks = {40: 0b111, 36: 0b1001, 37: 0b1010, 38: 0b1100}
     board = board_with(marks)
-    step = forcing.cell_region_forcing(board)
+    step = forcing_tiers.cell_region_forcing(board)
     assert step is not None and step.technique == "Forcing Chains: Cell"
     ((row, col, digit),) = step.eliminations
     assert digit == 4 and (row == 4 or (3 <= row <= 5 and col < 3))
@@ -100,28 +103,28 @@ def test_static_cell_forcing() -> None:
 
 
 def test_nested_levels_are_two_to_five() -> None:
-    assert forcing.nested_forcing(2).__name__ == "nested_forcing_2"
+    assert nested_forcing(2).__name__ == "nested_forcing_2"
     with pytest.raises(ValueError, match="levels"):
-        forcing.nested_forcing(6)
+        nested_forcing(6)
 
 
 def test_trial_and_error_is_sound_and_last() -> None:
     puzzle = Grid.from_string(HARDEST)
     solution = solve(puzzle).solution
     assert solution is not None
-    step = forcing.trial_and_error(Board.from_grid(puzzle))
-    assert step is not None and step.difficulty == forcing.TRIAL_AND_ERROR
+    step = forcing_tiers.trial_and_error(Board.from_grid(puzzle))
+    assert step is not None and step.difficulty == forcing_tiers.TRIAL_AND_ERROR
     assert_sound(step, solution)
 
 
 HARDEST = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 TIERS: tuple[Technique, ...] = (
-    forcing.nishio,
-    forcing.cell_region_forcing,
-    forcing.dynamic_forcing,
-    forcing.dynamic_plus_forcing,
-    forcing.trial_and_error,
+    forcing_tiers.nishio,
+    forcing_tiers.cell_region_forcing,
+    forcing_tiers.dynamic_forcing,
+    forcing_tiers.dynamic_plus_forcing,
+    forcing_tiers.trial_and_error,
 )
 
 
@@ -159,7 +162,7 @@ TOP1465_3 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....
 
 def _stalled(puzzle: str) -> Board:
     """``puzzle``'s board once the basic ladder has nothing more to say."""
-    from grille.sudoku.logic.walk import walk
+    from grille.logic import walk
 
     board = Board.from_grid(Grid.from_string(puzzle))
     for _, after in walk(board, BASIC_LADDER):
@@ -168,18 +171,19 @@ def _stalled(puzzle: str) -> Board:
 
 
 @pytest.mark.parametrize(
-    "tier", [forcing.NISHIO, forcing.MULTIPLE, forcing.DYNAMIC_TIER], ids=lambda t: t.name
+    "tier", [forcing_tiers.NISHIO, forcing_tiers.MULTIPLE, forcing_tiers.DYNAMIC_TIER], ids=lambda
+    t: t.name
 )
 def test_compiled_search_finds_the_same_step_as_net_by_net(
-    tier: forcing._Tier, monkeypatch: pytest.MonkeyPatch
+    tier: forcing_tiers._Tier, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     board = _stalled(TOP1465_3)
-    compiled = forcing._easiest(board, tier)
-    nishio = [forcing._nishio_digit(board, digit) for digit in range(1, 10)]
+    compiled = forcing_tiers._easiest(board, tier)
+    nishio = [forcing_tiers._nishio_digit(board, digit) for digit in range(1, 10)]
     assert compiled is not None and compiled.technique.startswith(tier.name)
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing._easiest(board, tier) == compiled
-    assert [forcing._nishio_digit(board, digit) for digit in range(1, 10)] == nishio
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert forcing_tiers._easiest(board, tier) == compiled
+    assert [forcing_tiers._nishio_digit(board, digit) for digit in range(1, 10)] == nishio
 
 
 PLUS_STATE = "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1.35"
@@ -208,22 +212,22 @@ def test_compiled_dynamic_plus_finds_the_same_step_as_net_by_net(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     board = _plus_board(PLUS_MARKS[kind])
-    assert forcing.dynamic_forcing(board) is None  # the step needs the rules
-    compiled = forcing.dynamic_plus_forcing(board)
+    assert forcing_tiers.dynamic_forcing(board) is None  # the step needs the rules
+    compiled = forcing_tiers.dynamic_plus_forcing(board)
     assert compiled is not None
     assert compiled.technique == f"Dynamic Forcing Chains (+): {kind.title()}"
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing.dynamic_plus_forcing(board) == compiled
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert forcing_tiers.dynamic_plus_forcing(board) == compiled
 
 
 def test_compiled_dynamic_plus_matches_where_the_rules_apply_to_the_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     board = Board.from_grid(Grid.from_string(TOP1465_3))  # locked candidates, subsets apply
-    compiled = forcing.dynamic_plus_forcing(board)
+    compiled = forcing_tiers.dynamic_plus_forcing(board)
     assert compiled is not None
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing.dynamic_plus_forcing(board) == compiled
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert forcing_tiers.dynamic_plus_forcing(board) == compiled
 
 
 def _new_removals(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:
@@ -275,8 +279,8 @@ def test_compiled_rules_match_the_python_rules_on_any_marks(rng: random.Random, 
 def _first_trial(index: int) -> Board:
     """Forum-hardest puzzle ``index``'s board where the rating ladder first needs trial and
     error (nested forcing chains would be tried there)."""
+    from grille.logic import walk
     from grille.sudoku.logic.explain import ladder
-    from grille.sudoku.logic.walk import walk
 
     line = shared_file("sudoku", "forum_hardest_1106_half.txt").read_text().split()[index]
     board = Board.from_grid(Grid.from_string(line))
@@ -292,12 +296,12 @@ def test_compiled_nested_forcing_finds_the_same_step_as_net_by_net(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     board = _first_trial(0)
-    assert forcing.dynamic_plus_forcing(board) is None  # level 2 is the first that applies
-    compiled = forcing.nested_forcing(2)(board)
+    assert forcing_tiers.dynamic_plus_forcing(board) is None  # level 2 is the first that applies
+    compiled = nested_forcing(2)(board)
     assert compiled is not None
     assert compiled.technique == "Nested Forcing Chains (level 2): Contradiction"
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing.nested_forcing(2)(board) == compiled
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert nested_forcing(2)(board) == compiled
 
 
 @pytest.mark.shared_data
@@ -306,20 +310,20 @@ def test_compiled_nested_level_3_finds_the_same_step_as_net_by_net(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     board = _first_trial(3)
-    assert forcing.nested_forcing(2)(board) is None  # level 3 is the first that applies
-    compiled = forcing.nested_forcing(3)(board)
+    assert nested_forcing(2)(board) is None  # level 3 is the first that applies
+    compiled = nested_forcing(3)(board)
     assert compiled is not None and compiled.technique.startswith("Nested Forcing Chains (level 3)")
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing.nested_forcing(3)(board) == compiled
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert nested_forcing(3)(board) == compiled
 
 
 @pytest.mark.shared_data
 def test_compiled_nested_forcing_keeps_the_net_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     board = _first_trial(0)
-    monkeypatch.setattr(forcing, "NESTED_NET_BUDGET", 2_000)
-    assert forcing.nested_forcing(2)(board) is None
-    monkeypatch.setattr(forcing.tier_scan, "fits", lambda topo, marks: False)
-    assert forcing.nested_forcing(2)(board) is None
+    monkeypatch.setattr(forcing_tiers, "NESTED_NET_BUDGET", 2_000)
+    assert nested_forcing(2)(board) is None
+    monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
+    assert nested_forcing(2)(board) is None
 
 
 def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:
@@ -332,9 +336,10 @@ def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[o
 
 
 def _check_nested_rule(board: Board, level: int, node: int) -> None:
-    """At each stall of ``node``'s nested net, the compiled rule == ``forcing._nested_rule``."""
-    rule = forcing._nested_rule(forcing._INNER[level], forcing._Budget(10**9))
-    compiled = forcing._compiled_rules(level)[-1]
+    """At each stall of ``node``'s nested net, the compiled rule ==
+    ``forcing_tiers._nested_rule``."""
+    rule = forcing_tiers._nested_rule(forcing_tiers._INNER[level], forcing_tiers._Budget(10**9))
+    compiled = forcing_tiers._compiled_rules(level)[-1]
     net = Net(topology(SHAPE), np.array(board.marks, dtype=np.int64), DYNAMIC | X_LINKS | Y_LINKS)
     net.assume(node)
     while net.run().conflict < 0 and not net.truncated:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.explain import rate
-from grille.sudoku.logic.implications import Topology
+from grille.sudoku.logic.forcing.net import Topology
 
 NISHIO_77 = "9.....57....56.....4...9..2..51.6.4.18.....53.9.3.57..4..7...3.....51....21.....5"
 """A public-domain Sudoku Exchange bank puzzle (grantm/sudoku-exchange-puzzle-bank) that

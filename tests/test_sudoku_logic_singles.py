@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import shared_file
 from grille.sudoku import Grid
+from grille.sudoku.logic.basic.singles import full_house, hidden_single, naked_single
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.singles import full_house, hidden_single, naked_single
 from logic_support import replay
 
 SINGLES = (full_house, hidden_single, naked_single)

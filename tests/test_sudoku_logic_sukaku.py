@@ -20,18 +20,16 @@ from hypothesis import strategies as st
 from conftest import shared_file
 from grille.cli import main
 from grille.errors import GrilleError
+from grille.logic import walk
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import sukaku_scan
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.exclusion import aligned_pair_exclusion
 from grille.sudoku.logic.explain import explain, ladder, rate
 from grille.sudoku.logic.rating import SCALES
-from grille.sudoku.logic.subsets import hidden_quad, hidden_triple
-from grille.sudoku.logic.sukaku import (
+from grille.sudoku.logic.sukaku import kernel as sukaku_kernel
+from grille.sudoku.logic.sukaku.search import (
     _HOUSES,
     STRONG_LINKS_BASE,
-    SUKAKU_TECHNIQUES,
     _chain_tables,
     _chain_value,
     _first_wing,
@@ -44,8 +42,7 @@ from grille.sudoku.logic.sukaku import (
     vwxyz_wing,
     wxyz_wing,
 )
-from grille.sudoku.logic.uniqueness import BUG_TECHNIQUES
-from grille.sudoku.logic.walk import walk
+from grille.sudoku.logic.techniques import CATALOGUE, SUKAKU
 from logic_support import pattern
 
 # -- strong links ------------------------------------------------------------------------------
@@ -180,6 +177,9 @@ def test_vwxyz_wing() -> None:
     assert step.eliminations == ((4, 1, 2),)
 
 
+SUKAKU_TECHNIQUES = frozenset(t for t in CATALOGUE if t.scales == {SUKAKU})
+
+
 def test_sukaku_techniques_find_nothing_off_nine_by_nine() -> None:
     board = Board.from_grid(Grid.from_string("1..." + "." * 12))
     for technique in SUKAKU_TECHNIQUES:
@@ -229,13 +229,16 @@ def test_sukaku_scale_follows_sukaku_order() -> None:
     se = ladder(unique=True, rating=True)
     sukaku = ladder(unique=True, rating=True, scale="sukaku")
     assert [t for t in sukaku if t not in SUKAKU_TECHNIQUES] == list(se)
-    at = sukaku.index
-    assert at(strong_links_2) == at(hidden_triple) + 1
-    assert at(strong_links_3) == at(hidden_quad) + 1
-    assert at(wxyz_wing) == at(strong_links_3) + 1
-    assert all(at(bug) < at(strong_links_4) for bug in BUG_TECHNIQUES)
-    assert at(vwxyz_wing) == at(strong_links_4) + 1
-    assert at(aligned_pair_exclusion) == at(vwxyz_wing) + 1
+    assert {t.find for t in SUKAKU_TECHNIQUES} == {
+        strong_links_2, strong_links_3, strong_links_4, wxyz_wing, vwxyz_wing,
+    }
+    at = [t.name for t in sukaku].index
+    assert at("Strong Links (2)") == at("Hidden Triple") + 1
+    assert at("Strong Links (3)") == at("Hidden Quad") + 1
+    assert at("WXYZ-Wing") == at("Strong Links (3)") + 1
+    assert all(at(bug) < at("Strong Links (4)") for bug in ("BUG+1", "Bivalue Universal Grave"))
+    assert at("VWXYZ-Wing") == at("Strong Links (4)") + 1
+    assert at("Aligned Pair Exclusion") == at("VWXYZ-Wing") + 1
 
 
 def test_unknown_scale_is_an_input_error() -> None:
@@ -269,7 +272,7 @@ RATED = 6
 """How many top1465 puzzles' sukaku-scale rating walks give the boards compared."""
 
 compiled_only = pytest.mark.skipif(
-    not sukaku_scan.enabled(), reason="compiling is off: the kernels would run interpreted"
+    not sukaku_kernel.enabled(), reason="compiling is off: the kernels would run interpreted"
 )
 
 
@@ -351,12 +354,12 @@ def test_reading_table_is_every_house_reading() -> None:
 
 _PLAIN = """
 import json, sys
-from grille.sudoku.logic import sukaku_scan
-from grille.sudoku.logic.sukaku import _chain_tables
+from grille.sudoku.logic.sukaku import kernel as sukaku_kernel
+from grille.sudoku.logic.sukaku.search import _chain_tables
 for marks in json.load(sys.stdin):
     planes = [sum(1 << c for c, m in enumerate(marks) if m >> d & 1) for d in range(9)]
-    chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in planes]
-    wings = [sukaku_scan.best_wing(tuple(marks), k) for k in (3, 4)]
+    chains = [sukaku_kernel.best_chains(plane, _chain_tables()) for plane in planes]
+    wings = [sukaku_kernel.best_wing(tuple(marks), k) for k in (3, 4)]
     print(json.dumps([[sorted(found.items()) for found in chains], wings]))
 """
 
@@ -372,8 +375,8 @@ def test_kernels_run_as_plain_python_find_the_same(rated_boards: list[Board]) ->
     found = [json.loads(line) for line in done.stdout.splitlines()]
     expected = []
     for board in boards:
-        chains = [sukaku_scan.best_chains(plane, _chain_tables()) for plane in board.planes]
-        wings = [sukaku_scan.best_wing(board.marks, k) for k in (3, 4)]
+        chains = [sukaku_kernel.best_chains(plane, _chain_tables()) for plane in board.planes]
+        wings = [sukaku_kernel.best_wing(board.marks, k) for k in (3, 4)]
         expected.append(json.loads(json.dumps(
             [[sorted(chain.items()) for chain in chains], wings]
         )))

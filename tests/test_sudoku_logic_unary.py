@@ -1,4 +1,4 @@
-"""SE's producer of cycles and X/Y forcing chains (grille.sudoku.logic.unary).
+"""SE's producer of cycles and X/Y forcing chains (grille.sudoku.logic.chains.cycles).
 
 Checked on real positions (top1465 puzzles walked with the rating ladder up to the first
 chain): every step is sound, its value is SE's base plus the length increment of its node
@@ -15,14 +15,17 @@ import numpy as np
 import pytest
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import loop_scan, net_rules, tier_scan, unary
 from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.chains import cycles as se_cycles
+from grille.sudoku.logic.chains.cycles import forcing_chains_and_cycles
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.explain import explain, ladder
-from grille.sudoku.logic.unary import forcing_chains_and_cycles
-from grille.sudoku.logic.walk import walk
+from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing import tier_kernel
+from grille.sudoku.logic.uniqueness import kernel as loop_kernel
 from logic_support import assert_sound, pattern
 
 # An XY-chain r1c1-r1c5-r5c5-r5c9 (digits 12, 23, 34, 41) closed by r5c1's 1: SE finds it only
@@ -90,20 +93,20 @@ def test_steps_are_sound_and_valued_by_their_node_count(
 def test_compiled_kernel_agrees_with_the_interpreted_one(
     positions: list[tuple[Board, Grid]],
 ) -> None:
-    kernel = unary._kernel()
-    if kernel is unary._scan:
+    kernel = se_cycles._kernel()
+    if kernel is se_cycles._scan:
         pytest.skip("compiling is off")
     for board, _ in positions[::4]:
-        topo = unary._topo(board.shape)
+        topo = se_cycles._topo(board.shape)
         n = topo.n
         marks = np.array(board.marks, dtype=np.int64)
         results = []
-        for run in (kernel, unary._scan):
+        for run in (kernel, se_cycles._scan):
             best = np.full(8, 1 << 40, dtype=np.int64)
-            path = np.zeros(2 * unary.MAX_PATH, dtype=np.int64)
+            path = np.zeros(2 * se_cycles.MAX_PATH, dtype=np.int64)
             elims = np.zeros(n**3, dtype=np.int64)
             work = np.zeros(16 * n**3 + 8 * n * n, dtype=np.int64)
-            for which in (unary.X_PASS, unary.Y_PASS, unary.XY_PASS):
+            for which in (se_cycles.X_PASS, se_cycles.Y_PASS, se_cycles.XY_PASS):
                 run(n, topo.width, topo.house, topo.cell_units, topo.unit_cells, marks, which,
                     best, path, elims, work)
             results.append((best.tolist(), path[: best[6]].tolist()))
@@ -117,12 +120,12 @@ def test_no_longer_chain_is_taken_when_a_shorter_one_exists(
     for board, _ in positions[::3]:
         step = forcing_chains_and_cycles(board)
         assert step is not None
-        topo = unary._topo(board.shape)
+        topo = se_cycles._topo(board.shape)
         marks = np.array(board.marks, dtype=np.int64)
-        best, path, elims, work = unary._buffers(topo.n)
+        best, path, elims, work = se_cycles._buffers(topo.n)
         best[:] = 1 << 40
-        unary._kernel()(topo.n, topo.width, topo.house, topo.cell_units, topo.unit_cells, marks,
-                        unary.XY_PASS, best, path, elims, work)
+        se_cycles._kernel()(topo.n, topo.width, topo.house, topo.cell_units, topo.unit_cells, marks,
+                        se_cycles.XY_PASS, best, path, elims, work)
         assert best[0] >= round(step.difficulty * 10)
 
 
@@ -137,10 +140,10 @@ def test_rating_walk_uses_se_chains_on_a_hard_puzzle() -> None:
 @pytest.mark.parametrize(
     "scratch",
     [
-        lambda: unary._buffers(9),
-        lambda: tier_scan._tables(9),
+        lambda: se_cycles._buffers(9),
+        lambda: tier_kernel._tables(9),
         lambda: net_rules.rule_tables(9),
-        lambda: loop_scan._buffers(Shape(3, 3)),
+        lambda: loop_kernel._buffers(Shape(3, 3)),
     ],
     ids=["chain producer", "forcing tiers", "net rules", "unique loops"],
 )

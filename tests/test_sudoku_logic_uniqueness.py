@@ -7,33 +7,38 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.logic import walk
 from grille.sudoku import Grid
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import loop_scan
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import ladder
-from grille.sudoku.logic.ladder import UP_TO_XYZ_WING
-from grille.sudoku.logic.uniqueness import (
-    BUG_TECHNIQUES,
-    UNIQUENESS_TECHNIQUES,
-    _colex,
+from grille.sudoku.logic.techniques import GRILLE, up_to
+from grille.sudoku.logic.uniqueness import kernel as loop_kernel
+from grille.sudoku.logic.uniqueness.bug import (
     _find_bug,
     _may_be_bug,
-    _se_value,
     bivalue_universal_grave,
     bug_plus_one,
+)
+from grille.sudoku.logic.uniqueness.loops import (
+    _colex,
+    _se_value,
     deadly_loops,
-    hidden_unique_rectangle,
     unique_loop,
+    unique_rectangles_and_loops,
+)
+from grille.sudoku.logic.uniqueness.rectangles import (
+    hidden_unique_rectangle,
     unique_rectangle_type_1,
     unique_rectangle_type_2,
     unique_rectangle_type_3,
     unique_rectangle_type_4,
-    unique_rectangles_and_loops,
 )
-from grille.sudoku.logic.walk import walk
 from grille.sudoku.solver import solve
 from logic_support import pattern, replay
+
+UP_TO_XYZ_WING = up_to("XYZ-Wing")
+UNIQUENESS_TECHNIQUES = tuple(t for t in ladder(unique=True) if GRILLE in t.scales and t.unique)
 
 TYPE_1 = {"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "123"}
 
@@ -143,9 +148,10 @@ def test_rectangles_work_on_a_6x6_grid() -> None:
 
 
 def test_ladder_order() -> None:
-    assert UNIQUENESS_TECHNIQUES[0] is unique_rectangle_type_1
-    assert UNIQUENESS_TECHNIQUES.index(unique_loop) == 4  # after the four rectangle types
-    assert UNIQUENESS_TECHNIQUES[-2:] == BUG_TECHNIQUES == (bug_plus_one, bivalue_universal_grave)
+    finders = [t.find for t in UNIQUENESS_TECHNIQUES]
+    assert finders[0] is unique_rectangle_type_1
+    assert finders.index(unique_loop) == 4  # after the four rectangle types
+    assert finders[-2:] == [bug_plus_one, bivalue_universal_grave]
 
 
 # -- unique loops --------------------------------------------------------------------------
@@ -315,13 +321,13 @@ def test_loop_search_grows_its_buffer(monkeypatch: pytest.MonkeyPatch) -> None:
     board = pattern({**LOOP, "r3c1": "123"})
     expected = deadly_loops(board, 4, compiled=False)
     assert len(expected) > 3  # one loop, closed through rows or boxes, in both directions
-    monkeypatch.setattr(loop_scan, "_FIRST_OUTPUT", 3)
-    loop_scan._buffers.cache_clear()
+    monkeypatch.setattr(loop_kernel, "_FIRST_OUTPUT", 3)
+    loop_kernel._buffers.cache_clear()
     try:
         assert deadly_loops(board, 4) == expected
         assert deadly_loops(board, 4) == expected  # nothing left over from the overflow
     finally:
-        loop_scan._buffers.cache_clear()
+        loop_kernel._buffers.cache_clear()
 
 
 def test_loops_begin_at_their_start_cell() -> None:
@@ -442,7 +448,7 @@ def test_loop_type_1_comes_before_a_rectangle_type_3_of_the_same_value() -> None
 
 def test_the_rating_ladder_takes_se_producer() -> None:
     rating = ladder(unique=True, rating=True)
-    assert unique_rectangles_and_loops in rating
+    assert unique_rectangles_and_loops in [t.find for t in rating]
     assert not set(UNIQUENESS_TECHNIQUES[:5]) & set(rating)
 
 

@@ -105,7 +105,7 @@ sudoku.rate(em)
 sudoku.hint(em, depth=4)
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import rate
-from grille.sudoku.logic.forcing import nested_forcing
+from grille.sudoku.logic.forcing.nested import nested_forcing
 rate(em, scale="sukaku")
 nested_forcing(3)(Board.from_grid(sudoku.read("{sample}")[0].puzzle))
 for size in ("4", "6", "12"):

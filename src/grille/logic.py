@@ -4,18 +4,32 @@ A :class:`Step` is one deduction a person can follow: the technique's name, what
 places and what it eliminates, the cells, units and links that justify it (for
 highlighting), a sentence that explains it, and its difficulty on the kind's scale.
 The explanation of a whole solve is the list of its steps.
+
+A :class:`Technique` is declared once, with its name, its value(s) on the kind's scale and
+the scales (ladders) it belongs to; every kind builds its ladders from those declarations
+and solves with the one :func:`walk`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     from grille.kind import Puzzle
 
-__all__ = ["Candidate", "Explanation", "Link", "Rating", "Replayable", "Step", "replay"]
+__all__ = [
+    "Candidate",
+    "Explanation",
+    "Link",
+    "Rating",
+    "Replayable",
+    "Step",
+    "Technique",
+    "replay",
+    "walk",
+]
 
 Candidate = tuple[int, int, int]
 """A digit (or symbol) in a cell: (row, column, value), rows and columns 0-based."""
@@ -151,3 +165,116 @@ def replay(board: Replayable[G], puzzle: G, steps: Sequence[Step]) -> list[G]:
         board = board.apply(step)
         states.append(board.to_grid(puzzle))
     return states
+
+
+W = TypeVar("W")
+
+
+def _first(every: Callable[[W], Iterator[Step]]) -> Callable[[W], Step | None]:
+    """The first step ``every`` yields, or ``None``."""
+
+    def find(board: W) -> Step | None:
+        return next(every(board), None)
+
+    return find
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Technique(Generic[W]):
+    """A technique, declared once: its name, its value(s) on the kind's difficulty scale,
+    the scales (ladders) it belongs to, and the function that finds its easiest step.
+
+    Calling a technique on a board gives that step, or ``None``. ``every``, when given,
+    yields all the steps it finds on one board (a sweeping walk takes them together).
+    ``unique`` marks a technique that holds only for a puzzle with one solution.
+    """
+
+    name: str
+    find: Callable[[W], Step | None]
+    values: tuple[float, ...]
+    scales: frozenset[str] = frozenset()
+    unique: bool = False
+    every: Callable[[W], Iterator[Step]] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            raise ValueError(f"technique {self.name!r} declares no value")
+
+    def __repr__(self) -> str:
+        return f"<Technique {self.name} ({self.value:.1f})>"
+
+    def __call__(self, board: W) -> Step | None:
+        return self.find(board)
+
+    @classmethod
+    def sweeping(
+        cls,
+        name: str,
+        every: Callable[[W], Iterator[Step]],
+        values: tuple[float, ...],
+        scales: frozenset[str] = frozenset(),
+    ) -> Technique[W]:
+        """A technique declared by the generator of all its steps on a board."""
+        return cls(name, _first(every), values, scales, every=every)
+
+    @property
+    def value(self) -> float:
+        """Its easiest step's value (the floor of its difficulty)."""
+        return min(self.values)
+
+    def steps(self, board: W) -> Iterator[Step]:
+        """Every step it finds on ``board`` (only the first, without ``every``)."""
+        if self.every is not None:
+            yield from self.every(board)
+            return
+        step = self.find(board)
+        if step is not None:
+            yield step
+
+
+def _solved(board: Any) -> bool:
+    return bool(board.solved)
+
+
+def _apply(board: Any, step: Step) -> Any:
+    return board.apply(step)
+
+
+def walk(
+    board: W,
+    techniques: Sequence[Callable[[W], Step | None]],
+    *,
+    solved: Callable[[W], bool] | None = None,
+    apply: Callable[[W, Step], W] | None = None,
+    sweep: bool = False,
+    max_steps: int = 100_000,
+) -> Iterator[tuple[Step, W]]:
+    """Each step the ladder finds, with the board after it, until solved or stuck: the
+    first step of the easiest technique that has one, then the ladder again from the top.
+
+    ``solved`` and ``apply`` default to the board's own ``solved`` and ``apply(step)``. With
+    ``sweep`` a :class:`Technique`'s steps found on the same board are all taken.
+    """
+    is_solved: Callable[[W], bool] = _solved if solved is None else solved
+    after: Callable[[W, Step], W] = _apply if apply is None else apply
+    for _ in range(max_steps):
+        if is_solved(board):
+            return
+        for technique in techniques:
+            if sweep and isinstance(technique, Technique):
+                found = technique.steps(board)
+                first = next(found, None)
+                if first is None:
+                    continue
+                steps = [first, *found]
+            else:
+                step = technique(board)
+                if step is None:
+                    continue
+                steps = [step]
+            for one in steps:
+                board = after(board, one)
+                yield one, board
+            break
+        else:
+            return

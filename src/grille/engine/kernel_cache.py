@@ -2,7 +2,7 @@
 
 numba keeps a compiled function in ``__pycache__`` and reuses it while the function's own
 source file is unchanged. A kernel that calls a helper from another file (``popcount`` from
-:mod:`grille.engine._jit`, ``_propagate`` from ``implications.py``) or reads a constant
+:mod:`grille.engine._jit`, ``_propagate`` from ``forcing/net.py``) or reads a constant
 imported from one has that code and that value built into its cached machine code, yet
 numba does not look at those files: after an edit it would keep running the old helper.
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from grille.sudoku.grid import Grid
 
 if TYPE_CHECKING:
-    from grille.sudoku.logic.walk import Technique
+    from grille.sudoku.logic.techniques import SudokuTechnique
 
 __all__ = ["Band", "Grade", "grade", "truncated_ladder"]
 
@@ -85,8 +85,8 @@ class Grade:
 
 def grade(puzzle: Grid, cap: float) -> Grade:
     """The rating walk of ``puzzle`` (which has one solution) stopped past ``cap``."""
+    from grille.logic import walk
     from grille.sudoku.logic.board import Board
-    from grille.sudoku.logic.walk import walk
 
     board = Board.from_grid(puzzle)
     hardest = 0.0
@@ -99,54 +99,14 @@ def grade(puzzle: Grid, cap: float) -> Grade:
 
 
 @functools.cache
-def truncated_ladder(cap: float) -> tuple[Technique, ...]:
+def truncated_ladder(cap: float) -> tuple[SudokuTechnique, ...]:
     """The rating ladder for unique puzzles without the techniques whose easiest step is
     harder than ``cap`` (they come last: the ladder rises in difficulty)."""
     from grille.sudoku.logic.explain import ladder
 
     techniques = ladder(unique=True, rating=True)
-    positions = [
-        techniques.index(technique)
-        for technique, floor in _floors()
-        if floor > cap + TOLERANCE and technique in techniques
-    ]
-    return techniques[: min(positions, default=len(techniques))]
-
-
-def _floors() -> tuple[tuple[Technique, float], ...]:
-    """Techniques of the rating ladder with the difficulty of their easiest step."""
-    from grille.sudoku.logic.chains import CYCLE, x_chain
-    from grille.sudoku.logic.exclusion import (
-        ALIGNED_PAIR_EXCLUSION,
-        ALIGNED_TRIPLET_EXCLUSION,
-        aligned_pair_exclusion,
-        aligned_triplet_exclusion,
+    cut = next(
+        (at for at, technique in enumerate(techniques) if technique.value > cap + TOLERANCE),
+        len(techniques),
     )
-    from grille.sudoku.logic.forcing import nishio
-    from grille.sudoku.logic.single_digit import SKYSCRAPER, skyscraper
-    from grille.sudoku.logic.subsets import (
-        DIRECT_HIDDEN,
-        NAKED,
-        direct_hidden_triple,
-        naked_pair,
-        naked_quad,
-    )
-    from grille.sudoku.logic.unary import forcing_chains_and_cycles
-    from grille.sudoku.logic.uniqueness import (
-        SE_UNIQUE_LOOPS,
-        UNIQUE_RECTANGLE,
-        UNIQUENESS_TECHNIQUES,
-    )
-
-    return (
-        (direct_hidden_triple, DIRECT_HIDDEN[3]),
-        (naked_pair, NAKED[2]),
-        *((t, UNIQUE_RECTANGLE) for t in (*SE_UNIQUE_LOOPS, *UNIQUENESS_TECHNIQUES)),
-        (naked_quad, NAKED[4]),
-        (skyscraper, SKYSCRAPER),
-        (x_chain, CYCLE),
-        (aligned_pair_exclusion, ALIGNED_PAIR_EXCLUSION),
-        (forcing_chains_and_cycles, CYCLE),  # SE's X-cycles, the cheapest of its chains
-        (aligned_triplet_exclusion, ALIGNED_TRIPLET_EXCLUSION),
-        (nishio, 7.5),  # SE's Nishio forcing chains, the first tier of forcing (7.5 + length)
-    )
+    return techniques[:cut]

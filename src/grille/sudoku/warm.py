@@ -11,11 +11,14 @@ kernel of its own for 9x9).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from typing import TypeVar
 
 from grille.engine._jit import jit_enabled
 from grille.kind import KernelGroup
 
 __all__ = ["kernel_groups"]
+
+T = TypeVar("T")
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 """A 17-clue 9x9: a few steps in, its board is still wide open (60 empty cells, 253
@@ -61,32 +64,32 @@ def _warm_solver() -> None:
 
 
 def _warm_techniques() -> None:
-    from grille.sudoku.logic.explain import FORCING, ladder
-    from grille.sudoku.logic.forcing import trial_and_error
+    from grille.sudoku.logic.techniques import GRILLE, SE, family, ladder
 
-    skip = {*FORCING, trial_and_error}
-    techniques = _union(ladder(unique=True), ladder(unique=True, rating=True))
-    _try(t for t in techniques if t not in skip)
+    techniques = _union(ladder(GRILLE, unique=True), ladder(SE, unique=True))
+    _try(t for t in techniques if family(t) != "forcing")
 
 
 def _warm_forcing() -> None:
-    from grille.sudoku.logic.explain import FORCING
+    from grille.sudoku.logic.techniques import GRILLE, family, ladder
 
-    _try(FORCING)
+    _try(
+        t for t in ladder(GRILLE, unique=True)
+        if family(t) == "forcing" and t.name != "Trial and Error"
+    )
 
 
 def _warm_nested() -> None:
-    from grille.sudoku.logic.explain import MAX_NESTING
-    from grille.sudoku.logic.forcing import nested_forcing
+    from grille.sudoku.logic.techniques import NESTED_FORCING
 
-    _try([nested_forcing(level) for level in range(2, MAX_NESTING + 1)])
+    _try(NESTED_FORCING)
 
 
 def _warm_sukaku() -> None:
-    from grille.sudoku.logic.explain import ladder
+    from grille.sudoku.logic.techniques import SE, SUKAKU, ladder
 
-    se = set(ladder(unique=True, rating=True))
-    _try(t for t in ladder(unique=True, rating=True, scale="sukaku") if t not in se)
+    se = set(ladder(SE, unique=True))
+    _try(t for t in ladder(SUKAKU, unique=True) if t not in se)
 
 
 def _warm_generator() -> None:
@@ -110,19 +113,19 @@ def _try(techniques: Iterable[Callable[..., object]]) -> None:
 
 def _boards() -> list[object]:
     """The 9x9 puzzle after a few basic steps, and the 4x4 one as given."""
+    from grille.logic import walk
     from grille.sudoku.grid import Grid
     from grille.sudoku.logic.board import Board
-    from grille.sudoku.logic.ladder import UP_TO_XYZ_WING
-    from grille.sudoku.logic.walk import walk
+    from grille.sudoku.logic.techniques import up_to
 
     board = Board.from_grid(Grid.from_string(PUZZLE))
-    for _, after in walk(board, UP_TO_XYZ_WING, max_steps=STEPS_BEFORE):
+    for _, after in walk(board, up_to("XYZ-Wing"), max_steps=STEPS_BEFORE):
         board = after
     return [board, Board.from_grid(Grid.from_string(SMALL))]
 
 
-def _union(*ladders: tuple[Callable[..., object], ...]) -> list[Callable[..., object]]:
-    seen: dict[Callable[..., object], None] = {}
+def _union(*ladders: tuple[T, ...]) -> list[T]:
+    seen: dict[T, None] = {}
     for ladder in ladders:
         seen.update(dict.fromkeys(ladder))
     return list(seen)

@@ -122,7 +122,7 @@ def _reduce(solution: TakuzuGrid, rng: random.Random, params: GenerateParams) ->
     fast = _fast(len(solution.cells))
     level = _level(params)
     ladder = () if level == "any" else tuple(
-        t for t in ladder_for(level) if t is not trial_and_error
+        t for t in ladder_for(level) if t.find is not trial_and_error
     )
     clues = list(solution.cells)
     order = list(range(len(clues)))

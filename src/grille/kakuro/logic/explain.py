@@ -8,34 +8,21 @@ from grille.hints import Hint, entry_mistakes, judged_hint
 from grille.kakuro.grid import KakuroGrid
 from grille.kakuro.logic.board import Board
 from grille.kakuro.logic.rating import Rating, rate_steps
-from grille.kakuro.logic.techniques import TECHNIQUES, Technique
+from grille.kakuro.logic.techniques import LADDER, TECHNIQUES, KakuroTechnique
 from grille.logic import Explanation, Step
+from grille.logic import walk as walk_ladder
 
 __all__ = ["explain", "hint", "rate", "sweep_path", "walk"]
 
 
 def walk(
-    board: Board, ladder: Sequence[Technique] = TECHNIQUES, *, sweep: bool = False,
+    board: Board, ladder: Sequence[KakuroTechnique] = LADDER, *, sweep: bool = False,
     max_steps: int = 100_000,
 ) -> Iterator[tuple[Step, Board]]:
     """Each step the ladder finds with the board after it, until solved or stuck: the first
     step of the easiest technique that has one, or with ``sweep`` all of that technique's
-    steps found on the same board."""
-    for _ in range(max_steps):
-        if board.solved:
-            return
-        for technique in ladder:
-            found = technique(board)
-            step = next(found, None)
-            if step is None:
-                continue
-            steps = [step, *found] if sweep else [step]
-            for one in steps:
-                board = board.apply(one)
-                yield one, board
-            break
-        else:
-            return
+    steps found on the same board (the shared :func:`grille.logic.walk`)."""
+    return walk_ladder(board, ladder, sweep=sweep, max_steps=max_steps)
 
 
 def explain(puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
@@ -52,7 +39,7 @@ def explain(puzzle: KakuroGrid) -> Explanation[KakuroGrid]:
 
 
 def sweep_path(
-    puzzle: KakuroGrid, ladder: Sequence[Technique] = TECHNIQUES
+    puzzle: KakuroGrid, ladder: Sequence[KakuroTechnique] = LADDER
 ) -> tuple[list[Step], Board]:
     """The steps of a sweep of ``ladder`` from the bare puzzle, and the board it ends on."""
     board = Board.from_grid(puzzle.puzzle_only())

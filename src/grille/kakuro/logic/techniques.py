@@ -26,13 +26,14 @@ from collections.abc import Callable, Iterator
 
 from grille.kakuro.grid import Run, digits_of_mask
 from grille.kakuro.logic.board import Board, bit_count, run_support
-from grille.logic import Candidate, Step
+from grille.logic import Candidate, Step, Technique
 
 __all__ = [
     "AREA_CELLS",
-    "DIFFICULTY",
+    "LADDER",
     "TECHNIQUES",
-    "Technique",
+    "KakuroTechnique",
+    "StepFinder",
     "area_sum",
     "bounds",
     "combination",
@@ -48,7 +49,10 @@ __all__ = [
     "unique_combination",
 ]
 
-Technique = Callable[[Board], Iterator[Step]]
+StepFinder = Callable[[Board], Iterator[Step]]
+"""What finds a technique's steps: every one it sees on a board, as a generator."""
+
+KakuroTechnique = Technique[Board]
 
 
 def _set(mask: int) -> str:
@@ -594,31 +598,29 @@ def lookahead(board: Board) -> Iterator[Step]:
                 )
 
 
-TECHNIQUES: tuple[Technique, ...] = (
-    last_cell,
-    single,
-    unique_combination,
-    intersection,
-    combination,
-    required_digit,
-    bounds,
-    naked_subset,
-    hidden_subset,
-    run_consistency,
-    area_sum,
-    lookahead,
+_SCALE = frozenset({"grille"})
+
+LADDER: tuple[KakuroTechnique, ...] = (
+    Technique.sweeping("Last cell", last_cell, (1.0,), _SCALE),
+    Technique.sweeping("Single", single, (1.1,), _SCALE),
+    Technique.sweeping("Unique combination", unique_combination, (1.2,), _SCALE),
+    Technique.sweeping("Intersection", intersection, (1.5,), _SCALE),
+    Technique.sweeping("Combination", combination, (2.0,), _SCALE),
+    Technique.sweeping("Required digit", required_digit, (2.2,), _SCALE),
+    Technique.sweeping("Bounds", bounds, (3.1,), _SCALE),
+    Technique.sweeping("Naked subset", naked_subset, (3.2,), _SCALE),
+    Technique.sweeping("Hidden subset", hidden_subset, (3.3,), _SCALE),
+    Technique.sweeping("Run consistency", run_consistency, (3.5,), _SCALE),
+    Technique.sweeping("Area sum", area_sum, (3.8,), _SCALE),
+    Technique.sweeping("Lookahead", lookahead, (6.0,), _SCALE),
 )
-"""Every technique, easiest first."""
+"""Every technique, declared once with its difficulty (the steps it yields carry the same),
+easiest first."""
 
-DIFFICULTY: dict[Technique, float] = {
-    last_cell: 1.0, single: 1.1, unique_combination: 1.2, intersection: 1.5, combination: 2.0,
-    required_digit: 2.2, bounds: 3.1, naked_subset: 3.2, hidden_subset: 3.3,
-    run_consistency: 3.5, area_sum: 3.8, lookahead: 6.0,
-}
-"""Each technique's difficulty (the steps it yields carry the same)."""
+TECHNIQUES: tuple[StepFinder, ...] = tuple(t.every for t in LADDER if t.every is not None)
+"""Every technique's step generator, easiest first (for callers that take one step)."""
 
 
-def ladder_up_to(limit: float) -> tuple[Technique, ...]:
+def ladder_up_to(limit: float) -> tuple[KakuroTechnique, ...]:
     """The techniques of difficulty at most ``limit``, easiest first."""
-    return tuple(technique for technique in TECHNIQUES if DIFFICULTY[technique] <= limit)
-
+    return tuple(technique for technique in LADDER if technique.value <= limit)

@@ -9,7 +9,7 @@ Two ladders walk the same way, easiest step first:
   in SE's order, so ER/EP/ED are comparable with published SE ratings: singles .. XYZ-Wing,
   unique rectangles and loops, quads, BUG, aligned pair exclusion, SE's chains, aligned
   triplet exclusion, then the forcing tiers. Its chains are SE's
-  own producer (:func:`~grille.sudoku.logic.unary.forcing_chains_and_cycles`: X-/Y-cycles,
+  own producer (:func:`~grille.sudoku.logic.chains.cycles.forcing_chains_and_cycles`: X-/Y-cycles,
   forcing X-chains and mixed forcing chains, the easiest of them all), not grille's named
   chains, whose order and values differ (an XY-chain is 6.6+L in grille's named ladder, but
   SE only finds it as a mixed forcing chain, 7.0+L). See benchmarks/README.md for how far
@@ -22,123 +22,30 @@ import sys
 
 from grille.errors import GrilleError
 from grille.hints import Hint, entry_mistakes, judged_hint
-from grille.logic import Explanation, Step
-from grille.sudoku import info
+from grille.logic import Explanation, Step, walk
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic.als import als_xy_wing, als_xz, sue_de_coq
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.chains import aic, grouped_aic, grouped_x_chain, x_chain, xy_chain
-from grille.sudoku.logic.exclusion import aligned_pair_exclusion, aligned_triplet_exclusion
-from grille.sudoku.logic.fish import finned_jellyfish, finned_swordfish, finned_x_wing
-from grille.sudoku.logic.forcing import (
-    cell_region_forcing,
-    dynamic_forcing,
-    dynamic_plus_forcing,
-    nested_forcing,
-    nishio,
-    trial_and_error,
-)
-from grille.sudoku.logic.ladder import FROM_NAKED_QUAD, SE_QUADS, UP_TO_XYZ_WING
 from grille.sudoku.logic.rating import SCALES, Rating, rate_steps
-from grille.sudoku.logic.sukaku import sukaku_ladder
-from grille.sudoku.logic.unary import forcing_chains_and_cycles
-from grille.sudoku.logic.uniqueness import (
-    BUG_TECHNIQUES,
-    SE_UNIQUE_LOOPS,
-    UNIQUENESS_TECHNIQUES,
-    hidden_unique_rectangle,
-)
-from grille.sudoku.logic.walk import Technique, walk
-from grille.sudoku.logic.wings import w_wing
+from grille.sudoku.logic.techniques import GRILLE, MAX_NESTING, SudokuTechnique
+from grille.sudoku.logic.techniques import ladder as _ladder
 
-__all__ = ["SCALES", "explain", "hint", "ladder", "rate"]
-
-
-CHAINS_AND_SETS: tuple[Technique, ...] = (
-    x_chain,
-    xy_chain,
-    sue_de_coq,
-    als_xz,
-    grouped_x_chain,
-    aic,
-    als_xy_wing,
-    grouped_aic,
-    aligned_triplet_exclusion,
-)
-"""Chains, almost locked sets and aligned triplet exclusion, in increasing difficulty (6.5 ..
-7.x)."""
-
-
-FORCING: tuple[Technique, ...] = (
-    nishio,
-    cell_region_forcing,
-    dynamic_forcing,
-    dynamic_plus_forcing,
-)
-"""Forcing chains and nets, SE's 7.5 .. 9.x tiers."""
-
-GRILLE_EXTRAS: frozenset[Technique] = frozenset({
-    finned_x_wing,
-    finned_swordfish,
-    finned_jellyfish,
-    w_wing,
-    hidden_unique_rectangle,
-    sue_de_coq,
-    als_xz,
-    als_xy_wing,
-    grouped_x_chain,
-    grouped_aic,
-})
-"""Techniques Sudoku Explainer does not have: in the full ladder, not in the rating one."""
-
-SE_CHAINS: tuple[Technique, ...] = (forcing_chains_and_cycles,)
-"""The rating ladder's chains: SE's single producer of cycles and X/Y forcing chains, in
-place of the full ladder's named chains and single-digit patterns."""
-
-MAX_NESTING = info.MAX_NESTING
+__all__ = ["MAX_NESTING", "SCALES", "explain", "hint", "ladder", "rate"]
 
 
 def ladder(
     *, unique: bool, nesting: int = 0, rating: bool = False, scale: str = "se"
-) -> tuple[Technique, ...]:
+) -> tuple[SudokuTechnique, ...]:
     """Every technique, easiest first, ending with trial and error.
 
     Uniqueness techniques join only for a puzzle known to be unique. ``nesting`` (0 to 5)
     adds nested forcing chains up to that level (SE's 9.5 .. 11.x); each level costs
     seconds per step on the hardest puzzles, so the default stops at dynamic+ (9.x).
-    ``rating`` leaves out :data:`GRILLE_EXTRAS`, for SE-comparable ratings; ``scale``
-    (one of :data:`SCALES`) picks the rating ladder: ``sukaku`` adds Sukaku Explainer's
-    techniques. It does not change the full ladder.
+    ``rating`` walks the rating ladder of ``scale`` (one of :data:`SCALES`) instead of the
+    full one (see :mod:`~grille.sudoku.logic.techniques`).
     """
     if scale not in SCALES:
         raise GrilleError(f"unknown rating scale {scale!r}: use one of {', '.join(SCALES)}")
-    if not 0 <= nesting <= MAX_NESTING:
-        raise ValueError(f"nesting must be 0 to {MAX_NESTING}, got {nesting}")
-    uniqueness = UNIQUENESS_TECHNIQUES if unique else ()
-    nested = tuple(nested_forcing(level) for level in range(2, nesting + 1))
-    if rating:
-        rating_ladder = (
-            *UP_TO_XYZ_WING,
-            *(SE_UNIQUE_LOOPS if unique else ()),
-            *SE_QUADS,
-            *(t for t in uniqueness if t in BUG_TECHNIQUES),
-            aligned_pair_exclusion,
-            *SE_CHAINS,
-            aligned_triplet_exclusion,
-            *FORCING,
-            *nested,
-            trial_and_error,
-        )
-        return sukaku_ladder(rating_ladder) if scale == "sukaku" else rating_ladder
-    return (
-        *UP_TO_XYZ_WING,
-        *uniqueness,
-        *FROM_NAKED_QUAD,
-        *CHAINS_AND_SETS,
-        *FORCING,
-        *nested,
-        trial_and_error,
-    )
+    return _ladder(scale if rating else GRILLE, unique=unique, nesting=nesting)
 
 
 def _is_unique(puzzle: Grid) -> bool:

@@ -26,12 +26,11 @@ extreme       >= 7.5      forcing chains and nets (Nishio and beyond), trial and
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
-from grille.rating import LevelTable
+from grille.rating import LevelTable, rate_path
 from grille.sudoku import info
 
 __all__ = ["LEVELS", "SCALES", "UNSOLVED", "Rating", "level_of", "rate_steps"]
@@ -41,7 +40,7 @@ UNSOLVED = 20.0
 SCALES = info.SCALES
 """The rating scales: ``se``, Sudoku Explainer 1.2.1's techniques and order (the default);
 ``sukaku``, Sukaku Explainer's default ladder: SE's plus strong-link chains and
-WXYZ/VWXYZ-Wings (:mod:`~grille.sudoku.logic.sukaku`). Levels are the same on both."""
+WXYZ/VWXYZ-Wings (:mod:`~grille.sudoku.logic.sukaku.search`). Levels are the same on both."""
 
 LEVELS: tuple[tuple[str, float], ...] = (
     ("easy", 2.3),
@@ -94,16 +93,12 @@ class Rating:
 
 
 def rate_steps(steps: Sequence[Step], *, solved: bool) -> Rating:
-    """The rating of a solve path ``steps``; ``solved`` says whether it reached the end."""
+    """The rating of a solve path ``steps``; ``solved`` says whether it reached the end:
+    the shared :func:`~grille.rating.rate_path`, with EP and ED on top."""
+    path = rate_path(steps, solved=solved, levels=_TABLE, unsolved=UNSOLVED)
     if not steps:
-        er = 0.0 if solved else UNSOLVED
-        return Rating(level_of(er), er, er, er, "", solved, ())
-    er = max(step.difficulty for step in steps)
-    hardest = next(step.technique for step in steps if step.difficulty == er)
+        return Rating(path.level, path.score, path.score, path.score, "", solved, ())
     first_placement = next((i for i, step in enumerate(steps) if step.placements), len(steps) - 1)
     ep = max(step.difficulty for step in steps[: first_placement + 1])
     ed = steps[0].difficulty
-    if not solved:
-        er = UNSOLVED
-    counts = Counter(step.technique for step in steps)
-    return Rating(level_of(er), er, ep, ed, hardest, solved, tuple(counts.most_common()))
+    return Rating(path.level, path.score, ep, ed, path.hardest, solved, path.techniques)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from grille.hints import Hint, entry_mistakes, judged_hint
-from grille.logic import Explanation, Step
+from grille.logic import Explanation, Step, Technique
+from grille.logic import walk as walk_ladder
 from grille.takuzu.grid import EMPTY, TakuzuGrid, cell_name
 from grille.takuzu.logic.board import apply_step, make_step
 from grille.takuzu.logic.lookahead import lookahead
@@ -21,10 +22,12 @@ from grille.takuzu.logic.techniques import (
     sandwich,
 )
 
-__all__ = ["LADDER", "Technique", "explain", "hint", "ladder_for", "rate", "walk"]
+__all__ = ["LADDER", "TakuzuTechnique", "explain", "hint", "ladder_for", "rate", "walk"]
 
-Technique = Callable[[TakuzuGrid], Step | None]
+TakuzuTechnique = Technique[TakuzuGrid]
 """A technique looks at a grid and returns its first step, or ``None``."""
+
+TRIAL_AND_ERROR = 6.0
 
 
 def trial_and_error(grid: TakuzuGrid) -> Step | None:
@@ -38,57 +41,55 @@ def trial_and_error(grid: TakuzuGrid) -> Step | None:
     row, col = divmod(cell, grid.width)
     value = result.solution.cells[cell]
     return make_step(
-        "Trial and error", 6.0, [(row, col, value)], ((row, col),), cell_name(row, col),
+        "Trial and error", TRIAL_AND_ERROR, [(row, col, value)], ((row, col),),
+        cell_name(row, col),
         f"no line technique or single lookahead applies; searching shows {cell_name(row, col)} "
         f"is {value}.",
     )
 
 
-LADDER: tuple[Technique, ...] = (
-    pair,
-    sandwich,
-    last_cell,
-    line_balance,
-    duplicate_line,
-    needs_one_more,
-    gap_counting,
-    line_completions,
-    lookahead,
-    trial_and_error,
+_SCALE = frozenset({"grille"})
+
+LADDER: tuple[TakuzuTechnique, ...] = (
+    Technique("Pair", pair, (1.0,), _SCALE),
+    Technique("Sandwich", sandwich, (1.1,), _SCALE),
+    Technique("Last empty cell", last_cell, (1.2,), _SCALE),
+    Technique("Line balance", line_balance, (1.5,), _SCALE),
+    Technique("Duplicate line", duplicate_line, (2.0,), _SCALE),
+    Technique("Needs one more", needs_one_more, (3.0,), _SCALE),
+    Technique("Gap counting", gap_counting, (3.5,), _SCALE),
+    Technique("Line completions", line_completions, (4.0,), _SCALE),
+    Technique("Lookahead", lookahead, (5.0,), _SCALE),
+    Technique("Trial and error", trial_and_error, (TRIAL_AND_ERROR,), _SCALE, unique=True),
 )
-"""Every technique, easiest first."""
-
-_DIFFICULTY: dict[Technique, float] = {
-    pair: 1.0, sandwich: 1.1, last_cell: 1.2, line_balance: 1.5, duplicate_line: 2.0,
-    needs_one_more: 3.0, gap_counting: 3.5, line_completions: 4.0, lookahead: 5.0,
-    trial_and_error: 6.0,
-}
+"""Every technique, declared once with its value, easiest first."""
 
 
-def ladder_for(level: str) -> tuple[Technique, ...]:
+def ladder_for(level: str) -> tuple[TakuzuTechnique, ...]:
     """The techniques a puzzle of ``level`` may need (every one for ``any``)."""
     if level == "any":
         return LADDER
     if level not in LEVEL_NAMES:
         raise ValueError(f"unknown Takuzu level {level!r}; known: {', '.join(LEVEL_NAMES)}")
     ceiling = dict(LEVELS)[level]
-    return tuple(t for t in LADDER if _DIFFICULTY[t] <= ceiling)
+    return tuple(t for t in LADDER if t.value <= ceiling)
 
 
-def walk(grid: TakuzuGrid, ladder: Sequence[Technique]) -> Iterator[tuple[Step, TakuzuGrid]]:
-    """Each step the ladder finds, with the grid after it, until solved or stuck."""
-    while EMPTY in grid.cells:
-        for technique in ladder:
-            step = technique(grid)
-            if step is not None:
-                grid = apply_step(grid, step)
-                yield step, grid
-                break
-        else:
-            return
+def _solved(grid: TakuzuGrid) -> bool:
+    return EMPTY not in grid.cells
 
 
-def explain(puzzle: TakuzuGrid, ladder: Sequence[Technique] = LADDER) -> Explanation[TakuzuGrid]:
+def walk(
+    grid: TakuzuGrid, ladder: Sequence[TakuzuTechnique]
+) -> Iterator[tuple[Step, TakuzuGrid]]:
+    """Each step the ladder finds, with the grid after it, until solved or stuck (the shared
+    :func:`grille.logic.walk` on a Takuzu grid)."""
+    return walk_ladder(grid, ladder, solved=_solved, apply=apply_step)
+
+
+def explain(
+    puzzle: TakuzuGrid, ladder: Sequence[TakuzuTechnique] = LADDER
+) -> Explanation[TakuzuGrid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
     grid = puzzle
     steps = []

@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from grille.logic import Candidate, Step
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, Memo, bits, cells_of, popcount
-from grille.sudoku.logic.walk import Technique
 
-__all__ = ["ALS_TECHNIQUES", "MAX_ALS_CELLS", "als_xy_wing", "als_xz", "sue_de_coq"]
+__all__ = ["MAX_ALS_CELLS", "als_xy_wing", "als_xz", "sue_de_coq"]
 
 SUE_DE_COQ = 6.7
 ALS_XZ = 6.8
@@ -538,7 +537,3 @@ def _sue_de_coq_step(
         difficulty=SUE_DE_COQ,
         area=box_name,
     )
-
-
-ALS_TECHNIQUES: tuple[Technique, ...] = (sue_de_coq, als_xz, als_xy_wing)
-"""The ALS techniques, easiest first."""

@@ -4,8 +4,8 @@ Basic fish, with Sudoku Explainer's values: X-Wing (k = 2) 3.2, Swordfish (3) 3.
 5.2; rows as base and columns as cover, and the reverse.
 On an n x n grid a fish of k lines mirrors one of n - k lines with base and cover swapped, so
 every fish is found on every size, but a Jellyfish adds nothing on 4x4 (where it spans the grid)
-and on 6x6 (where it mirrors an X-Wing). With compiling on, :mod:`basic_scan` finds the digit
-of the first basic fish and the search here builds its step.
+and on 6x6 (where it mirrors an X-Wing). With compiling on, :mod:`~grille.sudoku.logic.basic.kernel`
+finds the digit of the first basic fish and the search here builds its step.
 
 Finned fish: the base lines' places fall in k cover lines except for a few *fins*, all in one
 box. Either a fin holds the digit or the fish holds, so the digit leaves the cells of the cover
@@ -35,9 +35,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from grille.logic import Step
-from grille.sudoku.logic import basic_scan
+from grille.sudoku.logic.basic import kernel as basic_kernel
+from grille.sudoku.logic.basic.intersections import as_candidates, listing, removals_by_digit
 from grille.sudoku.logic.board import Board, Memo, bits, popcount
-from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
 
 __all__ = [
     "finned_jellyfish",
@@ -121,8 +121,8 @@ _FINNED_BY_PLANE: Memo[tuple[Step | None, Step | None]] = Memo()
 
 def _basic(board: Board, size: int) -> Step | None:
     """The first basic fish of ``size`` that eliminates something."""
-    if basic_scan.enabled():
-        digit = basic_scan.first_fish_digit(board, size)
+    if basic_kernel.enabled():
+        digit = basic_kernel.first_fish_digit(board, size)
         return None if digit < 0 else _basic_digit(board, size, digit)
     return _basic_search(board, size)
 

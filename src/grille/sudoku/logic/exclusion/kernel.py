@@ -1,14 +1,14 @@
 """One compiled search for aligned pair and triplet exclusion: which base cells remove something.
 
-:mod:`exclusion` tries base cells in Sudoku Explainer's order and keeps the first combination
-whose fillings rule out a candidate. Done from Python, each try builds bitsets of every
-filling, and a board has thousands of tries. :func:`first_bases` runs the same search in one
-kernel call (:func:`_scan`, compiled through :mod:`grille.engine._jit`): base cells, their
-excluders and the order they are tried in are exactly :mod:`exclusion`'s. It skips what
-cannot remove anything: thirds that do not see two of the pair's shared excluders, triplets
-already tried from another of their pairs, tries without an excluder the base cells can
-empty; and a try stops as soon as every candidate is used by a possible filling. Python then
-explains the winning combination alone.
+:mod:`aligned` tries base cells in Sudoku Explainer's order and keeps
+the first combination whose fillings rule out a candidate. Done from Python, each try builds bitsets
+of every filling, and a board has thousands of tries. :func:`first_bases` runs the same search in
+one kernel call (:func:`_scan`, compiled through :mod:`grille.engine._jit`): base cells, their
+excluders and the order they are tried in are exactly
+:mod:`aligned`'s. It skips what cannot remove anything: thirds that
+do not see two of the pair's shared excluders, triplets already tried from another of their pairs,
+tries without an excluder the base cells can empty; and a try stops as soon as every candidate is
+used by a possible filling. Python then explains the winning combination alone.
 """
 
 from __future__ import annotations
@@ -176,7 +176,8 @@ def _locks(marks: Array, union: int, shared: Array, words: int, locks: Array) ->
     """The excluders of the bitset ``shared`` whose candidates all belong to ``union`` (the
     base cells' candidates), as candidate masks into ``locks``; how many.
 
-    Only they can be emptied by a filling (as in :mod:`exclusion`'s ``_try``).
+    Only they can be emptied by a filling (as in :mod:`aligned`'s
+    ``_try``).
     """
     nlocks = 0
     for w in range(words):
@@ -274,7 +275,7 @@ def _scan(
     degree: int,
     found: Array,
 ) -> int:
-    """:mod:`exclusion`'s search: 1 with the base cells in ``found``, or 0 when none removes
+    """:mod:`aligned`'s search: 1 with the base cells in ``found``, or 0 when none removes
     anything.
 
     Pairs of base cells go by their larger, then smaller, base index and must share two
@@ -375,7 +376,7 @@ def is_compiled() -> bool:
 
 def first_bases(shape: Shape, marks: Sequence[int], degree: int) -> tuple[int, ...] | None:
     """The base cells (2 or 3, by ``degree``) of the first aligned exclusion on ``marks``, in
-    :mod:`exclusion`'s search order, or ``None`` when there is none."""
+    :mod:`aligned`'s search order, or ``None`` when there is none."""
     topo = _topo(shape)
     found = np.zeros(3, dtype=np.int32)
     status = _kernel()(shape.cell_count, topo.words, topo.peer_sets,

@@ -13,8 +13,8 @@ bivalue cells and conjugate pairs (7.0 and up). Grille rates it 6.4, its own val
 finned fish that the walk tries before it (up to 6.3) and below the 6.6 single-digit chains
 that follow, as HoDoKu orders them, so the walk's order and the values agree.
 
-With compiling on, :mod:`basic_scan` finds the pivot of the first XY- or XYZ-Wing and the search
-here builds its step from that pivot.
+With compiling on, :mod:`kernel` finds the pivot of the first XY- or
+XYZ-Wing and the search here builds its step from that pivot.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from __future__ import annotations
 import functools
 
 from grille.logic import Link, Step
-from grille.sudoku.logic import basic_scan
+from grille.sudoku.logic.basic import kernel as basic_kernel
+from grille.sudoku.logic.basic.intersections import as_candidates, listing, removals_by_digit
 from grille.sudoku.logic.board import Board, bits, popcount
-from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
 
 __all__ = ["w_wing", "xy_wing", "xyz_wing"]
 
@@ -54,8 +54,8 @@ def _digit_of(mask: int) -> int:
 
 def xy_wing(board: Board) -> Step | None:
     """Pivot x/y seeing pincers x/z and y/z: z leaves cells seeing both pincers (SE 4.2)."""
-    if basic_scan.enabled():
-        pivot = basic_scan.first_wing_pivot(board, xyz=False)
+    if basic_kernel.enabled():
+        pivot = basic_kernel.first_wing_pivot(board, xyz=False)
         return None if pivot < 0 else _xy_at(board, pivot)
     return _xy_search(board)
 
@@ -120,8 +120,8 @@ def _xy_step(
 
 def xyz_wing(board: Board) -> Step | None:
     """Pivot x/y/z seeing pincers x/z and y/z: z leaves cells seeing all three (SE 4.4)."""
-    if basic_scan.enabled():
-        pivot = basic_scan.first_wing_pivot(board, xyz=True)
+    if basic_kernel.enabled():
+        pivot = basic_kernel.first_wing_pivot(board, xyz=True)
         return None if pivot < 0 else _xyz_at(board, pivot)
     return _xyz_search(board)
 

@@ -34,10 +34,8 @@ from grille.logic import Candidate, Link, Step
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
 from grille.sudoku.logic.difficulty import chain_difficulty
-from grille.sudoku.logic.walk import Technique
 
 __all__ = [
-    "CHAIN_TECHNIQUES",
     "MAX_NODES",
     "aic",
     "grouped_aic",
@@ -681,7 +679,3 @@ def grouped_x_chain(board: Board) -> Step | None:
 def grouped_aic(board: Board) -> Step | None:
     """AICs and nice loops that may use grouped nodes."""
     return _search(board, "grouped")
-
-
-CHAIN_TECHNIQUES: tuple[Technique, ...] = (x_chain, xy_chain, grouped_x_chain, aic, grouped_aic)
-"""The named chains, easiest kind first."""

@@ -12,10 +12,10 @@ and a triplet's third cell is an excluder of one of the first two. The searches 
 order (pairs of base cells by their larger, then smaller, index) and the first one that
 removes something is the step. Both work for every grid size.
 
-:func:`scan` runs the search in :mod:`exclusion_scan`'s compiled kernel, which only finds the
-winning base cells, and builds their step here. :func:`search` is the same search in plain
-Python: the reference the kernel is tested against, and the search when compiling is off
-(``GRILLE_JIT=0``), where its bitsets of fillings beat the kernel run as plain Python.
+:func:`scan` runs the search in :mod:`kernel`'s compiled kernel,
+which only finds the winning base cells, and builds their step here. :func:`search` is the same
+search in plain Python: the reference the kernel is tested against, and the search when compiling is
+off (``GRILLE_JIT=0``), where its bitsets of fillings beat the kernel run as plain Python.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import itertools
 from collections.abc import Sequence
 
 from grille.logic import Step
-from grille.sudoku.logic import exclusion_scan
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
+from grille.sudoku.logic.exclusion import kernel as exclusion_kernel
 
 __all__ = ["ALIGNED_PAIR_EXCLUSION", "ALIGNED_TRIPLET_EXCLUSION", "aligned_pair_exclusion",
            "aligned_triplet_exclusion", "scan", "search"]
@@ -50,13 +50,13 @@ def aligned_triplet_exclusion(board: Board) -> Step | None:
 
 def _aligned_exclusion(board: Board, degree: int) -> Step | None:
     """:func:`scan`, or :func:`search` when compiling is off."""
-    return scan(board, degree) if exclusion_scan.is_compiled() else search(board, degree)
+    return scan(board, degree) if exclusion_kernel.is_compiled() else search(board, degree)
 
 
 def scan(board: Board, degree: int) -> Step | None:
     """The first aligned exclusion of ``degree`` (2 or 3) base cells: found by
-    :mod:`exclusion_scan`'s kernel, explained here."""
-    cells = exclusion_scan.first_bases(board.shape, board.marks, degree)
+    :mod:`kernel`'s kernel, explained here."""
+    cells = exclusion_kernel.first_bases(board.shape, board.marks, degree)
     if cells is None:
         return None
     common = -1
@@ -123,7 +123,7 @@ def _base_cells(board: Board, degree: int) -> tuple[list[int], dict[int, int]]:
 
 def search(board: Board, degree: int) -> Step | None:
     """The first aligned exclusion of ``degree`` (2 or 3) base cells, in plain Python: the
-    reference for :mod:`exclusion_scan`'s kernel."""
+    reference for :mod:`kernel`'s kernel."""
     bases, excluders = _base_cells(board, degree)
     if len(bases) < degree:
         return None

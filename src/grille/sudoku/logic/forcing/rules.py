@@ -1,13 +1,14 @@
 """Dynamic plus's rules, compiled: what a stalled net may still remove.
 
-When a dynamic-plus net stalls, :mod:`implications` applies its :data:`BASIC_RULES` in order
-(locked candidates, then hidden subsets, naked subsets and fish of size 2, 3 and 4) and goes
-on with the first that removes a candidate the net has not reached. This module runs the same
-rules in numba kernels on the net's own tables, for :mod:`tier_scan`'s one-call search:
+When a dynamic-plus net stalls, :mod:`net` applies its
+:data:`BASIC_RULES` in order (locked candidates, then hidden subsets, naked subsets and fish of size
+2, 3 and 4) and goes on with the first that removes a candidate the net has not reached. This module
+runs the same rules in numba kernels on the net's own tables, for
+:mod:`tier_kernel`'s one-call search:
 
 - :func:`_rule` lists one rule's new removals, each with its parent nodes, in the very order
   (and with the very parents) of the Python rule, leaving out candidates the net already knows
-  and repeats (a :class:`~grille.sudoku.logic.implications.Net` would skip them);
+  and repeats (a :class:`~grille.sudoku.logic.forcing.net.Net` would skip them);
 - :func:`_stalled` finds the first rule with something new and records its removals as
   ``Net._record`` does (same buffers, same discovery order, same contradiction check).
 
@@ -19,7 +20,7 @@ candidates; digit, for fish) whose marks the net has not changed, so those are s
 
 The Python rules stay the reference (the net-by-net search uses them). :func:`removals` and
 :data:`COMPILED_RULES` hand the compiled rules to Python: for the winner's nets, which
-:mod:`forcing` rebuilds to explain a step, and for the tests, which compare both rule by rule
+:mod:`tiers` rebuilds to explain a step, and for the tests, which compare both rule by rule
 and on whole searches.
 """
 
@@ -32,7 +33,7 @@ import numpy as np
 
 from grille.engine._jit import compiled, per_thread
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.implications import BASIC_RULES, Net, Rule, Topology
+from grille.sudoku.logic.forcing.net import BASIC_RULES, Net, Rule, Topology
 
 __all__ = [
     "COMPILED_RULES",
@@ -50,7 +51,7 @@ LOCKED, HIDDEN, NAKED, FISH = 0, 1, 2, 3
 
 RULES = 10
 """How many rules a stalled net tries: locked candidates, then hidden, naked and fish of
-sizes 2, 3 and 4 (the order of :data:`~grille.sudoku.logic.implications.BASIC_RULES`)."""
+sizes 2, 3 and 4 (the order of :data:`~grille.sudoku.logic.forcing.net.BASIC_RULES`)."""
 
 MORE = -4
 """:func:`_stalled`'s status when it recorded removals and the net may propagate again."""
@@ -597,5 +598,5 @@ def _compiled_rule(which: int) -> Rule:
 
 
 COMPILED_RULES: tuple[Rule, ...] = tuple(_compiled_rule(which) for which in range(RULES))
-""":data:`~grille.sudoku.logic.implications.BASIC_RULES` compiled, for a :class:`Net`: the
+""":data:`~grille.sudoku.logic.forcing.net.BASIC_RULES` compiled, for a :class:`Net`: the
 same removals a net records (each rule lists only what the net does not know yet)."""

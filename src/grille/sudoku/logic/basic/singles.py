@@ -1,13 +1,14 @@
 """Singles: the last empty cell of a unit, a digit with one place in a unit, a cell with one digit.
 
 Difficulties are Sudoku Explainer's: full house 1.0, hidden single 1.2 in a box and 1.5 in a
-row or column, naked single 2.3. With compiling on, :mod:`basic_scan` finds the hidden single.
+row or column, naked single 2.3. With compiling on, :mod:`kernel` finds
+the hidden single.
 """
 
 from __future__ import annotations
 
 from grille.logic import Step
-from grille.sudoku.logic import basic_scan
+from grille.sudoku.logic.basic import kernel as basic_kernel
 from grille.sudoku.logic.board import Board, bits
 
 __all__ = ["full_house", "hidden_single", "naked_single"]
@@ -46,8 +47,8 @@ def full_house(board: Board) -> Step | None:
 
 def hidden_single(board: Board) -> Step | None:
     """A digit with one place left in a unit goes there (boxes first, the easier kind)."""
-    if basic_scan.enabled():
-        found = basic_scan.first_hidden_single(board)
+    if basic_kernel.enabled():
+        found = basic_kernel.first_hidden_single(board)
         return None if found is None else _hidden_single_step(board, *found)
     return _hidden_single_search(board)
 

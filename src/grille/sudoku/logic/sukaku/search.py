@@ -23,16 +23,17 @@ most candidates of a wing cell: WXYZ 5.5 + (1 - |3 - bc|) / 10, VWXYZ 6.2 + (2 -
 
 Each producer collects every instance, sorts them as Sukaku does (value, then most
 eliminations, then its pattern code) and returns the first; ties keep Sukaku's search order.
-With compiling on, :mod:`sukaku_scan`'s kernels do the searching instead: they keep the least
-of the same sort keys (as integers) and report where that chain or wing is; the winner is then
-rebuilt and explained here, so the steps are the same. The Python search (``compiled=False``,
-and always with ``GRILLE_JIT=0``) stays the kernels' reference.
+With compiling on, :mod:`kernel`'s kernels do the searching instead:
+they keep the least of the same sort keys (as integers) and report where that chain or wing is; the
+winner is then rebuilt and explained here, so the steps are the same. The Python search
+(``compiled=False``, and always with ``GRILLE_JIT=0``) stays the kernels' reference.
 
 One departure, for soundness: for a box whose three places make an L (both arms of one cell
 and the crossing cell), Sukaku links the two arm cells alone, which is not a strong link when
 the crossing cell holds the digit; here the crossing cell joins each arm's partner instead.
 
-:func:`sukaku_ladder` puts them into SE's rating ladder in Sukaku's default order. These
+:mod:`~grille.sudoku.logic.techniques` puts them into SE's rating ladder in Sukaku's default
+order (the ``sukaku`` scale). These
 techniques are for 9x9 grids only; on other sizes they find nothing.
 """
 
@@ -46,19 +47,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from grille.logic import Link, Step
-from grille.sudoku.logic import sukaku_scan
+from grille.sudoku.logic.basic.intersections import as_candidates, listing, removals_by_digit
 from grille.sudoku.logic.board import Board, Memo, bits, cells_of, popcount
-from grille.sudoku.logic.exclusion import aligned_pair_exclusion
-from grille.sudoku.logic.intersections import as_candidates, listing, removals_by_digit
-from grille.sudoku.logic.subsets import hidden_quad, hidden_triple
-from grille.sudoku.logic.walk import Technique
+from grille.sudoku.logic.sukaku import kernel as sukaku_kernel
 
 __all__ = [
-    "SUKAKU_TECHNIQUES",
     "strong_links_2",
     "strong_links_3",
     "strong_links_4",
-    "sukaku_ladder",
     "vwxyz_wing",
     "wxyz_wing",
 ]
@@ -449,12 +445,12 @@ def _best_chains_of(digit: int, plane: int) -> dict[int, _Chain]:
 
 def _strong_links(board: Board, k: int, *, compiled: bool | None = None) -> Step | None:
     """The first chain of ``k`` strong links, Sukaku's order, as a Step: found by
-    :mod:`sukaku_scan`'s kernel when ``compiled`` (by default, when compiling is on), else by
-    the plain-Python search, the kernel's reference."""
+    :mod:`kernel`'s kernel when ``compiled`` (by default, when compiling
+    is on), else by the plain-Python search, the kernel's reference."""
     if board.n != SIZE:
         return None
     if compiled is None:
-        compiled = sukaku_scan.enabled()
+        compiled = sukaku_kernel.enabled()
     best = _scanned_chain(board, k) if compiled else _searched_chain(board, k)
     return None if best is None else _chain_step(board, best)
 
@@ -473,7 +469,7 @@ def _searched_chain(board: Board, k: int) -> _Chain | None:
     return best
 
 
-_SCANNED_CHAINS: Memo[dict[int, tuple[sukaku_scan.ChainKey, sukaku_scan.ChainPath]]] = Memo()
+_SCANNED_CHAINS: Memo[dict[int, tuple[sukaku_kernel.ChainKey, sukaku_kernel.ChainPath]]] = Memo()
 """The kernel's first chain of each length, by a digit's plane (it does not need the digit)."""
 
 
@@ -481,12 +477,12 @@ def _scanned_chain(board: Board, k: int) -> _Chain | None:
     """The first chain of ``k`` strong links: the kernel picks each digit's, then the digits'
     keys (the digit inserted where Sukaku's key has it) pick the one rebuilt here."""
     tables = _chain_tables()
-    best: tuple[tuple[int, ...], int, sukaku_scan.ChainPath] | None = None
+    best: tuple[tuple[int, ...], int, sukaku_kernel.ChainPath] | None = None
     for digit, plane in enumerate(board.planes, start=1):
         if not plane:
             continue
         found = _SCANNED_CHAINS.get(
-            plane, functools.partial(sukaku_scan.best_chains, plane, tables)
+            plane, functools.partial(sukaku_kernel.best_chains, plane, tables)
         ).get(k)
         if found is None:
             continue
@@ -509,7 +505,7 @@ def _scanned_chain(board: Board, k: int) -> _Chain | None:
 
 
 @functools.cache
-def _chain_tables() -> sukaku_scan.ChainTables:
+def _chain_tables() -> sukaku_kernel.ChainTables:
     """The geometry, link readings and QuickPerm ranks the chain kernel reads."""
     houses = [_HOUSES[kind][index] for kind in range(3) for index in range(SIZE)]
     reading_count = np.zeros((3, 1 << SIZE), dtype=np.int64)
@@ -525,21 +521,21 @@ def _chain_tables() -> sukaku_scan.ChainTables:
                     readings[kind, pattern, variant, end, 0] = len(cells)
                     for i, cell in enumerate(cells):
                         readings[kind, pattern, variant, end, 1 + i] = house.index(cell)
-    perm_rank = np.zeros((MOST_LINKS + 1, sukaku_scan.PERM_RADIX**MOST_LINKS), dtype=np.int64)
+    perm_rank = np.zeros((MOST_LINKS + 1, sukaku_kernel.PERM_RADIX**MOST_LINKS), dtype=np.int64)
     for k in range(2, MOST_LINKS + 1):
         for perm, rank in _quickperm_rank(k).items():
             code = 0
             for place in perm:
-                code = code * sukaku_scan.PERM_RADIX + place
+                code = code * sukaku_kernel.PERM_RADIX + place
             perm_rank[k, code] = rank
-    return sukaku_scan.ChainTables(
+    return sukaku_kernel.ChainTables(
         houses=np.array(houses, dtype=np.int64),
         house_masks=np.array(
-            [sukaku_scan.split(_HOUSE_MASKS[kind][index])
+            [sukaku_kernel.split(_HOUSE_MASKS[kind][index])
              for kind in range(3) for index in range(SIZE)],
             dtype=np.int64,
         ),
-        peers=np.array([sukaku_scan.split(peers) for peers in _PEERS], dtype=np.int64),
+        peers=np.array([sukaku_kernel.split(peers) for peers in _PEERS], dtype=np.int64),
         lines=np.array(
             [(_COL_OF[cell], _ROW_OF[cell], _BOX_OF[cell]) for cell in range(SIZE * SIZE)],
             dtype=np.int64,
@@ -742,13 +738,13 @@ def _wings(board: Board, k: int) -> list[_Wing]:
 def _first_wing(board: Board, k: int, *, compiled: bool | None = None) -> _Wing | None:
     """Sukaku's first wing: least value, most eliminations, largest pattern code, first found.
 
-    Found by :mod:`sukaku_scan`'s kernel when ``compiled`` (by default, when compiling is on),
-    else by the plain-Python search, the kernel's reference.
+    Found by :mod:`kernel`'s kernel when ``compiled`` (by default, when
+    compiling is on), else by the plain-Python search, the kernel's reference.
     """
     if compiled is None:
-        compiled = sukaku_scan.enabled()
+        compiled = sukaku_kernel.enabled()
     if compiled:
-        scanned = sukaku_scan.best_wing(board.marks, k)
+        scanned = sukaku_kernel.best_wing(board.marks, k)
         if scanned is None:
             return None
         cells, pivot = scanned
@@ -812,34 +808,3 @@ def vwxyz_wing(board: Board) -> Step | None:
         return None
     wing = _first_wing(board, 4)
     return None if wing is None else _wing_step(board, wing, "VWXYZ-Wing")
-
-
-# -- the ladder -----------------------------------------------------------------------------
-
-SUKAKU_TECHNIQUES: frozenset[Technique] = frozenset({
-    strong_links_2,
-    strong_links_3,
-    strong_links_4,
-    wxyz_wing,
-    vwxyz_wing,
-})
-"""The techniques the Sukaku scale adds to SE's."""
-
-
-def sukaku_ladder(se_ladder: Sequence[Technique]) -> tuple[Technique, ...]:
-    """SE's rating ladder with Sukaku's techniques in Sukaku Explainer's default order.
-
-    Two strong links follow the hidden triple; three links and the WXYZ-Wing follow the hidden
-    quad; four links and the VWXYZ-Wing come just before aligned pair exclusion (after BUG).
-    """
-    after: dict[Technique, tuple[Technique, ...]] = {
-        hidden_triple: (strong_links_2,),
-        hidden_quad: (strong_links_3, wxyz_wing),
-    }
-    result: list[Technique] = []
-    for technique in se_ladder:
-        if technique is aligned_pair_exclusion:
-            result.extend((strong_links_4, vwxyz_wing))
-        result.append(technique)
-        result.extend(after.get(technique, ()))
-    return tuple(result)

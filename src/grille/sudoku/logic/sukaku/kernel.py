@@ -1,25 +1,25 @@
 """Compiled searches for the Sukaku scale's techniques: which chain or wing comes first.
 
-:mod:`sukaku` finds a digit's strong-link chains by walking every path of 2 to 4 links and
-building each candidate chain as Python objects, and finds WXYZ/VWXYZ-Wings by trying every
-set of wing cells with every bivalue cell; then it sorts what it found in Sukaku's order.
-The kernels here run the same searches on arrays (compiled through :mod:`grille.engine._jit`)
+:mod:`search` finds a digit's strong-link chains by walking every path
+of 2 to 4 links and building each candidate chain as Python objects, and finds WXYZ/VWXYZ-Wings by
+trying every set of wing cells with every bivalue cell; then it sorts what it found in Sukaku's
+order. The kernels here run the same searches on arrays (compiled through :mod:`grille.engine._jit`)
 and keep, instead of a sorted list, the least of Sukaku's sort keys, encoded as integers that
 order the same way:
 
 - :func:`_chain_scan`, for one digit: for each number of links, the least key (value in
   tenths, eliminations negated, pattern code, link-kind rank, links, QuickPerm rank, direction
   bits) and the path (its links, the end each is entered by). The link readings of a house
-  come from a table :mod:`sukaku` builds with its own reading code, so links and their order
-  are the same; the links that may follow each link end are listed once per digit
-  (:func:`_join_links`), and the search walks those lists. A chain is walked from both ends
+  come from a table :mod:`search` builds with its own reading code, so
+  links and their order are the same; the links that may follow each link end are listed once per
+  digit (:func:`_join_links`), and the search walks those lists. A chain is walked from both ends
   and kept in the direction Sukaku reports (its first link before its last); no two chains
   share a key, so the least does not depend on the walking order.
 - :func:`_wing_scan`: the least (value, eliminations negated, pattern code negated, wing
   cells, bivalue cell) over every wing, and the wing cells and bivalue cell.
 
-:mod:`sukaku` then rebuilds the one winning chain or wing with its own code and explains it.
-Sets of cells are two words: cells 0-53, then cells 54-80.
+:mod:`search` then rebuilds the one winning chain or wing with its own
+code and explains it. Sets of cells are two words: cells 0-53, then cells 54-80.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ WING_PIVOT = WING_KEY_FIELDS + MOST_LINKS
 
 @dataclass(frozen=True, slots=True)
 class ChainTables:
-    """The geometry the chain kernel reads, in :mod:`sukaku`'s (Sukaku's) order.
+    """The geometry the chain kernel reads, in :mod:`search`'s
+    (Sukaku's) order.
 
     ``houses[kind * 9 + index]`` are a house's cells; ``readings[kind, places]`` (places as
     9 bits of house positions) hold up to two readings of two ends, each end as
@@ -119,7 +120,7 @@ def _bit(cell: int) -> int:
 def _build_links(plane0: int, plane1: int, tables_houses: Array, house_masks: Array, peers: Array,
                  lines: Array, reading_count: Array, readings: Array, links: Array) -> int:
     """Fill ``links`` with the strong links of a digit whose candidates are the cells of
-    ``plane0`` and ``plane1``, in :mod:`sukaku`'s order; return how many."""
+    ``plane0`` and ``plane1``, in :mod:`search`'s order; return how many."""
     count = 0
     for house in range(3 * SIZE):
         kind = house // SIZE
@@ -621,7 +622,7 @@ def _kernels() -> tuple[Any, Any]:
 
 @functools.cache
 def enabled() -> bool:
-    """Whether :mod:`sukaku` uses these scans (numba present, ``GRILLE_JIT`` not 0)."""
+    """Whether :mod:`search` uses these scans (numba present, ``GRILLE_JIT`` not 0)."""
     return jit_enabled()
 
 

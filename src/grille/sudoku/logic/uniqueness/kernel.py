@@ -1,12 +1,12 @@
 """The search for deadly loops (unique rectangles and loops) in one compiled call.
 
-:mod:`uniqueness` finds a unique loop on two digits *a* and *b* as Sudoku Explainer does
-(``UniqueLoops.checkForLoops``): from each cell holding only *a* and *b*, a depth-first walk
-through cells holding both, each step in a unit of another type than the step before, with
-SE's rule for cells with extra digits; every closed path is then checked (``isValidLoop``:
-each unit it touches holds two of its cells, one at an odd, one at an even position). Done in
-Python that walk costs most of the uniqueness techniques' time, and it almost never finds
-anything. :func:`deadly_loops` runs the same walk in one kernel (:func:`_scan`, compiled
+:mod:`rectangles` finds a unique loop on two digits *a* and *b* as
+Sudoku Explainer does (``UniqueLoops.checkForLoops``): from each cell holding only *a* and *b*, a
+depth-first walk through cells holding both, each step in a unit of another type than the step
+before, with SE's rule for cells with extra digits; every closed path is then checked
+(``isValidLoop``: each unit it touches holds two of its cells, one at an odd, one at an even
+position). Done in Python that walk costs most of the uniqueness techniques' time, and it almost
+never finds anything. :func:`deadly_loops` runs the same walk in one kernel (:func:`_scan`, compiled
 through :mod:`grille.engine._jit`) and hands back the valid loops in the walk's order.
 
 Two exact shortcuts keep the kernel from walking where no valid loop can be:
@@ -19,8 +19,8 @@ Two exact shortcuts keep the kernel from walking where no valid loop can be:
   every cell it passes over, taken or not), but it only steps into core cells, since a path
   through any other cell can only close into an invalid loop.
 
-The plain search stays in :mod:`uniqueness` (``_loops``, ``_is_valid_loop``); the tests
-compare the two on many boards.
+The plain search stays in :mod:`rectangles` (``_loops``,
+``_is_valid_loop``); the tests compare the two on many boards.
 """
 
 from __future__ import annotations

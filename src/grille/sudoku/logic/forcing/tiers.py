@@ -1,7 +1,7 @@
 """Forcing chains as Sudoku Explainer rates them: Nishio, multiple, dynamic, dynamic plus, nested.
 
 Every technique here tries assumptions on the board, follows their implications with a
-:class:`~grille.sudoku.logic.implications.Net`, and keeps the conclusions that hold whatever
+:class:`~grille.sudoku.logic.forcing.net.Net`, and keeps the conclusions that hold whatever
 happens:
 
 - *contradiction*: an assumption implies a candidate both on and off, so it is false;
@@ -30,13 +30,14 @@ Each returns the easiest step of its tier (fewest nodes), or ``None``. Reading o
 definitions: Nishio is SE's dynamic chaining restricted to one digit (no cell links),
 contradictions only, from each candidate assumed on and off; "multiple" chains are static
 (they read the board as it is) and, as in SE, skip bivalue cells and conjugate pairs, which
-the X/Y forcing chains of :mod:`chains` cover; region forcing, as in SE, starts only from a
-unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5 nest, in
-order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic plus.
+the X/Y forcing chains of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE,
+starts only from a unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5
+nest, in order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic
+plus.
 
 Every tier, nested levels included, searches in one compiled call
-(:mod:`~grille.sudoku.logic.tier_scan`; dynamic plus's rules in
-:mod:`~grille.sudoku.logic.net_rules`, a nested level's inner tier in the same kernel) and
+(:mod:`tier_kernel`; dynamic plus's rules in
+:mod:`rules`, a nested level's inner tier in the same kernel) and
 rebuilds only the winner's nets here, with compiled rules that remove the same candidates with
 the same parents (:func:`_compiled_rules`); the net-by-net search below stays as the reference
 and for grids too big for the kernel's tables.
@@ -49,7 +50,7 @@ runs out, so deep nesting stays bounded; a net records at most every node of the
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,10 +58,11 @@ import numpy as np
 
 from grille.logic import Link, Step
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic import net_rules, tier_scan
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
-from grille.sudoku.logic.implications import (
+from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing import tier_kernel
+from grille.sudoku.logic.forcing.net import (
     BASIC_RULES,
     DYNAMIC,
     X_LINKS,
@@ -78,7 +80,6 @@ __all__ = [
     "cell_region_forcing",
     "dynamic_forcing",
     "dynamic_plus_forcing",
-    "nested_forcing",
     "nishio",
     "trial_and_error",
 ]
@@ -138,10 +139,10 @@ _INNER = {2: FORCING, 3: MULTIPLE, 4: DYNAMIC_TIER, 5: _level_tier(1)}
 """The tier a nested level runs inside its nets (SE's order)."""
 
 
-def _inner(level: int) -> tier_scan.Inner:
-    """Nesting ``level``'s inner tier as :mod:`tier_scan` takes it."""
+def _inner(level: int) -> tier_kernel.Inner:
+    """Nesting ``level``'s inner tier as :mod:`tier_kernel` takes it."""
     tier = _INNER[level]
-    return tier_scan.Inner(
+    return tier_kernel.Inner(
         tier.flags, tier.contradiction, tier.double, tier.multiple, tier.min_count,
         tier.level == 1,
     )  # fmt: skip
@@ -155,7 +156,7 @@ def _compiled_rules(level: int) -> tuple[Rule, ...]:
     inner = _inner(level)
 
     def nested(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
-        return tier_scan.nested_removals(net.topo, inner, net.marks0, net.marks, net.seen)
+        return tier_kernel.nested_removals(net.topo, inner, net.marks0, net.marks, net.seen)
 
     nested.__name__ = f"compiled_nested_{level}"
     return (*net_rules.COMPILED_RULES, nested)
@@ -340,7 +341,7 @@ def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]
 def _easiest(board: Board, tier: _Tier) -> Step | None:
     """The tier's step with the fewest nodes, or ``None`` (also when over budget)."""
     topo = topology(board.shape)
-    if tier_scan.fits(topo, board.marks):
+    if tier_kernel.fits(topo, board.marks):
         hint = _compiled_hint(board, tier)
         return None if hint is None else _step(board, tier, hint)
     marks = np.array(board.marks, dtype=np.int64)
@@ -357,16 +358,16 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
 
 
 _KINDS = {
-    tier_scan.CONTRADICTION: "contradiction",
-    tier_scan.DOUBLE: "double",
-    tier_scan.CELL: "cell",
-    tier_scan.REGION: "region",
+    tier_kernel.CONTRADICTION: "contradiction",
+    tier_kernel.DOUBLE: "double",
+    tier_kernel.CELL: "cell",
+    tier_kernel.REGION: "region",
 }
 """The kernel's kinds of conclusion, by name."""
 
 
 def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | None:
-    """The tier's easiest hint, found by :mod:`tier_scan`'s kernel and rebuilt with its nets.
+    """The tier's easiest hint, found by :mod:`tier_kernel`'s kernel and rebuilt with its nets.
 
     The kernel walks the same conclusions in the same order as :func:`_hints` and keeps the
     first with the fewest nodes; only the winner's nets are built again here, to explain it
@@ -374,7 +375,7 @@ def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | N
     Python rules remove, with the same parents and node counts).
     """
     topo = topology(board.shape)
-    win = tier_scan.easiest(
+    win = tier_kernel.easiest(
         topo,
         board.marks,
         tier.flags,
@@ -393,10 +394,10 @@ def _compiled_hint(board: Board, tier: _Tier, only_digit: int = -1) -> _Hint | N
     marks = board.marks
     rules = _compiled_rules(tier.level) if tier.level >= 1 else None
     scan = _Scan(topo, np.array(marks, dtype=np.int64), tier, _Budget(NET_BUDGET), rules)
-    if win.kind in (tier_scan.CONTRADICTION, tier_scan.DOUBLE):
-        hints = _binary(scan, win.subject[0], double=win.kind == tier_scan.DOUBLE)
+    if win.kind in (tier_kernel.CONTRADICTION, tier_kernel.DOUBLE):
+        hints = _binary(scan, win.subject[0], double=win.kind == tier_kernel.DOUBLE)
     else:
-        if win.kind == tier_scan.CELL:
+        if win.kind == tier_kernel.CELL:
             places = [(win.subject[0], d) for d in range(n) if marks[win.subject[0]] >> d & 1]
         else:
             unit, d = win.subject
@@ -444,7 +445,7 @@ def _nishio_digit(board: Board, digit: int) -> tuple[int, int, Step] | None:
     """(node count, candidate, step) of the easiest Nishio step on ``digit``."""
     n = board.n
     d = digit - 1
-    if tier_scan.fits(topology(board.shape), board.marks):
+    if tier_kernel.fits(topology(board.shape), board.marks):
         hint = _compiled_hint(board, NISHIO, only_digit=d)
         return None if hint is None else (hint.nodes, hint.subject[0], _step(board, NISHIO, hint))
     marks = np.array(board.marks, dtype=np.int64)
@@ -472,20 +473,6 @@ def dynamic_forcing(board: Board) -> Step | None:
 def dynamic_plus_forcing(board: Board) -> Step | None:
     """Dynamic forcing chains (+) (9.0+L): dynamic chains helped by subsets, fish, locking."""
     return _easiest(board, _level_tier(1))
-
-
-def nested_forcing(level: int) -> Callable[[Board], Step | None]:
-    """Nested forcing chains of ``level`` 2-5 (9.5, 10.0, 10.5, 11.0 + L)."""
-    if not 2 <= level <= 5:
-        raise ValueError(f"nesting levels are 2 to 5, got {level}")
-    tier = _level_tier(level)
-
-    def technique(board: Board) -> Step | None:
-        return _easiest(board, tier)
-
-    technique.__name__ = f"nested_forcing_{level}"
-    technique.__doc__ = f"Nested forcing chains, level {level} ({tier.base}+L)."
-    return technique
 
 
 def trial_and_error(board: Board) -> Step | None:

@@ -1,16 +1,16 @@
 """One compiled search per forcing tier: every assumption's net, and what the nets share.
 
-:mod:`forcing` finds a tier's easiest step by following each assumption with a
-:class:`~grille.sudoku.logic.implications.Net` and intersecting the nets (contradiction,
+:mod:`tiers` finds a tier's easiest step by following each assumption with a
+:class:`~grille.sudoku.logic.forcing.net.Net` and intersecting the nets (contradiction,
 double, cell and region forcing). Done net by net from Python, that costs one kernel call and
 a few NumPy arrays per assumption, thousands per puzzle. :func:`easiest` runs the same search
 in one kernel call (:func:`_scan`, compiled through :mod:`grille.engine._jit`): it builds
-each net once, with the very propagation of :mod:`implications` (``_propagate``), keeps them
-all side by side, and walks the tier's conclusions in :mod:`forcing`'s order, keeping the
-first with the fewest nodes. Python then rebuilds only the winner's few nets to explain it.
+each net once, with the very propagation of :mod:`net` (``_propagate``), keeps them all side
+by side, and walks the tier's conclusions in :mod:`tiers`'s order, keeping the first with the
+fewest nodes. Python then rebuilds only the winner's few nets to explain it.
 
 This covers Nishio, multiple, dynamic and dynamic plus: a dynamic-plus net that stalls
-applies the basic rules compiled in :mod:`net_rules` and goes on, as a ``Net`` does with
+applies the basic rules compiled in :mod:`rules` and goes on, as a ``Net`` does with
 ``BASIC_RULES``. Conclusions shared by several nets are looked for among the nodes the
 smallest of them reached (each net keeps that list after its parents), then taken in node
 order.
@@ -18,7 +18,7 @@ order.
 Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
 level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
 second set of tables, listing every conclusion that removes something new with the cells of
-its chains) and the net records them as ``forcing._nested_rule`` does (:func:`_adopt`). The
+its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). The
 outer nets are all built first, so that the kernel does not call itself; the nets are counted
 against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """
@@ -33,8 +33,9 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import compiled, per_thread
-from grille.sudoku.logic import implications, net_rules
-from grille.sudoku.logic.implications import NODE_LIMIT, Topology
+from grille.sudoku.logic.forcing import net as forcing_net
+from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
 
 __all__ = [
     "CELL",
@@ -53,7 +54,7 @@ CONTRADICTION, DOUBLE, CELL, REGION = 0, 1, 2, 3
 
 MAX_TABLE = 1 << 22
 """Most entries (nets times nodes) the side-by-side tables may hold; bigger grids are left to
-:mod:`forcing`'s net-by-net search."""
+:mod:`tiers`'s net-by-net search."""
 
 _POOL = 1 << 20
 """First size of the shared parent buffer (it doubles whenever a search runs out)."""
@@ -243,7 +244,7 @@ def _net(
     The net's parents go to the pool, followed by the nodes it reached (in no useful order);
     ``base`` holds, per slot, where each starts and how many nodes it reached. ``state``
     holds the slots used and the pool top. With ``rules``, a stalled net applies
-    dynamic plus's rules (:mod:`net_rules`; ``scratch`` is their tables, surveyed on
+    dynamic plus's rules (:mod:`rules`; ``scratch`` is their tables, surveyed on
     ``marks0``) and goes on. ``extra`` holds each node's nested node count: only nested
     nets write it (:func:`_adopt`), and zeros it back (:func:`easiest`), so it is left alone.
     """
@@ -971,8 +972,8 @@ def _nested_search(
     return status if state[0] == built else _UNPLANNED
 
 
-_propagate = implications._propagate
-_count = implications._count
+_propagate = forcing_net._propagate
+_count = forcing_net._count
 _survey = net_rules._survey
 _stalled = net_rules._stalled
 _MORE = net_rules.MORE
@@ -1100,7 +1101,7 @@ def easiest(
 ) -> Winner | None:
     """The tier's first conclusion with the fewest nodes on ``marks``, or ``None``.
 
-    With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`net_rules`). With
+    With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`rules`). With
     ``inner`` (a nesting level: a dynamic tier with contradiction, double and multiple),
     they then also add the ``inner`` tier's conclusions; ``None`` too when the search
     would build more than ``budget`` nets, nested ones included (as ``forcing`` counts).

@@ -11,8 +11,8 @@ early: one whose eliminations at once leave another digit a single place in the 
 direct step eliminates and places that hidden single.
 
 Subsets are searched with pruning (a partial union wider than k is abandoned), so they stay
-quick on every grid size. With compiling on, :mod:`basic_scan` finds the unit of the first
-subset and the search here runs in that unit only, to build the step.
+quick on every grid size. With compiling on, :mod:`kernel` finds the unit
+of the first subset and the search here runs in that unit only, to build the step.
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from collections.abc import Callable, Iterator, Sequence
 
 from grille.logic import Step
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic import basic_scan
-from grille.sudoku.logic.board import Board, Memo, bits, popcount
-from grille.sudoku.logic.intersections import (
+from grille.sudoku.logic.basic import kernel as basic_kernel
+from grille.sudoku.logic.basic.intersections import (
     as_candidates,
     listing,
     removals_by_cell,
     removals_by_digit,
 )
+from grille.sudoku.logic.board import Board, Memo, bits, popcount
 
 __all__ = [
     "direct_hidden_pair",
@@ -78,8 +78,8 @@ def _shared_units(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
 
 def _naked(board: Board, size: int) -> Step | None:
     """The first naked subset of ``size`` cells that eliminates something."""
-    if basic_scan.enabled():
-        unit_index = basic_scan.first_naked_unit(board, size)
+    if basic_kernel.enabled():
+        unit_index = basic_kernel.first_naked_unit(board, size)
         return None if unit_index < 0 else _naked_in(board, size, unit_index)
     return _naked_search(board, size)
 
@@ -236,8 +236,8 @@ def _hidden_text(board: Board, unit: int, digits: tuple[int, ...], cells: tuple[
 
 def _hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset of ``size`` digits that eliminates something."""
-    if basic_scan.enabled():
-        unit_index = basic_scan.first_hidden_unit(board, size, direct=False)
+    if basic_kernel.enabled():
+        unit_index = basic_kernel.first_hidden_unit(board, size, direct=False)
         return None if unit_index < 0 else _hidden_in(board, size, unit_index)
     return _first_in_units(board, "hidden", size, _hidden_in)
 
@@ -260,8 +260,8 @@ def _hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
 
 def _direct_hidden(board: Board, size: int) -> Step | None:
     """The first hidden subset leaving another digit one place in its unit, with that single."""
-    if basic_scan.enabled():
-        unit_index = basic_scan.first_hidden_unit(board, size, direct=True)
+    if basic_kernel.enabled():
+        unit_index = basic_kernel.first_hidden_unit(board, size, direct=True)
         return None if unit_index < 0 else _direct_hidden_in(board, size, unit_index)
     return _first_in_units(board, "direct", size, _direct_hidden_in)
 

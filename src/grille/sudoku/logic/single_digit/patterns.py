@@ -25,9 +25,9 @@ import functools
 from collections.abc import Iterator
 
 from grille.logic import Link, Step
+from grille.sudoku.logic.basic.intersections import as_candidates, removals_by_digit
+from grille.sudoku.logic.basic.wings import strong_links
 from grille.sudoku.logic.board import Board, Memo
-from grille.sudoku.logic.intersections import as_candidates, removals_by_digit
-from grille.sudoku.logic.wings import strong_links
 
 __all__ = ["empty_rectangle", "skyscraper", "turbot_fish", "two_string_kite"]
 

@@ -6,8 +6,9 @@ lie in one box, so the digit leaves the rest of that box.
 
 Sudoku Explainer tries *direct* variants before the naked single: a pointing (1.7) or claiming
 (1.9) whose eliminations at once leave the digit a single place in some unit. The direct step
-both eliminates and places that hidden single. With compiling on, :mod:`basic_scan` finds the
-digit of the first step and the search here builds it.
+both eliminates and places that hidden single. With compiling on,
+:mod:`kernel` finds the digit of the first step and the search here
+builds it.
 
 This module also holds the small text helpers the other technique modules share.
 """
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from grille.logic import Step
-from grille.sudoku.logic import basic_scan
+from grille.sudoku.logic.basic import kernel as basic_kernel
 from grille.sudoku.logic.board import Board, Memo
 
 __all__ = ["claiming", "direct_claiming", "direct_pointing", "pointing"]
@@ -102,8 +103,8 @@ def _first_by_digit(
     ``find(board, digit)`` must read no candidates but the digit's, and find the first
     pointing (``from_box``) or claiming of the digit, leaving a hidden single when ``direct``.
     """
-    if basic_scan.enabled():
-        digit = basic_scan.first_lock_digit(board, from_box=from_box, direct=direct)
+    if basic_kernel.enabled():
+        digit = basic_kernel.first_lock_digit(board, from_box=from_box, direct=direct)
         found = None if digit < 0 else find(board, digit)
         return None if found is None else found[1]
     return _first_by_digit_search(board, tag, find)
