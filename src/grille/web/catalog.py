@@ -120,7 +120,7 @@ def kind_offers() -> tuple[KindOffer, ...]:
 
 
 def kind_titles() -> str:
-    """The kinds' titles in menu order, in words: ``"Sudoku, Takuzu and Kakuro"``."""
+    """The kinds' titles in menu order, in words (``"A, B and C"``)."""
     titles = [offer.title for offer in kind_offers()]
     return " and ".join(filter(None, (", ".join(titles[:-1]), titles[-1] if titles else "")))
 

@@ -34,12 +34,12 @@ export function setKindTitles(kinds) {
   for (const kind of kinds) kindTitles.set(kind.name, kind.title);
 }
 
-/** A kind's title ("Sudoku" of "sudoku"), or its name when the page does not know it. */
+/** A kind's title (from /api/kinds), or its name when the page does not know it. */
 export function kindTitle(kind) {
   return kindTitles.get(kind) || kind;
 }
 
-/** "Sudoku 9×9 · easy". */
+/** A game's title: the kind's title, size and level ("Title 9×9 · easy"). */
 export function gameTitle(kind, size, level) {
   const title = `${kindTitle(kind)} ${size.replace("x", "×")}`;
   return level ? `${title} · ${level}` : title;
