@@ -438,8 +438,9 @@ class PuzzleForm(Horizontal):
     @on(OptionList.OptionHighlighted, "#kind")
     @reports_errors
     def kind_changed(self, event: OptionList.OptionHighlighted) -> None:
-        """Offer the new kind's sizes and levels."""
-        kind = event.option.id or self._kind
+        """Offer the new kind's sizes and levels (the kind highlighted now: an event queued
+        before a later :meth:`select` is stale)."""
+        kind = self._value("kind") or event.option.id or self._kind
         if kind != self._kind:
             self._kind = kind
             self._offer(kind)
