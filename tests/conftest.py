@@ -34,8 +34,9 @@ TESTS = Path(__file__).resolve().parent
 @pytest.fixture(scope="module")
 def null_kind() -> Iterator[Kind[Any]]:
     """The null kind (``tests/nullkind``), registered as a new kind is: by its info module,
-    in this process (:func:`grille.kinds.register`) and in every process started meanwhile
-    (``GRILLE_KINDS``, with ``tests/`` on ``PYTHONPATH``: the CLI, worker pools). The
+    in this process (:func:`grille.kinds.register`), in every process started meanwhile
+    (``GRILLE_KINDS``, with ``tests/`` on ``PYTHONPATH``: the CLI) and in worker processes
+    forked from a fork server started earlier (:func:`grille.kinds.adopt_kinds`). The
     registry is as it was after the module's tests."""
     from grille import kinds
 
@@ -45,5 +46,6 @@ def null_kind() -> Iterator[Kind[Any]]:
         patch.setenv("PYTHONPATH", os.pathsep.join(paths))
         patch.setenv(kinds.ENVIRONMENT, NULL_KIND)
         patch.setattr(kinds, "_INFOS", dict(kinds._INFOS))  # forgotten after the module
+        patch.setattr(kinds, "_MODULES", dict(kinds._MODULES))
         info = kinds.register(NULL_KIND)
         yield kinds.get_kind(info.name)

@@ -520,8 +520,9 @@ def test_the_page_starts_plays_undoes_and_hints(page: tuple[Any, str]) -> None:
     grid = opened.get_by_role("grid")
     expect(grid.get_by_role("row")).to_have_count(1)
     expect(grid.get_by_role("gridcell")).to_have_count(5)
-    cell = opened.locator("#view-game [role=gridcell][aria-label$=', empty']").first
-    expect(cell).to_be_visible()
+    empty = opened.locator("#view-game [role=gridcell][aria-label$=', empty']").first
+    expect(empty).to_be_visible()
+    cell = opened.locator(f"#{empty.get_attribute('id')}")  # this cell, not the first empty
     place = re.escape(cell.get_attribute("aria-label").rsplit(",", 1)[0])
     cell.click()
     opened.keyboard.press("1")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -14,6 +15,8 @@ from grille.kind import Kind
 __all__ = [
     "KIND_NAMES",
     "RULES",
+    "added_kinds",
+    "adopt_kinds",
     "claiming_kinds",
     "get_kind",
     "kind_info",
@@ -38,6 +41,8 @@ development, the test suite's null kind); packages can also declare them as entr
 of the group ``grille.kinds``."""
 
 _INFOS: dict[str, KindInfo] = {}
+_MODULES: dict[str, str] = {}
+"""Each registered kind's info module."""
 
 
 def _load(module: str) -> KindInfo:
@@ -50,8 +55,28 @@ def _load(module: str) -> KindInfo:
 def register(module: str) -> KindInfo:
     """Add the kind described by the info module ``module`` (tried after the others)."""
     info = _load(module)
-    _INFOS.setdefault(info.name, info)
+    if info.name not in _INFOS:
+        _INFOS[info.name] = info
+        _MODULES[info.name] = module
     return info
+
+
+def added_kinds() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The info modules registered beyond the built-in kinds, and this process's
+    ``sys.path``: what a worker process started earlier (a fork server) needs to see the
+    same kinds (:func:`adopt_kinds`)."""
+    built_in = set(_BUILT_IN)
+    added = tuple(module for module in _MODULES.values() if module not in built_in)
+    return added, tuple(sys.path)
+
+
+def adopt_kinds(added: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    """Register the kinds :func:`added_kinds` gave in another process (a worker's first act)."""
+    modules, path = added
+    sys.path.extend(entry for entry in path if entry not in sys.path)
+    for module in modules:
+        if module not in _MODULES.values():
+            register(module)
 
 
 def _register_all() -> None:

@@ -205,8 +205,11 @@ class ProcessRunner:
         running and their locks leaked."""
         if threading.current_thread() is threading.main_thread():
             self._sigterm = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        from grille.kinds import added_kinds, adopt_kinds
+
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.jobs, mp_context=_context(self.preload)
+            self.jobs, mp_context=_context(self.preload), initializer=adopt_kinds,
+            initargs=(added_kinds(),),
         )
         return self
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from grille.errors import BudgetExceededError, GrilleError
+from grille.kinds import added_kinds, adopt_kinds
 
 __all__ = [
     "LANES",
@@ -327,7 +328,8 @@ class Workers:
     def _run(self, task: Task[Any]) -> tuple[TaskStatus, Any, WorkError | None]:
         receiver, sender = self._context.Pipe(duplex=False)
         process = self._context.Process(  # type: ignore[attr-defined]
-            target=_child, args=(sender, task.lane.nice, task._function, task._args),
+            target=_child,
+            args=(sender, task.lane.nice, task._function, task._args, added_kinds()),
             daemon=True, name=f"grille-{task.label}",
         )
         with task._lock:
@@ -382,14 +384,19 @@ def _cancelled(task: Task[Any]) -> WorkCancelledError:
     return WorkCancelledError(f"{task.label} was cancelled")
 
 
-def _child(sender: Any, nice: int, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+def _child(
+    sender: Any, nice: int, function: Callable[..., Any], args: tuple[Any, ...],
+    kinds: tuple[tuple[str, ...], tuple[str, ...]],
+) -> None:
     """A worker process: run the function, send ``("ok", result)`` or ``("error", (message,
-    internal))``."""
+    internal))``. It first registers the kinds the parent registered after the fork
+    server started (:func:`grille.kinds.adopt_kinds`)."""
     _follow_parent()
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
     try:
+        adopt_kinds(kinds)
         message: tuple[str, Any] = ("ok", function(*args))
     except ValueError as error:  # grille's input errors: their sentence is the answer
         message = ("error", (str(error) or type(error).__name__, False))
