@@ -3,6 +3,9 @@ symbols 1-9 then A-P, pencil marks in a box-shaped mini-grid."""
 
 from __future__ import annotations
 
+import functools
+
+from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.symbols import SYMBOLS
 from grille.view import BoardView, CellView, Region
@@ -23,6 +26,20 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
                  () if value else _marks_of(marks[index]))
         for index, value in enumerate(state.cells)
     )
+    regions, symbols, keys = _layout(shape)
+    return BoardView(
+        n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
+        keys=keys, title=f"Sudoku {n}×{n}",
+    )
+
+
+Layout = tuple[tuple[Region, ...], tuple[str, ...], tuple[tuple[str, int], ...]]
+
+
+@functools.cache
+def _layout(shape: Shape) -> Layout:
+    """What every board of ``shape`` shares: its rows, columns and boxes, symbols and keys."""
+    n = shape.size
     regions = tuple(
         Region(("row", "column", "box")[number // n], tuple(divmod(cell, n) for cell in unit),
                name=shape.unit_name(number))
@@ -31,7 +48,4 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     symbols = tuple(SYMBOLS[:n])
     keys = [(symbol, value) for value, symbol in enumerate(symbols, 1)]
     keys += [(symbol.lower(), value) for symbol, value in keys if symbol.isalpha()]
-    return BoardView(
-        n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
-        keys=tuple(keys), title=f"Sudoku {n}×{n}",
-    )
+    return regions, symbols, tuple(keys)

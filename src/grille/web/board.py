@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from grille.kinds import get_kind
@@ -32,5 +33,18 @@ def marks_of(mask: int, lowest: int) -> list[int]:
 
 
 def board_of(puzzle: Any, state: Any) -> Board:
-    """The board of ``state`` (a player's grid) of the game of ``puzzle`` (its clues)."""
+    """The board of ``state`` (a player's grid) of the game of ``puzzle`` (its clues).
+
+    Boards are values: the last few are kept, so a game read again and again (a page's
+    heartbeats, several tabs) is built once per move."""
+    try:
+        return _cached_board(puzzle, state)
+    except TypeError:  # an unhashable state: build it afresh
+        return _board(puzzle, state)
+
+
+def _board(puzzle: Any, state: Any) -> Board:
     return Board.model_validate(get_kind(state.kind).view(puzzle, state).to_json())
+
+
+_cached_board = functools.lru_cache(maxsize=256)(_board)
