@@ -25,14 +25,13 @@ against the same budget as net by net. :func:`nested_removals` gives the rule to
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.sudoku.logic.forcing import net as forcing_net
 from grille.sudoku.logic.forcing import rules as net_rules
 from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
@@ -978,18 +977,16 @@ _survey = net_rules._survey
 _stalled = net_rules._stalled
 _MORE = net_rules.MORE
 
-
-@functools.cache
-def _kernels() -> tuple[Any, Any, Any]:
-    """The compiled searches (plain, nested) and inner scan; their helpers are compiled
-    first, so that each calls compiled code."""
-    globals()["_survey"], globals()["_stalled"] = net_rules.kernels()
-    for name in (
-        "_propagate", "_count", "_open", "_grow", "_finish", "_net", "_tally", "_mark_cells",
-        "_fresh", "_put", "_common", "_scan", "_reset", "_inner_scan", "_adopt", "_nested_net",
-    ):  # fmt: skip
-        globals()[name] = compiled(globals()[name])
-    return compiled(_search), compiled(_nested_search), _inner_scan
+KERNELS = Kernels(
+    (_search, _nested_search, _inner_scan),
+    helpers=(
+        _open, _grow, _finish, _net, _tally, _mark_cells, _fresh, _put, _common, _scan, _reset,
+        _adopt, _nested_net,
+    ),
+    uses=(forcing_net.KERNELS, net_rules.KERNELS),
+)
+"""The searches (plain, nested) and the inner scan, compiled or plain as
+:mod:`grille.engine._jit` decides; they call the net's propagation and the rules."""
 
 
 class _Tables:
@@ -1111,7 +1108,7 @@ def easiest(
     tables = _tables(n)
     tables.fit(size)
     marks0 = np.array(marks, dtype=np.int64)
-    search, nested, _ = _kernels()
+    search, nested = KERNELS.search, KERNELS.nested_search
     scratch = net_rules.rule_tables(n).scratch(topo.shape)
     if inner is not None:
         inner_tables = _tables(n, inner=True)
@@ -1161,7 +1158,7 @@ def nested_removals(
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
     scratch = _inner_rules(n).scratch(topo.shape)
-    _, _, scan = _kernels()
+    scan = KERNELS.inner_scan
     now = np.asarray(marks, dtype=np.int64)
     known = np.asarray(seen, dtype=np.int32)
     while scan(

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, jit_enabled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 
@@ -604,26 +604,21 @@ def _less(key: Array, best: Array, fields: int) -> bool:
     return False
 
 
-_HELPERS = (
-    "_popcount", "_word", "_bit", "_common", "_build_links", "_share", "_join_links",
-    "_least_line_name", "_chain_value", "_chain_key", "_consider", "_wing_victims", "_restricted",
-    "_wing_key", "_less", "_wing_pivots",
-)
+KERNELS = Kernels(
+    (_chain_scan, _wing_scan),
+    helpers=(
+        _popcount, _word, _bit, _common, _build_links, _share, _join_links, _least_line_name,
+        _chain_value, _chain_key, _consider, _wing_victims, _restricted, _wing_key, _less,
+        _wing_pivots,
+    ),
+)  # fmt: skip
+"""The chain and wing scans, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
-@functools.cache
-def _kernels() -> tuple[Any, Any]:
-    """The compiled chain and wing scans; their helpers are compiled first, so that they call
-    compiled code (with compiling off, everything stays the plain functions above)."""
-    for name in _HELPERS:
-        globals()[name] = compiled(globals()[name])
-    return compiled(_chain_scan), compiled(_wing_scan)
-
-
-@functools.cache
 def enabled() -> bool:
-    """Whether :mod:`search` uses these scans (numba present, ``GRILLE_JIT`` not 0)."""
-    return jit_enabled()
+    """Whether :mod:`search` uses these scans (they are compiled: numba present,
+    ``GRILLE_JIT`` not 0)."""
+    return KERNELS.compiled
 
 
 # -- calling them -------------------------------------------------------------------------------
@@ -672,7 +667,7 @@ def best_chains(plane: int, tables: ChainTables) -> dict[int, tuple[ChainKey, Ch
     Sukaku's order, the digit's candidates being the cells of ``plane``."""
     scratch = _scratch()
     plane0, plane1 = split(plane)
-    chain_scan, _ = _kernels()
+    chain_scan = KERNELS.chain_scan
     chain_scan(plane0, plane1, tables.houses, tables.house_masks, tables.peers, tables.lines,
                tables.reading_count, tables.readings, tables.perm_rank, scratch.links,
                scratch.joins, scratch.degree, scratch.work, scratch.key, scratch.best,
@@ -707,7 +702,7 @@ def best_wing(marks: tuple[int, ...], k: int) -> tuple[tuple[int, ...], int] | N
     marks_array = np.array(marks, dtype=np.int64)
     best = scratch.wing
     best[:] = -1
-    _, wing_scan = _kernels()
+    wing_scan = KERNELS.wing_scan
     if not wing_scan(k, marks_array, units, peers, scratch.work, scratch.pairs, scratch.key,
                      best):
         return None
