@@ -423,31 +423,12 @@ def _scan(
     only_digit: int,
     rules: int,
     scratch: tuple[Array, ...],
-    slot: Array,
-    seen: Array,
-    pstart: Array,
-    plen: Array,
-    extra: Array,
-    conflict: Array,
-    base: Array,
-    pool: Array,
-    marks: Array,
-    queue_on: Array,
-    queue_off: Array,
-    ctr: Array,
-    mark: Array,
-    stack: Array,
-    group: Array,
-    best: Array,
-    hits: Array,
-    state: Array,
+    tables: tuple[Array, ...],
     collect: int,
     known: Array,
-    taken: Array,
-    out: Array,
-    cellmark: Array,
 ) -> int:
-    """Find the tier's easiest conclusion into ``best`` (nodes, kind, conclusion, a, b).
+    """Find the tier's easiest conclusion into ``tables``' ``best`` (nodes, kind, conclusion,
+    a, b).
 
     Returns 1 when one was found, 0 when none, -3 when the parent pool ran out. The order
     is :func:`forcing._hints`': cells in order, each digit's contradictions and double
@@ -455,8 +436,11 @@ def _scan(
     with the fewest nodes wins. ``only_digit`` (>= 0) keeps that digit only (Nishio).
     With ``collect``, every conclusion that removes a candidate ``known`` lacks goes to
     ``out`` instead (:func:`_put`; a nested rule's findings), and the return is 1.
-    The tables start as :func:`_reset` leaves them (or with nets already built).
+    The tables (:meth:`_Tables.all`; their ``marks0`` is not used) start as :func:`_reset`
+    leaves them (or with nets already built).
     """
+    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
+     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -690,37 +674,15 @@ def _search(
     only_digit: int,
     rules: int,
     scratch: tuple[Array, ...],
-    slot: Array,
-    seen: Array,
-    pstart: Array,
-    plen: Array,
-    extra: Array,
-    conflict: Array,
-    base: Array,
-    pool: Array,
-    marks: Array,
-    queue_on: Array,
-    queue_off: Array,
-    ctr: Array,
-    mark: Array,
-    stack: Array,
-    group: Array,
-    best: Array,
-    hits: Array,
-    state: Array,
-    taken: Array,
-    out: Array,
-    cellmark: Array,
-    spare: Array,
+    tables: tuple[Array, ...],
 ) -> int:
-    """:func:`_scan` for the easiest conclusion on fresh tables (:meth:`_Tables.all`, flat:
-    a tuple would cost each call a slow look at its types)."""
+    """:func:`_scan` for the easiest conclusion on fresh ``tables`` (:meth:`_Tables.all`)."""
+    slot, seen, mark, best, state, cellmark = (
+        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, rules, scratch, slot, mark, state, best, cellmark)
     return _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, contradiction, double,
-        multiple, min_count, only_digit, rules, scratch, slot, seen, pstart, plen, extra,
-        conflict, base, pool, marks, queue_on, queue_off, ctr, mark, stack, group, best, hits,
-        state, 0, seen, taken, out, cellmark,
+        multiple, min_count, only_digit, rules, scratch, tables, 0, seen,
     )  # fmt: skip
 
 
@@ -742,8 +704,8 @@ def _inner_scan(
     ``inner`` is the tier: flags, contradiction, double, multiple, fewest digits, rules.
     Returns 1, or -3 when its pool ran out; its ``state[0]`` is the nets it built.
     """
-    (slot, seen, pstart, plen, extra, conflict, base, pool, marks_net, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, marks0) = tables  # fmt: skip
+    slot, mark, best, state, taken, cellmark, marks0 = (
+        tables[0], tables[12], tables[15], tables[17], tables[18], tables[20], tables[21])
     for c in range(n * n):
         marks0[c] = marks[c]
     for i in range(n * n * n):
@@ -751,9 +713,7 @@ def _inner_scan(
     _reset(n, unit_cells, marks0, inner[5], scratch, slot, mark, state, best, cellmark)
     return _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, inner[0], inner[1], inner[2],
-        inner[3], inner[4], -1, inner[5], scratch, slot, seen, pstart, plen, extra, conflict,
-        base, pool, marks_net, queue_on, queue_off, ctr, mark, stack, group, best, hits, state,
-        1, known, taken, out, cellmark,
+        inner[3], inner[4], -1, inner[5], scratch, tables, 1, known,
     )  # fmt: skip
 
 
@@ -918,8 +878,8 @@ def _nested_search(
     digit in a unit where such a cell is its first place), then searches among them.
     Returns as :func:`_scan`, or :data:`_INNER_OVERFLOW`, or :data:`_EXHAUSTED`.
     """
-    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
+    slot, seen, mark, best, state, cellmark = (
+        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, 1, scratch, slot, mark, state, best, cellmark)
     spent[0] = 0
     for cell in range(n * n):
@@ -965,8 +925,7 @@ def _nested_search(
     built = state[0]
     status = _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, 1, 1, 1, min_count, -1, 1,
-        scratch, slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on,
-        queue_off, ctr, mark, stack, group, best, hits, state, 0, seen, taken, out, cellmark,
+        scratch, tables, 0, seen,
     )  # fmt: skip
     return status if state[0] == built else _UNPLANNED
 
@@ -1120,7 +1079,7 @@ def easiest(
             status = search(
                 n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
                 int(contradiction), int(double), int(multiple), min_count, only_digit,
-                int(rules), scratch, *tables.all(),
+                int(rules), scratch, tables.all(),
             )  # fmt: skip
         else:
             status = nested(
