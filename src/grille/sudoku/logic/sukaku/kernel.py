@@ -95,6 +95,11 @@ class ChainTables:
     readings: Array
     perm_rank: Array
 
+    def arrays(self) -> tuple[Array, ...]:
+        """The tables in the order the chain kernel unpacks them."""
+        return (self.houses, self.house_masks, self.peers, self.lines, self.reading_count,
+                self.readings, self.perm_rank)
+
 
 # -- cell sets --------------------------------------------------------------------------------
 
@@ -362,13 +367,14 @@ def _join_links(count: int, links: Array, joins: Array, degree: Array) -> None:
         degree[at] = joined
 
 
-def _chain_scan(plane0: int, plane1: int, houses: Array, house_masks: Array, peers: Array,
-                lines: Array, reading_count: Array, readings: Array, perm_rank: Array,
-                links: Array, joins: Array, degree: Array, work: Array, key: Array, best: Array,
-                best_path: Array) -> None:
+def _chain_scan(plane0: int, plane1: int, geometry: tuple[Array, ...],
+                scratch: tuple[Array, ...]) -> None:
     """For each number of links k (2 to 4), the least key of the digit's chains in
     ``best[k]`` (``best[k, KEY_FIELDS]`` 1 when found) and their links and entry ends in
-    ``best_path[k]``."""
+    ``best_path[k]``; ``geometry`` is :meth:`ChainTables.arrays`, ``scratch`` the work
+    arrays ``(links, joins, degree, work, key, best, best_path)``."""
+    houses, house_masks, peers, lines, reading_count, readings, perm_rank = geometry
+    links, joins, degree, work, key, best, best_path = scratch
     count = _build_links(plane0, plane1, houses, house_masks, peers, lines, reading_count,
                          readings, links)
     _join_links(count, links, joins, degree)
@@ -638,6 +644,11 @@ class _Scratch:
     wing: Array
     pairs: Array
 
+    def chain_arrays(self) -> tuple[Array, ...]:
+        """The chain kernel's work arrays, in the order it unpacks them."""
+        return (self.links, self.joins, self.degree, self.work, self.key, self.best,
+                self.best_path)
+
 
 @per_thread
 def _scratch() -> _Scratch:
@@ -667,11 +678,7 @@ def best_chains(plane: int, tables: ChainTables) -> dict[int, tuple[ChainKey, Ch
     Sukaku's order, the digit's candidates being the cells of ``plane``."""
     scratch = _scratch()
     plane0, plane1 = split(plane)
-    chain_scan = KERNELS.chain_scan
-    chain_scan(plane0, plane1, tables.houses, tables.house_masks, tables.peers, tables.lines,
-               tables.reading_count, tables.readings, tables.perm_rank, scratch.links,
-               scratch.joins, scratch.degree, scratch.work, scratch.key, scratch.best,
-               scratch.best_path)
+    KERNELS.chain_scan(plane0, plane1, tables.arrays(), scratch.chain_arrays())
     found: dict[int, tuple[ChainKey, ChainPath]] = {}
     for k in range(2, MOST_LINKS + 1):
         if scratch.best[k, KEY_FIELDS]:
