@@ -162,8 +162,6 @@ class Kernels:
     (``KERNELS.scan`` for ``_scan``); :attr:`compiled` says which backend runs them.
     """
 
-    __slots__ = ("_built", "_entries", "_helpers", "_lock", "_uses")
-
     def __init__(
         self,
         entries: Sequence[Callable[..., Any]],
@@ -173,7 +171,7 @@ class Kernels:
         self._entries = tuple(entries)
         self._helpers = tuple(helpers)
         self._uses = tuple(uses)
-        self._built: dict[str, Callable[..., Any]] | None = None
+        self._compiled: bool | None = None
         self._lock = threading.Lock()
 
     def functions(self) -> tuple[Callable[..., Any], ...]:
@@ -182,28 +180,32 @@ class Kernels:
         used = tuple(function for family in self._uses for function in family.functions())
         return (*used, *self._helpers, *self._entries)
 
-    def _functions(self) -> dict[str, Callable[..., Any]]:
-        built = self._built
-        if built is None:
-            with self._lock:
-                built = self._built
-                if built is None:
-                    found = backend(self.functions())
-                    built = {entry.__name__.lstrip("_"): found[entry] for entry in self._entries}
-                    self._built = built
-        return built
+    def _build(self) -> bool:
+        """Choose the backend (once): the entry points become attributes of this object,
+        so that later calls find them as fast as any attribute; whether they compile."""
+        with self._lock:
+            if self._compiled is None:
+                found = backend(self.functions())
+                for entry in self._entries:
+                    setattr(self, entry.__name__.lstrip("_"), found[entry])
+                self._compiled = found[self._entries[0]] is not self._entries[0]
+            return self._compiled
 
     @property
     def compiled(self) -> bool:
         """Whether the entry points run compiled (numba present, ``GRILLE_JIT`` not 0)."""
-        entry = self._entries[0]
-        return self._functions()[entry.__name__.lstrip("_")] is not entry
+        found = self._compiled
+        return self._build() if found is None else found
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
-        try:
-            return self._functions()[name]
-        except KeyError:
-            raise AttributeError(f"no kernel named {name!r}") from None
+        """An entry point, before the backend is chosen (afterwards they are attributes)."""
+        if name.startswith("_") or self.__dict__.get("_compiled") is not None:
+            raise AttributeError(f"no kernel named {name!r}")
+        self._build()
+        found: Callable[..., Any] | None = self.__dict__.get(name)
+        if found is None:
+            raise AttributeError(f"no kernel named {name!r}")
+        return found
 
 
 def dispatchers() -> dict[Callable[..., Any], Any]:
