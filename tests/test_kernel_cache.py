@@ -26,7 +26,7 @@ OFFSET = {offset}
 '''
 
 KERNELS = '''
-from grille.engine._jit import compiled
+from grille.engine._jit import backend
 from kernels_pkg import constants
 from kernels_pkg.constants import OFFSET
 from kernels_pkg.helpers import step
@@ -45,8 +45,8 @@ def own(x):
 
 
 def build():
-    globals()["step"] = compiled(globals()["step"])
-    return compiled(kernel), compiled(via_module), compiled(own)
+    found = backend((step, kernel, via_module, own))
+    return found[kernel], found[via_module], found[own]
 '''
 
 RUN = '''
@@ -138,3 +138,41 @@ def test_the_work_clock_stands_still_while_a_kernel_compiles(
     assert _jit.compile_seconds() == 30.0
     assert _jit.work_clock() == start + 2.0
     assert heard == [(True, "tier_kernel._search"), (False, "tier_kernel._search")]
+
+
+def test_no_logic_module_rewrites_its_own_globals() -> None:
+    from grille import sudoku
+
+    logic = Path(sudoku.__file__).parent / "logic"
+    offenders = [path.name for path in logic.rglob("*.py") if "globals()" in path.read_text()]
+    assert offenders == []
+
+
+def test_a_family_compiled_leaves_its_plain_functions_calling_plain_helpers() -> None:
+    import types
+
+    from grille.sudoku.logic.forcing import net as forcing_net
+    from grille.sudoku.logic.forcing import rules as net_rules
+    from grille.sudoku.logic.forcing import tier_kernel
+
+    family = tier_kernel.KERNELS
+    assert family.compiled == jit_enabled()
+    assert (family.search is not tier_kernel._search) == jit_enabled()
+    for name in ("_propagate", "_survey", "_stalled", "_scan", "_net"):
+        assert isinstance(getattr(tier_kernel, name), types.FunctionType)
+    assert tier_kernel._propagate is forcing_net._propagate
+    assert tier_kernel._survey is net_rules._survey
+    assert set(forcing_net.KERNELS.functions()) <= set(family.functions())
+
+
+@needs_jit
+def test_a_family_shares_one_dispatcher_per_function_with_the_families_it_uses() -> None:
+    from grille.sudoku.logic.forcing import net as forcing_net
+    from grille.sudoku.logic.forcing import tier_kernel
+
+    tier_kernel.KERNELS.search  # noqa: B018 - builds the family
+    dispatchers = _jit.dispatchers()
+    assert dispatchers[forcing_net._propagate] is forcing_net.KERNELS.propagate
+    space = dispatchers[tier_kernel._search].py_func.__globals__
+    assert space["_propagate"] is forcing_net.KERNELS.propagate
+    assert space is not vars(tier_kernel)

@@ -10,6 +10,12 @@ nothing). The same source then runs two ways:
 
 Set ``GRILLE_JIT=0`` in the environment to never compile (useful to debug a kernel).
 
+A family of kernels that call helpers (functions of their own or of other files) declares
+them once as :class:`Kernels`: on first use it holds, for the whole process, either the
+plain functions or numba dispatchers compiled from *copies* of them whose globals see the
+compiled helpers (:func:`backend`). No module rewrites its own globals, so the plain
+functions keep calling each other and stay the reference that ``GRILLE_JIT=0`` runs.
+
 numba caches what it compiles on disk (``cache=True``), keyed on the sources of the kernel
 and of every helper and constant it takes from other grille files
 (:mod:`grille.engine.kernel_cache`), so each kernel compiles once per machine and source.
@@ -26,13 +32,16 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Hashable
+import types
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, ParamSpec, TypeVar
 
 __all__ = [
     "CompileListener",
+    "Kernels",
     "PerThread",
     "add_compile_listener",
+    "backend",
     "compile_seconds",
     "compiled",
     "compiling",
@@ -74,22 +83,129 @@ def jit_enabled() -> bool:
 
 
 def compiled(kernel: F) -> F:
-    """``kernel`` compiled by numba (nopython, cached on disk), or itself when JIT is off."""
+    """``kernel`` compiled by numba (nopython, cached on disk), or itself when JIT is off.
+
+    Helpers ``kernel`` calls must have been compiled already (by :func:`backend`); a kernel
+    with helpers is better declared as :class:`Kernels`.
+    """
     if not jit_enabled():
         return kernel
     with _COMPILED_LOCK:  # threads (a warm-up, a request) may reach a module's kernels at once
         fast = _compiled.get(kernel)
-        if fast is None and getattr(kernel, "py_func", None) in _compiled:
-            return kernel  # compiled already (a module's helper, replaced by another thread)
         if fast is None:
-            import numba
-
-            from grille.engine import kernel_cache
-
-            kernel_cache.track(kernel)
-            fast = numba.njit(cache=True, nogil=True)(kernel)
-            _compiled[kernel] = fast
+            _compile((kernel,))
+            fast = _compiled[kernel]
     return fast  # type: ignore[return-value]
+
+
+def backend(
+    functions: Sequence[Callable[..., Any]],
+) -> dict[Callable[..., Any], Callable[..., Any]]:
+    """Each of ``functions`` as this process runs it: itself when compiling is off, else a
+    numba dispatcher (nopython, cached on disk) of a copy of it.
+
+    This is the one place that chooses compiled or plain Python. A copy runs the same code
+    as its function, with globals copied from its module (one copy per module, shared by
+    every copy from it) in which each function compiled so far, here or by an earlier call,
+    stands for its dispatcher: a kernel calls compiled helpers, found by the names its
+    source uses, and the module's own globals are left alone. List helpers with the entry
+    points they serve (in any order; numba resolves them when it first compiles).
+    """
+    if not jit_enabled():
+        return {function: function for function in functions}
+    with _COMPILED_LOCK:
+        _compile(functions)
+        return {function: _compiled[function] for function in functions}
+
+
+_spaces: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+"""The globals of the compiled copies, by the identity of the globals they copy (a module's):
+those globals, and a copy of them in which functions compiled so far are replaced by their
+dispatchers."""
+
+
+def _compile(functions: Sequence[Callable[..., Any]]) -> None:
+    """Make a dispatcher of a copy of each of ``functions`` not made yet (``_COMPILED_LOCK``
+    held), and point every copied namespace at the dispatchers made so far."""
+    import numba
+
+    from grille.engine import kernel_cache
+
+    for function in functions:
+        if function in _compiled:
+            continue
+        if not isinstance(function, types.FunctionType):
+            raise TypeError(f"not a plain function, cannot compile: {function!r}")
+        found = _spaces.get(id(function.__globals__))
+        if found is None:
+            found = _spaces[id(function.__globals__)] = (
+                function.__globals__, dict(function.__globals__))
+        space = found[1]
+        copy = types.FunctionType(function.__code__, space, function.__name__,
+                                  function.__defaults__, function.__closure__)
+        copy.__qualname__ = function.__qualname__
+        copy.__doc__ = function.__doc__
+        kernel_cache.track(copy)
+        _compiled[function] = numba.njit(cache=True, nogil=True)(copy)
+    for _, space in _spaces.values():
+        for name, value in space.items():
+            if isinstance(value, types.FunctionType) and value in _compiled:
+                space[name] = _compiled[value]
+
+
+class Kernels:
+    """A family's kernel entry points, the helpers they call and the families whose kernels
+    they call, declared once (at the bottom of the kernels' module), run compiled or plain
+    as :func:`backend` decides on first use.
+
+    Entry points are attributes named without their leading underscores
+    (``KERNELS.scan`` for ``_scan``); :attr:`compiled` says which backend runs them.
+    """
+
+    def __init__(
+        self,
+        entries: Sequence[Callable[..., Any]],
+        helpers: Sequence[Callable[..., Any]] = (),
+        uses: Sequence[Kernels] = (),
+    ) -> None:
+        self._entries = tuple(entries)
+        self._helpers = tuple(helpers)
+        self._uses = tuple(uses)
+        self._compiled: bool | None = None
+        self._lock = threading.Lock()
+
+    def functions(self) -> tuple[Callable[..., Any], ...]:
+        """Every plain function the entry points run: theirs, their helpers', the used
+        families'."""
+        used = tuple(function for family in self._uses for function in family.functions())
+        return (*used, *self._helpers, *self._entries)
+
+    def _build(self) -> bool:
+        """Choose the backend (once): the entry points become attributes of this object,
+        so that later calls find them as fast as any attribute; whether they compile."""
+        with self._lock:
+            if self._compiled is None:
+                found = backend(self.functions())
+                for entry in self._entries:
+                    setattr(self, entry.__name__.lstrip("_"), found[entry])
+                self._compiled = found[self._entries[0]] is not self._entries[0]
+            return self._compiled
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the entry points run compiled (numba present, ``GRILLE_JIT`` not 0)."""
+        found = self._compiled
+        return self._build() if found is None else found
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        """An entry point, before the backend is chosen (afterwards they are attributes)."""
+        if name.startswith("_") or self.__dict__.get("_compiled") is not None:
+            raise AttributeError(f"no kernel named {name!r}")
+        self._build()
+        found: Callable[..., Any] | None = self.__dict__.get(name)
+        if found is None:
+            raise AttributeError(f"no kernel named {name!r}")
+        return found
 
 
 def dispatchers() -> dict[Callable[..., Any], Any]:

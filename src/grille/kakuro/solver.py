@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grille.engine._jit import compiled, jit_enabled
+from grille.engine._jit import backend, jit_enabled
 from grille.kakuro import _kernel
 from grille.kakuro.grid import KakuroGrid
 from grille.kind import Solutions
@@ -155,15 +155,9 @@ def _search_args(buffers: _Buffers, n: int, limit: int, budget: int, keep: int) 
 def compiled_search() -> Any:
     """The search kernel compiled by numba, with its helpers compiled beside it (on copies
     of the functions, so that the interpreted ones keep calling each other)."""
-    import types
-
-    space = dict(vars(_kernel))
-    for name in ("_popcount", "_push", "_taken", "_run_support", "propagate", "search"):
-        function = getattr(_kernel, name)
-        clone = types.FunctionType(function.__code__, space, name, function.__defaults__)
-        clone.__module__ = function.__module__
-        space[name] = compiled(clone)
-    return space["search"]
+    helpers = (_kernel._popcount, _kernel._push, _kernel._taken, _kernel._run_support,
+               _kernel.propagate)
+    return backend((*helpers, _kernel.search))[_kernel.search]
 
 
 def solve(

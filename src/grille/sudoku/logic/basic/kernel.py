@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, jit_enabled
+from grille.engine._jit import Kernels
 from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board, tables
@@ -417,32 +417,23 @@ def _wing_scan(xyz: int, marks: Array, cell_units: Array, work: Array) -> int:
     return -1
 
 
-_HELPERS = (
-    "_popcount", "_next_tight", "_naked_hits", "_hidden_hits", "_low_bit", "_removed",
-    "_single_after", "_first_lock_base", "_sees", "_high_bit", "_z_seen", "_xy_at", "_xyz_at",
+KERNELS = Kernels(
+    (_places_of, _naked_scan, _hidden_scan, _fish_scan, _lock_scan, _single_scan, _wing_scan),
+    helpers=(
+        _popcount, _next_tight, _naked_hits, _hidden_hits, _low_bit, _removed, _single_after,
+        _first_lock_base, _sees, _high_bit, _z_seen, _xy_at, _xyz_at,
+    ),
 )
-_SCANS = (
-    "_places_of", "_naked_scan", "_hidden_scan", "_fish_scan", "_lock_scan", "_single_scan",
-    "_wing_scan",
-)
-
-
-@functools.cache
-def _kernels() -> dict[str, Any]:
-    """The compiled scans by name; their helpers are compiled first, so that they call
-    compiled code (with compiling off, everything stays the plain functions above)."""
-    for name in _HELPERS:
-        globals()[name] = compiled(globals()[name])
-    return {name: compiled(globals()[name]) for name in _SCANS}
+"""The scans, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
 # -- calling them ---------------------------------------------------------------------------------
 
 
-@functools.cache
 def enabled() -> bool:
-    """Whether the techniques use the compiled scans (numba present, ``GRILLE_JIT`` not 0)."""
-    return jit_enabled()
+    """Whether the techniques use the scans (they are compiled: numba present,
+    ``GRILLE_JIT`` not 0); otherwise they run their own plain-Python search."""
+    return KERNELS.compiled
 
 
 @functools.cache
@@ -481,7 +472,7 @@ class _Scratch(threading.local):
             self.places = self.places_by_size.get(n)
             if self.places is None:
                 self.places = self.places_by_size[n] = np.empty((3 * n, n), dtype=np.int64)
-            _kernels()["_places_of"](n, self.marks, unit_cells, self.places)
+            KERNELS.places_of(n, self.marks, unit_cells, self.places)
             self.board = board
         return self.marks, self.places
 
@@ -494,7 +485,7 @@ def first_naked_unit(board: Board, size: int) -> int:
     eliminates something, or -1."""
     unit_cells, cell_units = _topology(board.shape)
     marks, _ = _SCRATCH.arrays_of(board)
-    scan = _kernels()["_naked_scan"]
+    scan = KERNELS.naked_scan
     return int(scan(board.n, size, marks, unit_cells, cell_units, _SCRATCH.work_of(board.n)))
 
 
@@ -503,7 +494,7 @@ def first_hidden_unit(board: Board, size: int, *, direct: bool) -> int:
     when ``direct``, leaves another digit a single place in the unit), or -1."""
     unit_cells, _ = _topology(board.shape)
     marks, places = _SCRATCH.arrays_of(board)
-    scan = _kernels()["_hidden_scan"]
+    scan = KERNELS.hidden_scan
     work = _SCRATCH.work_of(board.n)
     return int(scan(board.n, size, int(direct), marks, places, unit_cells, work))
 
@@ -511,7 +502,7 @@ def first_hidden_unit(board: Board, size: int, *, direct: bool) -> int:
 def first_fish_digit(board: Board, size: int) -> int:
     """The first digit with a basic fish of ``size`` lines that eliminates something, or -1."""
     _, places = _SCRATCH.arrays_of(board)
-    return int(_kernels()["_fish_scan"](board.n, size, places, _SCRATCH.work_of(board.n)))
+    return int(KERNELS.fish_scan(board.n, size, places, _SCRATCH.work_of(board.n)))
 
 
 def first_lock_digit(board: Board, *, from_box: bool, direct: bool) -> int:
@@ -519,14 +510,14 @@ def first_lock_digit(board: Board, *, from_box: bool, direct: bool) -> int:
     the lowest base unit, the lowest such digit, or -1."""
     unit_cells, cell_units = _topology(board.shape)
     _, places = _SCRATCH.arrays_of(board)
-    scan = _kernels()["_lock_scan"]
+    scan = KERNELS.lock_scan
     return int(scan(board.n, int(from_box), int(direct), places, unit_cells, cell_units))
 
 
 def first_hidden_single(board: Board) -> tuple[int, int] | None:
     """(unit, digit) of the first hidden single, boxes before rows and columns, or ``None``."""
     _, places = _SCRATCH.arrays_of(board)
-    found = int(_kernels()["_single_scan"](board.n, places))
+    found = int(KERNELS.single_scan(board.n, places))
     if found < 0:
         return None
     unit, digit_index = divmod(found, board.n)
@@ -537,5 +528,5 @@ def first_wing_pivot(board: Board, *, xyz: bool) -> int:
     """The first pivot cell of an XY-Wing (or XYZ-Wing) that eliminates something, or -1."""
     _, cell_units = _topology(board.shape)
     marks, _ = _SCRATCH.arrays_of(board)
-    scan = _kernels()["_wing_scan"]
+    scan = KERNELS.wing_scan
     return int(scan(int(xyz), marks, cell_units, _SCRATCH.work_of(board.n)))

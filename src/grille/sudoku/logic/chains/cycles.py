@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.logic import Link, Step
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.board import Board
@@ -537,15 +537,9 @@ def _cycle_eliminations(
     return count
 
 
-@functools.cache
-def _kernel() -> Any:
-    """The compiled kernel; its helpers are compiled first, so that it calls compiled code
-    (with compiling off, everything stays the plain functions above)."""
-    names = ("_increment", "_implies_on", "_expand_off", "_trace_on", "_trace_off", "_off_on_path",
-             "_cycle_eliminations")
-    for name in names:
-        globals()[name] = compiled(globals()[name])
-    return compiled(_scan)
+KERNELS = Kernels((_scan,), helpers=(_increment, _implies_on, _expand_off, _trace_on, _trace_off,
+                                     _off_on_path, _cycle_eliminations))
+"""The scan, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
 @per_thread
@@ -581,7 +575,7 @@ def _search(board: Board) -> _Found | None:
     best, path, elims, work = _buffers(n)
     best[0] = 1 << 40
     best[1] = 1 << 40
-    scan = _kernel()
+    scan = KERNELS.scan
     for which in (X_PASS, Y_PASS, XY_PASS):
         scan(n, topo.width, topo.house, topo.cell_units, topo.unit_cells, marks, which, best,
              path, elims, work)

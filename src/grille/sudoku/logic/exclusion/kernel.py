@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled
+from grille.engine._jit import Kernels
 from grille.sudoku.geometry import Shape
 
 __all__ = ["first_bases", "is_compiled"]
@@ -355,15 +355,9 @@ def _scan(
     return 0
 
 
-@functools.cache
-def _kernel() -> Any:
-    """The compiled kernel; its helpers are compiled first, so that it calls compiled code
-    (with compiling off, everything stays the plain functions above)."""
-    names = ("_bitcount", "_bit", "_sees", "_two_or_more", "_covers", "_witness", "_eliminates",
-             "_locks", "_before", "_tried", "_bases")
-    for name in names:
-        globals()[name] = compiled(globals()[name])
-    return compiled(_scan)
+KERNELS = Kernels((_scan,), helpers=(_bitcount, _bit, _sees, _two_or_more, _covers, _witness,
+                                     _eliminates, _locks, _before, _tried, _bases))
+"""The scan, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
 # -- the search -----------------------------------------------------------------------------------
@@ -371,7 +365,7 @@ def _kernel() -> Any:
 
 def is_compiled() -> bool:
     """Whether :func:`first_bases` runs compiled code (not with ``GRILLE_JIT=0``)."""
-    return _kernel() is not _scan
+    return KERNELS.compiled
 
 
 def first_bases(shape: Shape, marks: Sequence[int], degree: int) -> tuple[int, ...] | None:
@@ -379,8 +373,8 @@ def first_bases(shape: Shape, marks: Sequence[int], degree: int) -> tuple[int, .
     :mod:`aligned`'s search order, or ``None`` when there is none."""
     topo = _topo(shape)
     found = np.zeros(3, dtype=np.int32)
-    status = _kernel()(shape.cell_count, topo.words, topo.peer_sets,
-                       np.array(marks, dtype=np.int64), degree, found)
+    status = KERNELS.scan(shape.cell_count, topo.words, topo.peer_sets,
+                          np.array(marks, dtype=np.int64), degree, found)
     if not status:
         return None
     return tuple(int(cell) for cell in found[:degree])

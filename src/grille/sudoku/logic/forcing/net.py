@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled
+from grille.engine._jit import Kernels
 from grille.sudoku.geometry import Shape
 
 __all__ = [
@@ -288,9 +288,9 @@ def _count(
     return total
 
 
-@functools.cache
-def _kernels() -> tuple[Callable[..., int], Callable[..., int]]:
-    return compiled(_propagate), compiled(_count)
+KERNELS = Kernels((_propagate, _count))
+"""The propagation and the node count, compiled or plain as :mod:`grille.engine._jit`
+decides (the tier search calls :func:`_propagate` too)."""
 
 
 @functools.cache
@@ -377,7 +377,7 @@ class Net:
 
     def run(self, rules: Sequence[Rule] = ()) -> Net:
         """Propagate to the end (or a contradiction), applying ``rules`` whenever it stalls."""
-        propagate, _ = _kernels()
+        propagate = KERNELS.propagate
         topo = self.topo
         while self.conflict < 0:
             result = propagate(
@@ -437,7 +437,7 @@ class Net:
 
     def count(self, node: int) -> int:
         """SE's node count for a chain ending at ``node``: ancestors plus nested chains."""
-        _, count = _kernels()
+        count = KERNELS.count
         scratch = _scratch(self.seen.shape[0])
         scratch[2][0] += 1
         stamp = int(scratch[2][0])

@@ -31,17 +31,17 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.forcing.net import BASIC_RULES, Net, Rule, Topology
 
 __all__ = [
     "COMPILED_RULES",
+    "KERNELS",
     "MORE",
     "RULES",
     "RuleTables",
     "box_line_pairs",
-    "kernels",
     "removals",
     "rule_tables",
 ]
@@ -550,16 +550,14 @@ def _stalled(
     return -1
 
 
-@functools.cache
-def kernels() -> tuple[Any, Any]:
-    """Compile the rule kernels, helpers first so that each calls compiled code; the
-    (compiled) :func:`_survey` and :func:`_stalled`."""
-    for name in (
-        "_bits", "_emit", "_close", "_gone", "_first_subset", "_next_subset", "_fill_places",
-        "_locked", "_hidden", "_naked", "_fish", "_rule", "_survey", "_stalled",
-    ):  # fmt: skip
-        globals()[name] = compiled(globals()[name])
-    return _survey, _stalled
+KERNELS = Kernels(
+    (_survey, _stalled, _fill_places, _rule),
+    helpers=(
+        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _hidden, _naked, _fish,
+    ),
+)
+"""The rule kernels, compiled or plain as :mod:`grille.engine._jit` decides (the tier
+search calls :func:`_survey` and :func:`_stalled`; :func:`removals`, the other two)."""
 
 
 def removals(
@@ -571,13 +569,12 @@ def removals(
     each once, with their parent nodes (no board survey, so nothing is skipped).
     """
     n = topo.n
-    kernels()
     tables = rule_tables(n, scan=False)  # its survey flags stay zero: nothing is skipped
     scratch = tables.scratch(topo.shape)
     board = np.asarray(marks0, dtype=np.int64)
     now = np.asarray(marks, dtype=np.int64)
-    _fill_places(n, topo.unit_cells, board, now, tables.places, tables.flags)
-    listed = _rule(which, n, topo.unit_cells, board, now, np.asarray(seen), scratch)
+    KERNELS.fill_places(n, topo.unit_cells, board, now, tables.places, tables.flags)
+    listed = KERNELS.rule(which, n, topo.unit_cells, board, now, np.asarray(seen), scratch)
     found = tables.found[: 3 * listed].tolist()
     parents = tables.parents[: tables.work[4 * n + 1]].tolist()
     return [

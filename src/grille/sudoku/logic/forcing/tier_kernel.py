@@ -25,14 +25,13 @@ against the same budget as net by net. :func:`nested_removals` gives the rule to
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.sudoku.logic.forcing import net as forcing_net
 from grille.sudoku.logic.forcing import rules as net_rules
 from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
@@ -424,31 +423,12 @@ def _scan(
     only_digit: int,
     rules: int,
     scratch: tuple[Array, ...],
-    slot: Array,
-    seen: Array,
-    pstart: Array,
-    plen: Array,
-    extra: Array,
-    conflict: Array,
-    base: Array,
-    pool: Array,
-    marks: Array,
-    queue_on: Array,
-    queue_off: Array,
-    ctr: Array,
-    mark: Array,
-    stack: Array,
-    group: Array,
-    best: Array,
-    hits: Array,
-    state: Array,
+    tables: tuple[Array, ...],
     collect: int,
     known: Array,
-    taken: Array,
-    out: Array,
-    cellmark: Array,
 ) -> int:
-    """Find the tier's easiest conclusion into ``best`` (nodes, kind, conclusion, a, b).
+    """Find the tier's easiest conclusion into ``tables``' ``best`` (nodes, kind, conclusion,
+    a, b).
 
     Returns 1 when one was found, 0 when none, -3 when the parent pool ran out. The order
     is :func:`forcing._hints`': cells in order, each digit's contradictions and double
@@ -456,8 +436,11 @@ def _scan(
     with the fewest nodes wins. ``only_digit`` (>= 0) keeps that digit only (Nishio).
     With ``collect``, every conclusion that removes a candidate ``known`` lacks goes to
     ``out`` instead (:func:`_put`; a nested rule's findings), and the return is 1.
-    The tables start as :func:`_reset` leaves them (or with nets already built).
+    The tables (:meth:`_Tables.all`; their ``marks0`` is not used) start as :func:`_reset`
+    leaves them (or with nets already built).
     """
+    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
+     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -691,37 +674,15 @@ def _search(
     only_digit: int,
     rules: int,
     scratch: tuple[Array, ...],
-    slot: Array,
-    seen: Array,
-    pstart: Array,
-    plen: Array,
-    extra: Array,
-    conflict: Array,
-    base: Array,
-    pool: Array,
-    marks: Array,
-    queue_on: Array,
-    queue_off: Array,
-    ctr: Array,
-    mark: Array,
-    stack: Array,
-    group: Array,
-    best: Array,
-    hits: Array,
-    state: Array,
-    taken: Array,
-    out: Array,
-    cellmark: Array,
-    spare: Array,
+    tables: tuple[Array, ...],
 ) -> int:
-    """:func:`_scan` for the easiest conclusion on fresh tables (:meth:`_Tables.all`, flat:
-    a tuple would cost each call a slow look at its types)."""
+    """:func:`_scan` for the easiest conclusion on fresh ``tables`` (:meth:`_Tables.all`)."""
+    slot, seen, mark, best, state, cellmark = (
+        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, rules, scratch, slot, mark, state, best, cellmark)
     return _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, contradiction, double,
-        multiple, min_count, only_digit, rules, scratch, slot, seen, pstart, plen, extra,
-        conflict, base, pool, marks, queue_on, queue_off, ctr, mark, stack, group, best, hits,
-        state, 0, seen, taken, out, cellmark,
+        multiple, min_count, only_digit, rules, scratch, tables, 0, seen,
     )  # fmt: skip
 
 
@@ -743,8 +704,8 @@ def _inner_scan(
     ``inner`` is the tier: flags, contradiction, double, multiple, fewest digits, rules.
     Returns 1, or -3 when its pool ran out; its ``state[0]`` is the nets it built.
     """
-    (slot, seen, pstart, plen, extra, conflict, base, pool, marks_net, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, marks0) = tables  # fmt: skip
+    slot, mark, best, state, taken, cellmark, marks0 = (
+        tables[0], tables[12], tables[15], tables[17], tables[18], tables[20], tables[21])
     for c in range(n * n):
         marks0[c] = marks[c]
     for i in range(n * n * n):
@@ -752,9 +713,7 @@ def _inner_scan(
     _reset(n, unit_cells, marks0, inner[5], scratch, slot, mark, state, best, cellmark)
     return _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, inner[0], inner[1], inner[2],
-        inner[3], inner[4], -1, inner[5], scratch, slot, seen, pstart, plen, extra, conflict,
-        base, pool, marks_net, queue_on, queue_off, ctr, mark, stack, group, best, hits, state,
-        1, known, taken, out, cellmark,
+        inner[3], inner[4], -1, inner[5], scratch, tables, 1, known,
     )  # fmt: skip
 
 
@@ -919,8 +878,8 @@ def _nested_search(
     digit in a unit where such a cell is its first place), then searches among them.
     Returns as :func:`_scan`, or :data:`_INNER_OVERFLOW`, or :data:`_EXHAUSTED`.
     """
-    (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
+    slot, seen, mark, best, state, cellmark = (
+        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, 1, scratch, slot, mark, state, best, cellmark)
     spent[0] = 0
     for cell in range(n * n):
@@ -966,8 +925,7 @@ def _nested_search(
     built = state[0]
     status = _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, 1, 1, 1, min_count, -1, 1,
-        scratch, slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on,
-        queue_off, ctr, mark, stack, group, best, hits, state, 0, seen, taken, out, cellmark,
+        scratch, tables, 0, seen,
     )  # fmt: skip
     return status if state[0] == built else _UNPLANNED
 
@@ -978,18 +936,16 @@ _survey = net_rules._survey
 _stalled = net_rules._stalled
 _MORE = net_rules.MORE
 
-
-@functools.cache
-def _kernels() -> tuple[Any, Any, Any]:
-    """The compiled searches (plain, nested) and inner scan; their helpers are compiled
-    first, so that each calls compiled code."""
-    globals()["_survey"], globals()["_stalled"] = net_rules.kernels()
-    for name in (
-        "_propagate", "_count", "_open", "_grow", "_finish", "_net", "_tally", "_mark_cells",
-        "_fresh", "_put", "_common", "_scan", "_reset", "_inner_scan", "_adopt", "_nested_net",
-    ):  # fmt: skip
-        globals()[name] = compiled(globals()[name])
-    return compiled(_search), compiled(_nested_search), _inner_scan
+KERNELS = Kernels(
+    (_search, _nested_search, _inner_scan),
+    helpers=(
+        _open, _grow, _finish, _net, _tally, _mark_cells, _fresh, _put, _common, _scan, _reset,
+        _adopt, _nested_net,
+    ),
+    uses=(forcing_net.KERNELS, net_rules.KERNELS),
+)
+"""The searches (plain, nested) and the inner scan, compiled or plain as
+:mod:`grille.engine._jit` decides; they call the net's propagation and the rules."""
 
 
 class _Tables:
@@ -1111,7 +1067,7 @@ def easiest(
     tables = _tables(n)
     tables.fit(size)
     marks0 = np.array(marks, dtype=np.int64)
-    search, nested, _ = _kernels()
+    search, nested = KERNELS.search, KERNELS.nested_search
     scratch = net_rules.rule_tables(n).scratch(topo.shape)
     if inner is not None:
         inner_tables = _tables(n, inner=True)
@@ -1123,7 +1079,7 @@ def easiest(
             status = search(
                 n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
                 int(contradiction), int(double), int(multiple), min_count, only_digit,
-                int(rules), scratch, *tables.all(),
+                int(rules), scratch, tables.all(),
             )  # fmt: skip
         else:
             status = nested(
@@ -1161,7 +1117,7 @@ def nested_removals(
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
     scratch = _inner_rules(n).scratch(topo.shape)
-    _, _, scan = _kernels()
+    scan = KERNELS.inner_scan
     now = np.asarray(marks, dtype=np.int64)
     known = np.asarray(seen, dtype=np.int32)
     while scan(

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, jit_enabled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 
@@ -94,6 +94,11 @@ class ChainTables:
     reading_count: Array
     readings: Array
     perm_rank: Array
+
+    def arrays(self) -> tuple[Array, ...]:
+        """The tables in the order the chain kernel unpacks them."""
+        return (self.houses, self.house_masks, self.peers, self.lines, self.reading_count,
+                self.readings, self.perm_rank)
 
 
 # -- cell sets --------------------------------------------------------------------------------
@@ -362,13 +367,14 @@ def _join_links(count: int, links: Array, joins: Array, degree: Array) -> None:
         degree[at] = joined
 
 
-def _chain_scan(plane0: int, plane1: int, houses: Array, house_masks: Array, peers: Array,
-                lines: Array, reading_count: Array, readings: Array, perm_rank: Array,
-                links: Array, joins: Array, degree: Array, work: Array, key: Array, best: Array,
-                best_path: Array) -> None:
+def _chain_scan(plane0: int, plane1: int, geometry: tuple[Array, ...],
+                scratch: tuple[Array, ...]) -> None:
     """For each number of links k (2 to 4), the least key of the digit's chains in
     ``best[k]`` (``best[k, KEY_FIELDS]`` 1 when found) and their links and entry ends in
-    ``best_path[k]``."""
+    ``best_path[k]``; ``geometry`` is :meth:`ChainTables.arrays`, ``scratch`` the work
+    arrays ``(links, joins, degree, work, key, best, best_path)``."""
+    houses, house_masks, peers, lines, reading_count, readings, perm_rank = geometry
+    links, joins, degree, work, key, best, best_path = scratch
     count = _build_links(plane0, plane1, houses, house_masks, peers, lines, reading_count,
                          readings, links)
     _join_links(count, links, joins, degree)
@@ -604,26 +610,21 @@ def _less(key: Array, best: Array, fields: int) -> bool:
     return False
 
 
-_HELPERS = (
-    "_popcount", "_word", "_bit", "_common", "_build_links", "_share", "_join_links",
-    "_least_line_name", "_chain_value", "_chain_key", "_consider", "_wing_victims", "_restricted",
-    "_wing_key", "_less", "_wing_pivots",
-)
+KERNELS = Kernels(
+    (_chain_scan, _wing_scan),
+    helpers=(
+        _popcount, _word, _bit, _common, _build_links, _share, _join_links, _least_line_name,
+        _chain_value, _chain_key, _consider, _wing_victims, _restricted, _wing_key, _less,
+        _wing_pivots,
+    ),
+)  # fmt: skip
+"""The chain and wing scans, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
-@functools.cache
-def _kernels() -> tuple[Any, Any]:
-    """The compiled chain and wing scans; their helpers are compiled first, so that they call
-    compiled code (with compiling off, everything stays the plain functions above)."""
-    for name in _HELPERS:
-        globals()[name] = compiled(globals()[name])
-    return compiled(_chain_scan), compiled(_wing_scan)
-
-
-@functools.cache
 def enabled() -> bool:
-    """Whether :mod:`search` uses these scans (numba present, ``GRILLE_JIT`` not 0)."""
-    return jit_enabled()
+    """Whether :mod:`search` uses these scans (they are compiled: numba present,
+    ``GRILLE_JIT`` not 0)."""
+    return KERNELS.compiled
 
 
 # -- calling them -------------------------------------------------------------------------------
@@ -642,6 +643,11 @@ class _Scratch:
     best_path: Array
     wing: Array
     pairs: Array
+
+    def chain_arrays(self) -> tuple[Array, ...]:
+        """The chain kernel's work arrays, in the order it unpacks them."""
+        return (self.links, self.joins, self.degree, self.work, self.key, self.best,
+                self.best_path)
 
 
 @per_thread
@@ -672,11 +678,7 @@ def best_chains(plane: int, tables: ChainTables) -> dict[int, tuple[ChainKey, Ch
     Sukaku's order, the digit's candidates being the cells of ``plane``."""
     scratch = _scratch()
     plane0, plane1 = split(plane)
-    chain_scan, _ = _kernels()
-    chain_scan(plane0, plane1, tables.houses, tables.house_masks, tables.peers, tables.lines,
-               tables.reading_count, tables.readings, tables.perm_rank, scratch.links,
-               scratch.joins, scratch.degree, scratch.work, scratch.key, scratch.best,
-               scratch.best_path)
+    KERNELS.chain_scan(plane0, plane1, tables.arrays(), scratch.chain_arrays())
     found: dict[int, tuple[ChainKey, ChainPath]] = {}
     for k in range(2, MOST_LINKS + 1):
         if scratch.best[k, KEY_FIELDS]:
@@ -707,7 +709,7 @@ def best_wing(marks: tuple[int, ...], k: int) -> tuple[tuple[int, ...], int] | N
     marks_array = np.array(marks, dtype=np.int64)
     best = scratch.wing
     best[:] = -1
-    _, wing_scan = _kernels()
+    wing_scan = KERNELS.wing_scan
     if not wing_scan(k, marks_array, units, peers, scratch.work, scratch.pairs, scratch.key,
                      best):
         return None

@@ -25,13 +25,12 @@ The plain search stays in :mod:`rectangles` (``_loops``,
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from grille.engine._jit import compiled, jit_enabled, per_thread
+from grille.engine._jit import Kernels, per_thread
 from grille.engine.kernel_helpers import popcount as _popcount
 from grille.sudoku.geometry import Shape
 
@@ -197,24 +196,19 @@ def _scan(n: int, cell_units: Array, unit_cells: Array, marks: Array, min_length
     return top
 
 
-@functools.cache
-def _kernel() -> Any:
-    """The compiled kernel; its helpers are compiled first, so that it calls compiled code
-    (with compiling off, everything stays the plain functions above)."""
-    for name in ("_popcount", "_core", "_is_valid", "_walk"):
-        globals()[name] = compiled(globals()[name])
-    return compiled(_scan)
+KERNELS = Kernels((_scan,), helpers=(_popcount, _core, _is_valid, _walk))
+"""The scan, compiled or plain as :mod:`grille.engine._jit` decides."""
 
 
 def _zeros(size: int) -> Array:
     """A buffer of ``size`` zeros: a NumPy array for the compiled kernel, a list (faster to
     index) for the interpreted one."""
-    return np.zeros(size, dtype=np.int64) if jit_enabled() else [0] * size
+    return np.zeros(size, dtype=np.int64) if KERNELS.compiled else [0] * size
 
 
 def _table(values: list[int]) -> Array:
     """``values`` in the kernel's form (see :func:`_zeros`)."""
-    return np.array(values, dtype=np.int64) if jit_enabled() else values
+    return np.array(values, dtype=np.int64) if KERNELS.compiled else values
 
 
 class _Buffers:
@@ -252,7 +246,7 @@ def deadly_loops(shape: Shape, marks: Sequence[int], min_length: int) -> list[tu
     """
     buffers = _buffers(shape)
     values = _table(list(marks))
-    scan = _kernel()
+    scan = KERNELS.scan
     while True:
         size = scan(buffers.n, buffers.cell_units, buffers.unit_cells, values, min_length,
                     buffers.core, buffers.counts, buffers.path, buffers.in_path, buffers.state,
