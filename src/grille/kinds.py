@@ -66,7 +66,8 @@ def added_kinds() -> tuple[tuple[str, ...], tuple[str, ...]]:
     ``sys.path``: what a worker process started earlier (a fork server) needs to see the
     same kinds (:func:`adopt_kinds`)."""
     built_in = set(_BUILT_IN)
-    added = tuple(module for module in _MODULES.values() if module not in built_in)
+    added = tuple(module for name, module in _MODULES.items()
+                  if name in _INFOS and module not in built_in)
     return added, tuple(sys.path)
 
 
