@@ -14,6 +14,7 @@ derives from it and adds what is its own: solving, rules, logic, generation, the
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -58,7 +59,7 @@ class FlatGrid(Puzzle, Protocol):
 G = TypeVar("G", bound=FlatGrid)
 
 
-class GridKind(Generic[G]):
+class GridKind(abc.ABC, Generic[G]):
     """The shared part of a grid kind (see the module docstring); subclasses set
     :attr:`info`, :attr:`registry` and :attr:`rating_columns` and supply the hooks."""
 
@@ -93,21 +94,25 @@ class GridKind(Generic[G]):
 
     # -- hooks -------------------------------------------------------------------------------
 
+    @abc.abstractmethod
     def width(self, grid: G) -> int:
         """The number of columns of ``grid``."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def candidate_masks(self, grid: G) -> Sequence[int]:
         """Every cell's candidates by the rules, as pencil-mark masks."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def with_values(self, grid: G, values: Sequence[int]) -> G:
         """``grid`` with ``values`` as its cells' values (what was given stays given)."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def value_error(self, grid: G, value: int) -> str | None:
         """Why ``value`` cannot go in a cell of ``grid`` (``None``: it can)."""
-        raise NotImplementedError
+        ...
 
     def fixed(self, grid: G, cell: int) -> str | None:
         """Why the player cannot change ``cell`` (``"holds a clue"``), or ``None``."""

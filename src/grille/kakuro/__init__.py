@@ -24,10 +24,10 @@ consistency per run and search, interpreted or compiled), ``rules``, ``play`` (m
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grille.kind import Solutions
+from grille.lazypackage import KindPackage
 
 if TYPE_CHECKING:
     from grille.kakuro.combos import combinations, describe
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
     KIND: Kind[KakuroGrid]
     """The kind's :class:`~grille.kind.Kind` (made on first use)."""
+    _WHOLE: Kind[KakuroGrid] = KakuroKind()  # mypy checks that KakuroKind is a whole Kind
 
 __all__ = [
     "KIND",
@@ -52,52 +53,32 @@ __all__ = [
     "solve",
 ]
 
-_LAZY = {
+_PACKAGE = KindPackage(__name__, "grille.kakuro.kind:KakuroKind", {
     "combinations": "grille.kakuro.combos",
     "describe": "grille.kakuro.combos",
     "KakuroGrid": "grille.kakuro.grid",
     "Run": "grille.kakuro.grid",
     "is_solution": "grille.kakuro.rules",
-}
+})
 """Where each name lives: the package loads them on first use, so that importing
 ``grille.kakuro.info`` (what front ends read) loads nothing else."""
 
-
-def __getattr__(name: str) -> Any:
-    if name == "KIND":
-        from grille.kakuro.kind import KakuroKind
-
-        kind: Kind[KakuroGrid] = KakuroKind()
-        return globals().setdefault("KIND", kind)
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _kind() -> KakuroKind:
-    kind: KakuroKind = __getattr__("KIND")
-    return kind
+__getattr__ = _PACKAGE.attribute
 
 
 def parse(text: str, *, fmt: str | None = None) -> KakuroGrid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
-    from grille.errors import ParseError
-
-    entries = _kind().read(text, fmt=fmt)
-    if len(entries) != 1:
-        raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
-    return entries[0].puzzle
+    puzzle: KakuroGrid = _PACKAGE.parse(text, fmt=fmt)
+    return puzzle
 
 
 def solve(
     puzzle: KakuroGrid, *, limit: int = 2, budget: int | None = None
 ) -> Solutions[KakuroGrid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return _kind().solve(puzzle, limit=limit, budget=budget)
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: KakuroGrid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return _kind().solve(puzzle, limit=limit, budget=budget).count
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget).count

@@ -7,8 +7,9 @@ board) is rendered by :func:`to_svg` (text, no dependency), :func:`to_png` (Pill
 with their solutions at the back. Every renderer is a pure function with keyword-only
 options, and none knows a kind.
 
->>> from grille.kinds import get_kind
->>> grid = get_kind("sudoku").read("1..4" "..1." ".1.." "4..1")[0].puzzle
+>>> from grille.kinds import sniff_kind
+>>> text = "1..4" "..1." ".1.." "4..1"
+>>> grid = sniff_kind(text).read(text)[0].puzzle
 >>> drawing = draw(grid, number=1)
 >>> drawing.title
 'No. 1 · Sudoku 4×4'

@@ -10,10 +10,10 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grille.kind import Solutions
+from grille.lazypackage import KindPackage
 
 if TYPE_CHECKING:
     from grille.kind import Kind
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     KIND: Kind[Grid]
     """The kind's :class:`~grille.kind.Kind` (made on first use)."""
+    _WHOLE: Kind[Grid] = SudokuKind()  # mypy checks that SudokuKind is a whole Kind
 
 __all__ = [
     "KIND",
@@ -42,7 +43,7 @@ __all__ = [
     "with_candidates",
 ]
 
-_LAZY = {
+_PACKAGE = KindPackage(__name__, "grille.sudoku.kind:SudokuKind", {
     "candidate_masks": "grille.sudoku.candidates",
     "candidates_of": "grille.sudoku.candidates",
     "with_candidates": "grille.sudoku.candidates",
@@ -51,44 +52,24 @@ _LAZY = {
     "supported_sizes": "grille.sudoku.geometry",
     "Grid": "grille.sudoku.grid",
     "is_solution": "grille.sudoku.rules",
-}
+})
 """Where each name lives: the package loads them on first use, so that importing
 ``grille.sudoku.info`` (what front ends read) loads nothing else."""
 
-
-def __getattr__(name: str) -> Any:
-    if name == "KIND":
-        from grille.sudoku.kind import SudokuKind
-
-        kind: Kind[Grid] = SudokuKind()
-        return globals().setdefault("KIND", kind)
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _kind() -> SudokuKind:
-    kind: SudokuKind = __getattr__("KIND")
-    return kind
+__getattr__ = _PACKAGE.attribute
 
 
 def parse(text: str, *, fmt: str | None = None) -> Grid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
-    from grille.errors import ParseError
-
-    entries = _kind().read(text, fmt=fmt)
-    if len(entries) != 1:
-        raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
-    return entries[0].puzzle
+    puzzle: Grid = _PACKAGE.parse(text, fmt=fmt)
+    return puzzle
 
 
 def solve(puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return _kind().solve(puzzle, limit=limit, budget=budget)
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: Grid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return _kind().solve(puzzle, limit=limit, budget=budget).count
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget).count

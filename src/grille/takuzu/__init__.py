@@ -23,10 +23,10 @@ and ``kind`` (the :class:`grille.kind.Kind` the front ends use).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grille.kind import Solutions
+from grille.lazypackage import KindPackage
 
 if TYPE_CHECKING:
     from grille.kind import Kind
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     KIND: Kind[TakuzuGrid]
     """The kind's :class:`~grille.kind.Kind` (made on first use)."""
+    _WHOLE: Kind[TakuzuGrid] = TakuzuKind()  # mypy checks that TakuzuKind is a whole Kind
 
 __all__ = [
     "EMPTY",
@@ -48,50 +49,30 @@ __all__ = [
     "solve",
 ]
 
-_LAZY = {
+_PACKAGE = KindPackage(__name__, "grille.takuzu.kind:TakuzuKind", {
     "EMPTY": "grille.takuzu.grid",
     "TakuzuGrid": "grille.takuzu.grid",
     "is_solution": "grille.takuzu.rules",
-}
+})
 """Where each name lives: the package loads them on first use, so that importing
 ``grille.takuzu.info`` (what front ends read) loads nothing else."""
 
-
-def __getattr__(name: str) -> Any:
-    if name == "KIND":
-        from grille.takuzu.kind import TakuzuKind
-
-        kind: Kind[TakuzuGrid] = TakuzuKind()
-        return globals().setdefault("KIND", kind)
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _kind() -> TakuzuKind:
-    kind: TakuzuKind = __getattr__("KIND")
-    return kind
+__getattr__ = _PACKAGE.attribute
 
 
 def parse(text: str, *, fmt: str | None = None) -> TakuzuGrid:
     """The one puzzle in ``text`` (any supported format); raises ``ParseError``."""
-    from grille.errors import ParseError
-
-    entries = _kind().read(text, fmt=fmt)
-    if len(entries) != 1:
-        raise ParseError(f"expected one puzzle, found {len(entries)}", line=entries[1].line)
-    return entries[0].puzzle
+    puzzle: TakuzuGrid = _PACKAGE.parse(text, fmt=fmt)
+    return puzzle
 
 
 def solve(
     puzzle: TakuzuGrid, *, limit: int = 2, budget: int | None = None
 ) -> Solutions[TakuzuGrid]:
     """Up to ``limit`` solutions of ``puzzle`` (0 = all) within ``budget`` search nodes."""
-    return _kind().solve(puzzle, limit=limit, budget=budget)
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget)
 
 
 def count(puzzle: TakuzuGrid, *, limit: int = 0, budget: int | None = None) -> int:
     """How many solutions ``puzzle`` has (at most ``limit`` when it is not 0)."""
-    return _kind().solve(puzzle, limit=limit, budget=budget).count
+    return _PACKAGE.solve(puzzle, limit=limit, budget=budget).count

@@ -1,9 +1,9 @@
 """A game's grid as the page draws it: the kind's :class:`~grille.view.BoardView` as JSON
 (cells, regions, lines, markers, outside clues, line counts, the alphabet and its keys).
 
->>> from grille.kinds import get_kind
->>> sudoku = get_kind("sudoku")
->>> grid = sudoku.read("1..4..1..1..4..1")[0].puzzle
+>>> from grille.kinds import sniff_kind
+>>> text = "1..4..1..1..4..1"
+>>> grid = sniff_kind(text).read(text)[0].puzzle
 >>> board = board_of(grid, grid)
 >>> board.rows, board.mark_grid, board.symbols, board.cells[0]
 (4, (2, 2), ['1', '2', '3', '4'], BoardCell(value=1, given=True, marks=[], blocked=False))

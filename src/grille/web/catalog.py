@@ -6,7 +6,8 @@ Puzzles larger than a kind's ``max_side`` are refused wherever they come from (t
 imported, generated); generation is offered up to its ``max_generated_side``, beyond which
 it takes minutes (a 25x25 grid) and a server thread cannot be interrupted.
 
->>> offer = kind_offer("sudoku")
+>>> from grille.kinds import kind_names
+>>> offer = kind_offer(kind_names()[0])
 >>> offer.title, offer.sizes[-1], offer.levels[:2], offer.max_side
 ('Sudoku', '16x16', ('any', 'easy'), 25)
 """

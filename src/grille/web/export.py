@@ -1,9 +1,9 @@
 """Print and export of a game through :mod:`grille.render`: the player's grid, the puzzle
 or its solution as SVG, PNG or PDF.
 
->>> from grille.kinds import get_kind
->>> sudoku = get_kind("sudoku")
->>> grid = sudoku.read("..4..2....3..3..")[0].puzzle
+>>> from grille.kinds import sniff_kind
+>>> text = "..4..2....3..3.."
+>>> grid = sniff_kind(text).read(text)[0].puzzle
 >>> picture = export_picture(grid, "svg")
 >>> picture.media_type, picture.data.startswith(b"<svg")
 ('image/svg+xml', True)
