@@ -12,14 +12,12 @@ import of a kind's package) instead of reading :class:`~grille.info.KindInfo` an
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +31,7 @@ from grille.info import KindInfo
 from grille.kind import GenerateOptions, Kind, Status, kind_options
 from grille.kinds import claiming_kinds, get_kind, kind_info, kind_names, sniff_kind
 from grille.view import BoardView
+from server_support import BROWSER_ARGS, CHROMIUM, serving
 
 pytestmark = [pytest.mark.usefixtures("null_kind"),
               pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -456,36 +455,6 @@ def test_web_generates_a_game(client: Any) -> None:
 
 
 # -- the page -----------------------------------------------------------------------------------
-
-CHROMIUM = Path("/usr/bin/chromium")
-BROWSER_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync"]
-
-
-@contextlib.contextmanager
-def serving(db: Path) -> Iterator[str]:
-    """The game server on a free loopback port, in a thread (as tests/test_web_e2e.py)."""
-    uvicorn = pytest.importorskip("uvicorn")
-    from grille.web.app import create_app
-    from grille.web.server import bind
-
-    app = create_app(db, durable=False)
-    sock = bind("127.0.0.1", 0)
-    instance = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not instance.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert instance.started, "the server did not start"
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        instance.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
-
 
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[tuple[Any, str]]:

@@ -7,9 +7,7 @@ Screenshots of each kind in both themes, on a desktop and at phone width, go to 
 
 from __future__ import annotations
 
-import contextlib
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +15,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
+if not Path("/usr/bin/chromium").exists():
     pytest.skip(
         "Debian's chromium is not installed at /usr/bin/chromium (make test installs it "
         "when it may); the browser tests never download a browser",
@@ -32,15 +29,13 @@ from grille.game import PoolKey, Store  # noqa: E402
 from grille.kind import GenerateOptions  # noqa: E402
 from grille.kinds import get_kind  # noqa: E402
 from grille.web.api import Services  # noqa: E402
-from grille.web.app import create_app  # noqa: E402
-from grille.web.server import bind  # noqa: E402
+from server_support import BROWSER_ARGS, CHROMIUM, serving, serving_app  # noqa: E402
 from web_support import endless_hint, slow_hint  # noqa: E402
 from work_support import alive  # noqa: E402
 
 expect = sync_api.expect
 
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = BROWSER_ARGS
 SHOTS = Path("/tmp/web")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -51,42 +46,6 @@ TAKUZU = ".....0\n..1...\n0.1...\n......\n.1...0\n0.0...\n"
 KAKURO = "# #  #  #  #  #\n# #  5\\ 8\\ #  #\n# \\7 .  .  8\\ #\n# \\8 .  .  .  #\n" \
          "# #  \\6 .  .  #\n# #  #  #  #  #\n"
 PUZZLES = {"sudoku": SUDOKU, "takuzu": TAKUZU, "kakuro": KAKURO}
-
-
-@contextlib.contextmanager
-def serving(db: Path) -> Iterator[str]:
-    """The game server on a free loopback port, in a thread, over the database ``db``;
-    its address."""
-    with serving_app(db) as (address, _):
-        yield address
-
-
-def services_of(app: Any) -> Services:
-    """The services behind the application ``app`` (under its middleware)."""
-    while not hasattr(app, "state"):
-        app = app.app
-    services: Services = app.state.services
-    return services
-
-
-@contextlib.contextmanager
-def serving_app(db: Path) -> Iterator[tuple[str, Services]]:
-    """:func:`serving`, with the server's services (to slow its hints down)."""
-    app = create_app(db, durable=False)
-    sock = bind("127.0.0.1", 0)
-    instance = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not instance.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert instance.started, "the server did not start"
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}", services_of(app)
-    finally:
-        instance.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
 
 
 @pytest.fixture(scope="module")
