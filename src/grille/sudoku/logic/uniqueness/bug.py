@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from grille.logic import Candidate, Step
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
-from grille.sudoku.logic.uniqueness.loops import _region_types
+from grille.sudoku.logic.uniqueness.loops import region_types
 
 __all__ = [
     "bivalue_universal_grave",
@@ -229,7 +229,7 @@ def _bug_type_2(board: Board, bug: _Bug) -> Step | None:
 def _bug_shared_units(board: Board, cells: Sequence[int]) -> list[int]:
     """The units (box, row, column order) holding every cell of ``cells``."""
     return [
-        unit for unit in _region_types(board, cells[0])
+        unit for unit in region_types(board, cells[0])
         if all(unit in board.units_of[cell] for cell in cells[1:])
     ]
 

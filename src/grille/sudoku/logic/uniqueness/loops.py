@@ -18,6 +18,7 @@ from grille.sudoku.logic.uniqueness.rectangles import _common_peers, _deadly, _p
 
 __all__ = [
     "deadly_loops",
+    "region_types",
     "unique_loop",
     "unique_rectangles_and_loops",
 ]
@@ -53,7 +54,7 @@ def _se_value(length: int, cells: int = 0) -> float:
     return value + cells * 0.1
 
 
-def _region_types(board: Board, cell: int) -> tuple[int, int, int]:
+def region_types(board: Board, cell: int) -> tuple[int, int, int]:
     """The units of ``cell`` in SE's order of region types: box, row, column."""
     row, col, box = board.units_of[cell]
     return box, row, col
@@ -73,7 +74,7 @@ def _loops(board: Board, start: int, v1: int, v2: int) -> list[tuple[int, ...]]:
     path = [start]
 
     def extend(cell: int, allowed: int, extra: int, last_type: int) -> None:
-        for kind, unit in enumerate(_region_types(board, cell)):
+        for kind, unit in enumerate(region_types(board, cell)):
             if kind == last_type:
                 continue
             for nxt in board.units[unit]:
@@ -272,7 +273,7 @@ def _loop_type_3(board: Board, loop: _Loop, extra: int) -> Iterator[_LoopHint]:
     c1, c2 = loop.extras
     shared = [
         (unit, popcount(board.tables.unit_masks[unit] & board.empty_mask))
-        for unit in _region_types(board, c1)
+        for unit in region_types(board, c1)
         if unit in board.units_of[c2]
     ]
     widest = max((empty for _, empty in shared), default=0)
@@ -391,7 +392,7 @@ def _loop_type_4(board: Board, loop: _Loop) -> Iterator[_LoopHint]:
     """
     c1, c2 = loop.extras
     locked: dict[int, int] = {}
-    for unit in _region_types(board, c1):
+    for unit in region_types(board, c1):
         if unit not in board.units_of[c2]:
             continue
         for digit in (loop.v1, loop.v2):
