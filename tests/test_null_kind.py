@@ -83,6 +83,25 @@ def test_a_new_process_sees_it_through_grille_kinds() -> None:
     assert NAME in shown.stdout, f"GRILLE_KINDS={os.environ.get('GRILLE_KINDS')}: {shown.stdout}"
 
 
+def test_a_worker_started_before_it_adopts_it(null_kind: Kind[Any]) -> None:
+    """A process that knows neither ``GRILLE_KINDS`` nor ``tests/`` (a fork server started
+    before the kind was registered) sees it once it adopts what this process added."""
+    from grille.kinds import added_kinds
+
+    added = added_kinds()
+    assert NAME in {kind_info(name).name for name in kind_names()}
+    assert added[0] == ("nullkind.info",) and str(TESTS) in added[1]
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("GRILLE_KINDS", "PYTHONPATH")}
+    code = ("import sys; from grille import kinds; before = kinds.kind_names(); "
+            "kinds.adopt_kinds(eval(sys.argv[1])); print(before, kinds.kind_names())")
+    shown = subprocess.run([sys.executable, "-c", code, repr(added)], capture_output=True,
+                           text=True, timeout=120, env=env, check=False)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split(") (")[0].count(NAME) == 0, shown.stdout
+    assert shown.stdout.strip().endswith(f"'{NAME}')"), shown.stdout
+
+
 # -- the kind itself ---------------------------------------------------------------------------
 
 
