@@ -194,13 +194,21 @@ def _claiming_of(board: Board, digit: int) -> Found | None:
     return None
 
 
-def hidden_single_after(board: Board, digit: int, removed: Iterable[int]) -> tuple[int, int] | None:
-    """(cell, unit) of a hidden single ``digit`` gets once it leaves ``removed`` cells."""
+def hidden_single_after(
+    board: Board, digit: int, removed: Iterable[int], base: int
+) -> tuple[int, int] | None:
+    """(cell, unit) of a hidden single ``digit`` gets once it leaves ``removed`` cells, in a
+    unit of the type of the lock's ``base`` (another box for a pointing, another row or
+    column for a claiming), the first such unit.
+
+    Sudoku Explainer's direct mode (``Locking.lookForFollowingHiddenSingles``) looks there
+    and only there: a single the removals leave in a unit of another type (a column across
+    a pointing's row) makes a plain Pointing or Claiming, not a direct one.
+    """
     gone = set(removed)
-    units_of = board.units_of
-    n = board.n
-    touched = {unit for cell in gone for unit in units_of[cell]}
-    for unit in sorted(touched, key=lambda u: (u < 2 * n, u)):
+    kind = base // board.n
+    touched = {board.units_of[cell][kind] for cell in gone}
+    for unit in sorted(touched):
         left = [cell for cell in board.places(unit, digit) if cell not in gone]
         if len(left) == 1:
             return left[0], unit
@@ -212,7 +220,7 @@ def _direct(
 ) -> Found | None:
     """The first pointing/claiming of ``digit`` leaving a hidden single, with that single."""
     for lock in _locks(board, digit, from_box=from_box):
-        single = hidden_single_after(board, lock.digit, lock.removed)
+        single = hidden_single_after(board, lock.digit, lock.removed, lock.base)
         if single is None:
             continue
         cell, unit = single

@@ -229,25 +229,23 @@ def _removed(n: int, cell: int, cell_units: Array, base: int, cover: int) -> boo
 
 def _single_after(n: int, d: int, places: Array, unit_cells: Array, cell_units: Array,
                   base: int, cover: int) -> bool:
-    """Whether the lock's removals leave digit index ``d`` a single place in a unit they
-    touch (not the cover, which keeps the two places or more of the base)."""
+    """Whether the lock's removals leave digit index ``d`` a single place in a unit of the
+    base's type (another box for a pointing, another row or column for a claiming) that
+    they touch: where Sudoku Explainer's direct mode looks, and only there."""
     spots = places[cover, d]
+    kind = base // n
     for p in range(n):
         gone = unit_cells[cover, p]
         if not (spots >> p & 1 and _removed(n, gone, cell_units, base, cover)):
             continue
-        for kind in range(3):
-            unit = cell_units[gone, kind]
-            if unit == cover:
-                continue
-            there = places[unit, d]
-            left = 0
-            for q in range(n):
-                if there >> q & 1 and not _removed(n, unit_cells[unit, q], cell_units, base,
-                                                   cover):
-                    left += 1
-            if left == 1:
-                return True
+        unit = cell_units[gone, kind]
+        there = places[unit, d]
+        left = 0
+        for q in range(n):
+            if there >> q & 1 and not _removed(n, unit_cells[unit, q], cell_units, base, cover):
+                left += 1
+        if left == 1:
+            return True
     return False
 
 
