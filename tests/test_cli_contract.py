@@ -23,7 +23,7 @@ import pytest
 from conftest import FIXTURES
 from grille.cli import EXIT_PIPE, build_parser, main
 from grille.cliargs import DEFAULT_BUDGET, add_generate_options
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 from grille.parallel import EXIT_TERMINATED
 from grille.rated import bare
 
@@ -91,7 +91,7 @@ def test_logic_commands_refuse_a_puzzle_without_one_solution(
         assert out == ""
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 @pytest.mark.parametrize("command", ["rate", "hint", "explain", "candidates"])
 def test_every_kind_says_several_solutions(
     kind_name: str, command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -122,7 +122,7 @@ def test_a_unique_puzzle_is_still_worked_on(capsys: pytest.CaptureFixture[str]) 
 # -- rate: one line per puzzle ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 def test_rate_writes_one_line_per_puzzle_its_puzzle_on_one_line(
     kind_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -144,7 +144,7 @@ def test_rate_writes_one_line_per_puzzle_its_puzzle_on_one_line(
     assert lines[0].split("\t")[1] in {level.replace(" ", "-") for level in kind.levels}
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 def test_rate_output_rated_again_gives_the_same_lines(
     kind_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -163,7 +163,7 @@ def test_rate_puts_the_puzzle_alone_in_its_first_column(
     assert [line.split("\t")[0] for line in out.splitlines()] == [PUZZLE, PUZZLE]
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 def test_rating_columns_name_the_fields(kind_name: str) -> None:
     kind = get_kind(kind_name)
     puzzle = kind.read(INPUTS[kind_name][0])[0].puzzle
@@ -243,7 +243,7 @@ def kind_help(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 @pytest.mark.parametrize("prefix", [["generate"], ["batch", "generate"]])
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 def test_generate_help_lists_the_kinds_own_levels_symmetries_and_rules(
     prefix: list[str], kind_name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -251,7 +251,7 @@ def test_generate_help_lists_the_kinds_own_levels_symmetries_and_rules(
     choices = get_kind(kind_name).generate_choices()
     for level in choices.levels:
         assert level.replace(" ", "-") in text
-    others = {level for name in KIND_NAMES for level in get_kind(name).levels}
+    others = {level for name in kind_names() for level in get_kind(name).levels}
     for level in others - set(choices.levels):
         assert level.replace(" ", "-") not in text
     assert ("--symmetry" in text) == bool(choices.symmetries)
@@ -260,7 +260,7 @@ def test_generate_help_lists_the_kinds_own_levels_symmetries_and_rules(
     assert {rule for rule in every_rule if rule in text} == {f"--{r}" for r in choices.rules}
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 def test_every_flag_generate_offers_is_accepted(
     kind_name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

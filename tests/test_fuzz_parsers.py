@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from conftest import FIXTURES
 from grille.errors import ParseError
 from grille.kind import Kind
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "fuzz"))
 
@@ -92,7 +92,7 @@ def formats_of(kind: Kind[Any]) -> st.SearchStrategy[str]:
     return st.sampled_from([targets.AUTO, *kind.formats])
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 @FUZZ
 @given(data=st.data())
 def test_mutated_puzzles(kind_name: str, data: st.DataObject) -> None:
@@ -102,7 +102,7 @@ def test_mutated_puzzles(kind_name: str, data: st.DataObject) -> None:
     targets.check_read(kind, data.draw(mutated(text), label="text"), fmt)
 
 
-@pytest.mark.parametrize("kind_name", KIND_NAMES)
+@pytest.mark.parametrize("kind_name", kind_names())
 @FUZZ
 @given(data=st.data())
 def test_random_text(kind_name: str, data: st.DataObject) -> None:

@@ -83,6 +83,25 @@ def test_a_new_process_sees_it_through_grille_kinds() -> None:
     assert NAME in shown.stdout, f"GRILLE_KINDS={os.environ.get('GRILLE_KINDS')}: {shown.stdout}"
 
 
+def test_an_installed_package_registers_it_by_entry_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A package declaring ``nullkind.info`` in the entry-point group ``grille.kinds`` adds
+    the kind when the registry loads, with no environment variable."""
+    from types import SimpleNamespace
+
+    from grille import kinds
+
+    monkeypatch.syspath_prepend(str(TESTS))
+    monkeypatch.delenv(kinds.ENVIRONMENT, raising=False)
+    monkeypatch.setattr(kinds, "_INFOS", {})
+    monkeypatch.setattr(kinds, "_MODULES", {})
+    declared = {"grille.kinds": [SimpleNamespace(value="nullkind.info")]}
+    monkeypatch.setattr(kinds, "entry_points", lambda group: declared.get(group, []))
+    kinds._register_all()
+    assert kinds.kind_names() == ("sudoku", "takuzu", "kakuro", NAME)
+
+
 def test_a_worker_started_before_it_adopts_it(null_kind: Kind[Any]) -> None:
     """A process that knows neither ``GRILLE_KINDS`` nor ``tests/`` (a fork server started
     before the kind was registered) sees it once it adopts what this process added."""

@@ -16,7 +16,7 @@ from grille import cli, limits, warm
 from grille.engine import _jit
 from grille.engine._jit import jit_enabled
 from grille.kind import KERNEL_USES, KernelGroup
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 
 needs_jit = pytest.mark.skipif(not jit_enabled(), reason="numba is off (GRILLE_JIT=0)")
 
@@ -57,7 +57,7 @@ def _compiling_group(name: str, clock: _jit._CompileClock, seconds: float) -> Ke
 
 
 @needs_jit
-@pytest.mark.parametrize("name", KIND_NAMES)
+@pytest.mark.parametrize("name", kind_names())
 def test_each_kind_names_kernel_groups_for_the_work_it_compiles(name: str) -> None:
     kind = get_kind(name)
     every = kind.kernel_groups(KERNEL_USES)
@@ -81,9 +81,9 @@ def test_sudoku_options_add_their_own_kernels() -> None:
 
 def test_nothing_to_warm_when_compiling_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRILLE_JIT", "0")
-    for name in KIND_NAMES:
+    for name in kind_names():
         assert get_kind(name).kernel_groups(KERNEL_USES) == ()
-    assert warm.kernel_groups([get_kind(n) for n in KIND_NAMES], warm.ALL_USES) == ()
+    assert warm.kernel_groups([get_kind(n) for n in kind_names()], warm.ALL_USES) == ()
     assert cli.main(["warm"]) == 0
 
 
@@ -93,10 +93,10 @@ AFTER_WARM_UP = '''
 import json
 from grille.engine import _jit
 from grille.kind import GenerateOptions
-from grille.kinds import KIND_NAMES, get_kind
+from grille.kinds import get_kind, kind_names
 from grille.warm import ALL_USES, kernel_groups, warm
 
-warm(kernel_groups([get_kind(name) for name in KIND_NAMES], ALL_USES))
+warm(kernel_groups([get_kind(name) for name in kind_names()], ALL_USES))
 before = {{kernel: len(fast.overloads) for kernel, fast in _jit.dispatchers().items()}}
 
 sudoku, takuzu, kakuro = (get_kind(name) for name in ("sudoku", "takuzu", "kakuro"))

@@ -16,7 +16,8 @@ import pytest
 from grille.cli import build_parser
 from grille.errors import GrilleError
 from grille.kinds import get_kind
-from grille.web.board import board_of, marks_of
+from grille.view import values_of_mask
+from grille.web.board import board_of
 from grille.web.server import bind, is_loopback, page_url
 
 REPO = Path(__file__).resolve().parent.parent
@@ -155,10 +156,10 @@ def test_the_page_loads_nothing_from_the_network() -> None:
 # -- the board's JSON view --------------------------------------------------------------------
 
 
-def test_marks_of_masks() -> None:
-    assert marks_of(0b101, 1) == [1, 3]
-    assert marks_of(0b11, 0) == [0, 1]
-    assert marks_of(0, 1) == []
+def test_values_of_mask() -> None:
+    assert values_of_mask(0b101, 1) == (1, 3)
+    assert values_of_mask(0b11, 0) == (0, 1)
+    assert values_of_mask(0, 1) == ()
 
 
 def test_sudoku_board_keeps_marks_of_empty_cells_only() -> None:

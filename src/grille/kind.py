@@ -147,7 +147,7 @@ class GenerateOptions:
     symmetry: str | None = None
     minimal: bool = False
     rules: frozenset[str] = frozenset()
-    """Optional rule variants by name (see :data:`grille.kinds.RULES`)."""
+    """Optional rule variants by name (see :attr:`KindInfo.rules <grille.info.KindInfo.rules>`)."""
 
     @property
     def metadata(self) -> tuple[tuple[str, str], ...]:

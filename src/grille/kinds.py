@@ -13,8 +13,6 @@ from grille.info import KindInfo
 from grille.kind import Kind
 
 __all__ = [
-    "KIND_NAMES",
-    "RULES",
     "added_kinds",
     "adopt_kinds",
     "claiming_kinds",
@@ -103,11 +101,6 @@ def sniffing_order() -> tuple[str, ...]:
     return tuple(sorted(_INFOS, key=lambda name: _INFOS[name].sniff_order))
 
 
-KIND_NAMES = kind_names()
-"""The kinds registered at import, in menu order (a kind registered later is in
-:func:`kind_names`)."""
-
-
 def kind_info(name: str) -> KindInfo:
     """What the kind called ``name`` says about itself; ``ValueError`` for an unknown name."""
     if name not in _INFOS:
@@ -122,10 +115,6 @@ def kind_infos() -> tuple[KindInfo, ...]:
 
 _QUOTED = 40
 """How much of a line an error message quotes."""
-
-RULES: dict[str, tuple[str, ...]] = {info.name: info.rules for info in _INFOS.values()
-                                     if info.rules}
-"""Optional rule variants each kind accepts by name (from each :class:`KindInfo`)."""
 
 
 def get_kind(name: str) -> Kind[Any]:

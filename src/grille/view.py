@@ -35,10 +35,20 @@ __all__ = [
     "OutsideClue",
     "PathLine",
     "Region",
+    "values_of_mask",
 ]
 
 Cell = tuple[int, int]
 """(row, col), 0-based."""
+
+
+def values_of_mask(mask: int, lowest: int = 1) -> tuple[int, ...]:
+    """The values whose bits are set in a pencil-mark ``mask`` (bit ``i``: ``lowest + i``).
+
+    >>> values_of_mask(0b101), values_of_mask(0b11, 0), values_of_mask(0)
+    ((1, 3), (0, 1), ())
+    """
+    return tuple(lowest + bit for bit in range(mask.bit_length()) if mask >> bit & 1)
 
 
 class Corner(enum.Enum):
@@ -197,10 +207,6 @@ class BoardView:
         """How ``value`` is written."""
         return self.symbols[value - self.min_value]
 
-    def value_of_key(self, key: str) -> int | None:
-        """The value ``key`` types, if any."""
-        return self._keymap.get(key)
-
     def unit(self, name: str) -> tuple[Cell, ...]:
         """The cells of the region called ``name`` (empty when there is none)."""
         return self._units.get(name, ())
@@ -233,10 +239,6 @@ class BoardView:
     def filled(self) -> int:
         """How many open cells hold a value."""
         return sum(cell.value is not None and not cell.blocked for cell in self.cells)
-
-    @cached_property
-    def _keymap(self) -> dict[str, int]:
-        return dict(self.keys)
 
     @cached_property
     def _units(self) -> dict[str, tuple[Cell, ...]]:

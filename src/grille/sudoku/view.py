@@ -8,13 +8,9 @@ import functools
 from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.symbols import SYMBOLS
-from grille.view import BoardView, CellView, Region
+from grille.view import BoardView, CellView, Region, values_of_mask
 
 __all__ = ["board_view"]
-
-
-def _marks_of(mask: int) -> tuple[int, ...]:
-    return tuple(digit for digit in range(1, mask.bit_length() + 1) if mask >> (digit - 1) & 1)
 
 
 def board_view(puzzle: Grid, state: Grid) -> BoardView:
@@ -23,7 +19,7 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     marks = state.marks or (0,) * len(state.cells)
     cells = tuple(
         CellView(value or None, bool(value) and puzzle.cells[index] != 0,
-                 () if value else _marks_of(marks[index]))
+                 () if value else values_of_mask(marks[index]))
         for index, value in enumerate(state.cells)
     )
     regions, symbols, keys = _layout(shape)

@@ -4,7 +4,7 @@ and columns as regions, and the count of each value a full line holds."""
 from __future__ import annotations
 
 from grille.takuzu.grid import EMPTY, TakuzuGrid
-from grille.view import BoardView, CellView, Glyphs, LineCounts, Region
+from grille.view import BoardView, CellView, Glyphs, LineCounts, Region, values_of_mask
 
 __all__ = ["board_view"]
 
@@ -17,7 +17,7 @@ def board_view(puzzle: TakuzuGrid, state: TakuzuGrid) -> BoardView:
         CellView(
             None if value == EMPTY else value,
             value != EMPTY and puzzle.cells[index] != EMPTY,
-            tuple(v for v in (0, 1) if marks[index] >> v & 1) if value == EMPTY else (),
+            values_of_mask(marks[index], 0) if value == EMPTY else (),
         )
         for index, value in enumerate(state.cells)
     )

@@ -17,19 +17,7 @@ from typing import Any
 from grille.kinds import get_kind
 from grille.web.models import Board
 
-__all__ = ["board_of", "marks_of"]
-
-
-def marks_of(mask: int, lowest: int) -> list[int]:
-    """The values whose bits are set in a pencil-mark ``mask`` (bit ``i``: ``lowest + i``)."""
-    values = []
-    value = lowest
-    while mask:
-        if mask & 1:
-            values.append(value)
-        mask >>= 1
-        value += 1
-    return values
+__all__ = ["board_of"]
 
 
 def board_of(puzzle: Any, state: Any) -> Board:
