@@ -204,3 +204,15 @@ def test_top1465_explained_on_se_ends_on_its_er(
     path.write_text("\n".join(lines) + "\n")
     for item in explained_json(["--scale", "se", str(path)], capsys):
         check_path(item)
+
+
+def test_render_steps_name_the_scale_and_takuzu_rates_the_path_it_explains() -> None:
+    from grille.render.steps import explained_step
+
+    sudoku = get_kind("sudoku")
+    view = explained_step(sudoku, Grid.from_string(PUZZLES[0]), 1)
+    assert view.heading.endswith(f"({GRILLE} {view.step.difficulty:.1f})")
+    takuzu = get_kind("takuzu")
+    puzzle = takuzu.read("0101\n1010\n0101\n10..\n")[0].puzzle
+    solve_path = takuzu.explain(puzzle)
+    assert solve_path.rating == takuzu.rate(puzzle) and solve_path.scale_name == GRILLE
