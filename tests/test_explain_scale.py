@@ -216,3 +216,18 @@ def test_render_steps_name_the_scale_and_takuzu_rates_the_path_it_explains() -> 
     puzzle = takuzu.read("0101\n1010\n0101\n10..\n")[0].puzzle
     solve_path = takuzu.explain(puzzle)
     assert solve_path.rating == takuzu.rate(puzzle) and solve_path.scale_name == GRILLE
+
+
+def test_rate_json_names_the_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{PUZZLES[0]}\n{'.' * 81}\n")
+    assert main(["rate", "--format", "json", "--scale", "sukaku", str(path)]) == 1
+    rated, unrated = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert rated["puzzle"] == PUZZLES[0] and rated["rating"]["scale"] == "sukaku"
+    assert unrated == {"puzzle": "." * 81, "rating": None}  # several solutions
+    takuzu = tmp_path / "takuzu.txt"
+    takuzu.write_text("t\t8\t8\t.11.........0..1..0.00.......00...0......1.....0...010.10...00..\n")
+    assert main(["rate", "--format", "json", str(takuzu)]) == 0
+    rating = json.loads(capsys.readouterr().out)["rating"]
+    assert rating == {"scale": "grille", "level": "medium", "score": 3.0,
+                      "hardest": "Needs one more", "solved": True}

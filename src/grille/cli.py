@@ -513,16 +513,21 @@ def cmd_rate(args: argparse.Namespace) -> int:
             if isinstance(item, Unreadable):
                 status.unreadable(item)
                 continue
-            fields: Sequence[str] | None = None
+            rating: Rating | None = None
             try:
                 with time_limit(args.time_limit, _where(stream, item)):
                     if _checked(stream, item, args, status):
-                        fields = kind.rate(item.puzzle, **options).fields()
+                        rating = kind.rate(item.puzzle, **options)
             except TimeLimitError as error:
                 print(error, file=sys.stderr)
                 status.add(EXIT_BUDGET)
-            unrated = ("-",) * len(kind.rating_columns)
-            sys.stdout.write(rating_line(kind, item.puzzle, fields or unrated))
+            if args.format == "json":
+                puzzle = rating_line(kind, item.puzzle, ()).rstrip("\n")
+                rated = None if rating is None else rating.to_json()
+                sys.stdout.write(json.dumps({"puzzle": puzzle, "rating": rated}) + "\n")
+            else:
+                fields = ("-",) * len(kind.rating_columns) if rating is None else rating.fields()
+                sys.stdout.write(rating_line(kind, item.puzzle, fields))
             sys.stdout.flush()
     return status.value
 
@@ -691,8 +696,12 @@ def build_parser() -> argparse.ArgumentParser:
                    f"({_one_line_formats()}; comments and an earlier rating left out), its "
                    "level and its scores (each kind's rating columns), "
                    "tab-separated. A puzzle without exactly one solution, or that reaches a "
-                   "limit, gets '-' in every rating field and the reason on stderr.")
+                   "limit, gets '-' in every rating field and the reason on stderr. JSON: "
+                   "one object per line, {puzzle, rating: {scale, level, ...} or null}.")
     add_input(rate)
+    rate.add_argument("--format", choices=("text", "json"), default="text",
+                      help="text (default: the puzzle and the rating's columns) or json (the "
+                      "rating with its scale)")
     add_kind_options(rate, "rate")
     add_checked_limits(rate)
 
