@@ -109,10 +109,16 @@ def test_every_scale_explains_the_path_it_rates(scale: str) -> None:
     for line in PUZZLES[::3]:
         puzzle = Grid.from_string(line)
         solve_path = logic.explain(puzzle, scale=scale)
-        assert isinstance(solve_path.rating, Rating)
+        assert solve_path.rating is not None and solve_path.rating.scale == scale
         assert solve_path.scale == scale and solve_path.scale_name == scale_name(scale)
         assert solve_path.rating == logic.rate(puzzle, scale=scale)
-        check_path({**solve_path.to_json(), "rated_path": True})
+        if isinstance(solve_path.rating, Rating):  # SE-shaped: ER, EP, ED
+            check_path({**solve_path.to_json(), "rated_path": True})
+
+
+@pytest.mark.parametrize("scale", ["se", "sukaku"])
+def test_se_shaped_scales_rate_with_er_ep_ed(scale: str) -> None:
+    assert isinstance(logic.rate(Grid.from_string(PUZZLES[-1]), scale=scale), Rating)
 
 
 def test_explain_text_names_every_numbers_scale(capsys: pytest.CaptureFixture[str]) -> None:
