@@ -136,8 +136,15 @@ def test_explain_writes_one_json_object_per_puzzle(
     assert all(item["solved"] for item in found)
     main(["explain", "--format", "json", path])
     single = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [item["steps"] for item in found] == single
+    assert [item["steps"] for item in found] == [item["steps"] for item in single]
+    assert all(item["scale"] == "grille" and item["rating"] is None for item in found)
     assert run(["batch", "explain", path, "--jobs", "2", "--chunk", "1"], capsys)[1] == out
+    # with a scale, the steps are the path it rates, and the rating comes along
+    status, out, _ = run(["batch", "explain", path, "--jobs", "1", "--scale", "se"], capsys)
+    rated = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and all(item["scale"] == "se" for item in rated)
+    assert all(item["rating"]["er"] == max(step["difficulty"] for step in item["steps"])
+               for item in rated)
 
 
 def test_explain_notes_a_puzzle_without_one_solution(

@@ -220,9 +220,14 @@ def test_rate_and_explain_pass_nesting_and_scale_to_sudoku(
     assert asked[0] == ("rate", {"scale": "sukaku", "nesting": 2})  # rate then calls explain
     asked.clear()
     status, out, _ = run(["explain", "--nesting", "3", path], capsys)
-    assert status == 0 and out.splitlines()[-1].startswith("solved; rating: easy")
-    assert ("explain", {"nesting": 3}) in asked
-    assert ("rate", {"scale": "se", "nesting": 3}) in asked  # the kind fills in defaults
+    assert status == 0 and out.splitlines()[-1].startswith("SE rating: easy")
+    assert out.splitlines()[-1].endswith("its path: grille explain --nesting 3 --scale se")
+    assert ("explain", {"scale": None, "nesting": 3}) in asked  # the kind fills in defaults
+    assert ("rate", {"scale": None, "nesting": 3}) in asked  # None: rate's own, SE
+    asked.clear()
+    status, out, _ = run(["explain", "--nesting", "3", "--scale", "sukaku", path], capsys)
+    assert status == 0 and out.splitlines()[-1].startswith("solved; Sukaku rating: easy")
+    assert asked == [("explain", {"scale": "sukaku", "nesting": 3})]  # one walk, rated
 
 
 def test_nesting_is_sudoku_only_and_bounded(

@@ -316,7 +316,7 @@ def test_building_the_parser_loads_no_kind() -> None:
     (["convert", "--to", "line"], [PUZZLE, PUZZLE]),
     (["check"], ["ok (incomplete)", "ok (incomplete)"]),
     (["rate"], ["easy", "easy"]),
-    (["explain"], ["solved; rating: easy", "solved; rating: easy"]),
+    (["explain"], ["SE rating: easy", "SE rating: easy"]),
     (["candidates", "--to", "line"], [PUZZLE, PUZZLE]),
 ])
 def test_the_good_puzzles_are_done_and_each_bad_one_reported(

@@ -14,7 +14,7 @@ def test_demo_without_shared_data(tmp_path: Path, capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert "|534|678|912|" in out
     assert "verdict: unique" in out
-    assert "rating: easy (ER 1.2" in out
+    assert "SE rating: easy (ER 1.2" in out and "first step: [grille 1.2] " in out
     assert "an empty 25x25 (boxes 5x5) filled" in out
     assert "an empty 4x4 grid has 288 solutions" in out
     assert "92 ways to place 8 queens" in out

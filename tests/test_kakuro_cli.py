@@ -36,7 +36,7 @@ def test_count_reports_several(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_explain_hint_rate(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["explain", str(PUZZLE)], capsys)
-    assert status == 0 and "1. [" in out and "solved; rating: easy" in out
+    assert status == 0 and "1. [grille " in out and "grille rating: easy" in out
     status, out, _ = run(["hint", str(PUZZLE), "--depth", "4"], capsys)
     assert status == 0 and ":" in out
     status, out, _ = run(["rate", str(PUZZLE)], capsys)

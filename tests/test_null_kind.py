@@ -316,8 +316,10 @@ def test_cli_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_explains_with_its_own_option(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = ok(["explain", file(tmp_path, HARD)], capsys)
-    assert out.splitlines()[0] == "1. [2.0] Only place: 1 can only go in r1c4."
-    assert out.splitlines()[-1] == "solved; rating: hard 2.0 Only place"
+    assert out.splitlines()[0] == "1. [grille 2.0] Only place: 1 can only go in r1c4."
+    assert out.splitlines()[-2:] == ["solved; hardest step shown: [grille 2.0] Only place",
+                                     "grille rating: hard (2.0, Only place); from another "
+                                     "solve path"]
     stuck = cli(["explain", "--ladder", "short", file(tmp_path, HARD)], capsys)
     assert "stuck" in stuck[1] + stuck[2], f"--ladder short: {stuck}"
 

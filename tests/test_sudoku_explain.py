@@ -73,15 +73,23 @@ def test_explain_command_text_and_json(
 ) -> None:
     assert main(["explain", PUZZLE]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "1. [1.2] Hidden Single: In box 2, 8 can only go in r1c6."
-    assert out[-1] == "solved; rating: easy 1.2 1.2 1.2"
+    assert out[0] == "1. [grille 1.2] Hidden Single: In box 2, 8 can only go in r1c6."
+    assert out[-2:] == [
+        "solved; hardest step shown: [grille 1.2] Hidden Single",
+        "SE rating: easy (ER 1.2, EP 1.2, ED 1.2); its path: grille explain --scale se",
+    ]
     assert main(["explain", "--format", "json", PUZZLE]) == 0
-    steps = json.loads(capsys.readouterr().out)
-    assert steps[0] == {
-        "technique": "Hidden Single", "difficulty": 1.2, "placements": [[1, 6, 8]],
-        "eliminations": [], "cells": [[1, 6]], "units": ["box 2"],
+    explained = json.loads(capsys.readouterr().out)
+    assert explained["steps"][0] == {
+        "technique": "Hidden Single", "difficulty": 1.2, "scale": "grille",
+        "placements": [[1, 6, 8]], "eliminations": [], "cells": [[1, 6]], "units": ["box 2"],
         "explanation": "In box 2, 8 can only go in r1c6.",
     }
+    assert explained["scale"] == "grille" and explained["solved"]
+    assert explained["rating"] == {"scale": "se", "level": "easy", "er": 1.2, "ep": 1.2,
+                                   "ed": 1.2, "hardest": "Hidden Single", "solved": True}
+    assert not explained["rated_path"]
+    assert explained["rated_path_command"] == "grille explain --scale se"
 
 
 def test_hint_and_rate_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -65,6 +65,7 @@ from grille.limits import (
     verdict_problem,
     warm_kernels,
 )
+from grille.logic import Explanation, Rating
 from grille.warm import announce_compiles
 
 __all__ = [
@@ -375,7 +376,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    """Print each puzzle's step-by-step solve, as text or as JSON."""
+    """Print each puzzle's step-by-step solve, as text or as JSON, every number with its
+    scale: the steps' (the kind's own, or the rating scale asked for) and the rating's."""
     status = ExitStatus()
     with read_puzzles(args) as stream:
         kind = stream.kind
@@ -394,7 +396,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             with time_limit(args.time_limit, where):
                 if _checked(stream, item, args, status):
                     solve_path = kind.explain(item.puzzle, **options)
-                    rating = kind.rate(item.puzzle, **rated)
+                    rating = solve_path.rating or kind.rate(item.puzzle, **rated)
         except TimeLimitError as error:
             print(error, file=sys.stderr)
             status.add(EXIT_BUDGET)
@@ -405,15 +407,56 @@ def cmd_explain(args: argparse.Namespace) -> int:
         if not solve_path.solved:
             status.add(EXIT_NOT_ALL)
             print(f"{where}: stuck after {len(solve_path.steps)} steps", file=sys.stderr)
+        shows = None if solve_path.rating is not None else rated_path_command(
+            kind, options, rating)
         if args.format == "json":
-            print(json.dumps([step.to_json() for step in solve_path.steps]))
+            data = solve_path.to_json()
+            data["rating"] = rating.to_json()
+            data["rated_path"] = solve_path.rating is not None
+            if shows is not None:
+                data["rated_path_command"] = shows
+            print(json.dumps(data))
             continue
         if len(items) > 1:
             print(f"# {where}")
-        for number, step in enumerate(solve_path.steps, start=1):
-            print(f"{number}. [{step.difficulty:.1f}] {step.technique}: {step.explanation}")
-        print(f"{'solved' if solve_path.solved else 'stuck'}; rating: {' '.join(rating.fields())}")
+        for line in explained_lines(solve_path, rating, shows):
+            print(line)
     return status.value
+
+
+def explained_lines(solve_path: Explanation[Any], rating: Rating, shows: str | None) -> list[str]:
+    """The text of ``grille explain``: each step with its value on the explanation's scale,
+    then the verdict and the rating, named by its scale; when the rating is of another path
+    than the one shown, the hardest step shown and the command that shows the rated path
+    (``shows``), if any."""
+    scale = solve_path.scale_name
+    steps = solve_path.steps
+    lines = [f"{number}. [{scale} {step.difficulty:.1f}] {step.technique}: {step.explanation}"
+             for number, step in enumerate(steps, start=1)]
+    verdict = "solved" if solve_path.solved else f"stuck after {len(steps)} steps"
+    rated = f"{rating.scale_name} rating: {rating}"
+    if solve_path.rating is not None:
+        return [*lines, f"{verdict}; {rated}"]
+    if steps:
+        hardest = max(steps, key=lambda step: step.difficulty)
+        lines.append(f"{verdict}; hardest step shown: [{scale} {hardest.difficulty:.1f}] "
+                     f"{hardest.technique}")
+    else:
+        lines.append(f"{verdict}; no step needed")
+    where = f"its path: {shows}" if shows is not None else "from another solve path"
+    return [*lines, f"{rated}; {where}"]
+
+
+def rated_path_command(kind: Kind[Any], options: dict[str, Any], rating: Rating) -> str | None:
+    """``grille explain --scale se``: the command that shows the path ``rating`` rates (the
+    kind's explain option whose value is the rating's scale, with the other ``options``
+    given), or ``None`` when the kind has no such option."""
+    for option in kind.info.options:
+        if "explain" in option.commands and rating.scale in (option.choices or ()):
+            given = [f"{kind.info.option(name).flag} {value}"
+                     for name, value in options.items() if name != option.name]
+            return " ".join(["grille explain", *given, option.flag, rating.scale])
+    return None
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -470,16 +513,21 @@ def cmd_rate(args: argparse.Namespace) -> int:
             if isinstance(item, Unreadable):
                 status.unreadable(item)
                 continue
-            fields: Sequence[str] | None = None
+            rating: Rating | None = None
             try:
                 with time_limit(args.time_limit, _where(stream, item)):
                     if _checked(stream, item, args, status):
-                        fields = kind.rate(item.puzzle, **options).fields()
+                        rating = kind.rate(item.puzzle, **options)
             except TimeLimitError as error:
                 print(error, file=sys.stderr)
                 status.add(EXIT_BUDGET)
-            unrated = ("-",) * len(kind.rating_columns)
-            sys.stdout.write(rating_line(kind, item.puzzle, fields or unrated))
+            if args.format == "json":
+                puzzle = rating_line(kind, item.puzzle, ()).rstrip("\n")
+                rated = None if rating is None else rating.to_json()
+                sys.stdout.write(json.dumps({"puzzle": puzzle, "rating": rated}) + "\n")
+            else:
+                fields = ("-",) * len(kind.rating_columns) if rating is None else rating.fields()
+                sys.stdout.write(rating_line(kind, item.puzzle, fields))
             sys.stdout.flush()
     return status.value
 
@@ -614,9 +662,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     explain = command("explain", cmd_explain,
                       "Solve step by step the way a person does, the easiest technique first, "
-                      "and explain each step. JSON: one list of steps per puzzle, each "
-                      "{technique, difficulty, placements: [[row, col, digit]], eliminations, "
-                      "cells: [[row, col]], units, explanation}, rows and columns from 1.")
+                      "and explain each step, every number with its scale ([grille 1.2]: the "
+                      "kind's own ladder and values; a rating scale option shows instead "
+                      "exactly the path that scale rates), then the rating (for another path "
+                      "than the one shown, with the command that shows it). JSON: one object "
+                      "per puzzle, {solved, scale, steps, rating, rated_path}, each step "
+                      "{technique, difficulty, scale, placements: [[row, col, digit]], "
+                      "eliminations, cells: [[row, col]], units, explanation}, rows and "
+                      "columns from 1; rating {scale, level, ...}; rated_path: whether the "
+                      "rating is of these steps, else rated_path_command shows its path.")
     add_input(explain)
     explain.add_argument("--format", choices=("text", "json"), default="text",
                          help="text (default) or json (null for a puzzle not explained)")
@@ -626,7 +680,9 @@ def build_parser() -> argparse.ArgumentParser:
     hint = command("hint", cmd_hint,
                    "The next logical step as a graded hint: 1 where to look, 2 the technique, "
                    "3 the cells, 4 the whole step, 5 the grid after it. A wrong digit or a "
-                   "pencil mark that rules out the right digit is pointed out first.")
+                   "pencil mark that rules out the right digit is pointed out first. The "
+                   "step is the next of the kind's own ladder, or of a rating scale's ladder "
+                   "when a kind option picks one (the step explain shows next with it).")
     add_input(hint)
     add_kind_options(hint, "hint")
     hint.add_argument("--depth", type=int, choices=range(1, 6), default=1, metavar="1..5",
@@ -640,8 +696,12 @@ def build_parser() -> argparse.ArgumentParser:
                    f"({_one_line_formats()}; comments and an earlier rating left out), its "
                    "level and its scores (each kind's rating columns), "
                    "tab-separated. A puzzle without exactly one solution, or that reaches a "
-                   "limit, gets '-' in every rating field and the reason on stderr.")
+                   "limit, gets '-' in every rating field and the reason on stderr. JSON: "
+                   "one object per line, {puzzle, rating: {scale, level, ...} or null}.")
     add_input(rate)
+    rate.add_argument("--format", choices=("text", "json"), default="text",
+                      help="text (default: the puzzle and the rating's columns) or json (the "
+                      "rating with its scale)")
     add_kind_options(rate, "rate")
     add_checked_limits(rate)
 

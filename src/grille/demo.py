@@ -39,7 +39,9 @@ def show_sample() -> None:
     print(kind.write([solved], "ss"))
     print(f"verdict: {result.verdict.value}, {result.nodes} search node(s)")
     rating = kind.rate(puzzle)
-    print(f"rating: {rating}; first step: {kind.explain(puzzle).steps[0]}\n")
+    solve_path = kind.explain(puzzle)
+    print(f"{rating.scale_name} rating: {rating}; first step: [{solve_path.scale_name} "
+          f"{solve_path.steps[0].difficulty:.1f}] {solve_path.steps[0]}\n")
     for size in (4, 6, 12, 16, 25):
         empty = Grid.empty(size)
         started = time.perf_counter()
@@ -67,7 +69,8 @@ def show_other_kinds(shown: str = "sudoku") -> None:
         took = time.perf_counter() - started
         print(f"a {level} {size} {info.name}, generated in {took:.2f} s:\n")
         print(kind.write([puzzle], kind.default_format))
-        print(f"rating: {' '.join(kind.rate(puzzle).fields())}")
+        rating = kind.rate(puzzle)
+        print(f"{rating.scale_name} rating: {rating}")
         print(f"hint: {kind.hint(puzzle, depth=4).text}")
         result = kind.solve(puzzle)
         assert result.solution is not None

@@ -368,7 +368,7 @@ def kind_options(info: KindInfo, command: str, options: dict[str, Any]) -> dict[
 
     >>> from grille.kinds import kind_info
     >>> kind_options(kind_info("sudoku"), "rate", {"nesting": 2})
-    {'scale': 'se', 'nesting': 2}
+    {'scale': None, 'nesting': 2}
     >>> kind_options(kind_info("takuzu"), "rate", {"nesting": 2})
     Traceback (most recent call last):
     ...

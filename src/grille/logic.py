@@ -103,6 +103,31 @@ class Explanation(Generic[G]):
     solved: bool
     final: G
     start: G | None = field(default=None, compare=False, repr=False)
+    scale: str = "grille"
+    """The scale of the steps' difficulties: ``grille`` for a kind's own (its full ladder),
+    or the rating scale whose ladder walked, as the kind's options spell it (Sudoku:
+    ``se``, ``sukaku``)."""
+    rating: Rating | None = field(default=None, compare=False)
+    """The rating of this very path when it is the path a rating scale rates (its hardest
+    step is the rating's); ``None`` when the kind rates another path."""
+
+    @property
+    def scale_name(self) -> str:
+        """The steps' scale as a player reads it (``grille``, ``SE``): the rating's name for
+        it when the explanation carries its rating."""
+        if self.rating is not None and self.rating.scale == self.scale:
+            return self.rating.scale_name
+        return self.scale
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"solved", "scale", "steps", "rating"}``: each step with the scale of its
+        difficulty, and this path's rating (``null`` when the kind rates another path)."""
+        return {
+            "solved": self.solved,
+            "scale": self.scale,
+            "steps": [{**step.to_json(), "scale": self.scale} for step in self.steps],
+            "rating": None if self.rating is None else self.rating.to_json(),
+        }
 
     def states(self) -> list[G]:
         """The grid before each step and after the last (``len(steps) + 1`` grids), with
@@ -137,8 +162,23 @@ class Rating(Protocol):
         """The level a player sees (easy ... extreme)."""
         ...
 
+    @property
+    def scale(self) -> str:
+        """The scale its numbers are on, as the kind's options spell it (Sudoku: ``se``,
+        ``sukaku``; ``grille`` for a kind's own scale)."""
+        ...
+
+    @property
+    def scale_name(self) -> str:
+        """The scale as a player reads it (``SE``, ``Sukaku``, ``grille``)."""
+        ...
+
     def fields(self) -> tuple[str, ...]:
         """The rating as text columns, level first (for ``grille rate``)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The rating as JSON-ready data, its ``scale`` first."""
         ...
 
 

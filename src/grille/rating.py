@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from grille.logic import Step
 
@@ -47,16 +48,29 @@ class ScoreRating:
     hardest: str
     solved: bool
     techniques: tuple[tuple[str, int], ...] = ()
+    scale: str = "grille"
+    """The scale of ``score``: a kind's own (its techniques' values) unless it says."""
 
     def __str__(self) -> str:
         return f"{self.level} ({self.score:.1f}, {self.hardest or 'no step'})"
 
     def __repr__(self) -> str:
-        return f"<Rating {self.level} score={self.score:.1f} hardest={self.hardest!r}>"
+        return (f"<Rating {self.level} {self.scale} score={self.score:.1f} "
+                f"hardest={self.hardest!r}>")
+
+    @property
+    def scale_name(self) -> str:
+        """The scale as a player reads it: its name."""
+        return self.scale
 
     def fields(self) -> tuple[str, ...]:
         """Level (one word), score and hardest technique as text (``grille rate``)."""
         return (self.level.replace(" ", "-"), f"{self.score:.1f}", self.hardest or "-")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"scale", "level", "score", "hardest", "solved"}``."""
+        return {"scale": self.scale, "level": self.level, "score": round(self.score, 1),
+                "hardest": self.hardest, "solved": self.solved}
 
     @property
     def step_count(self) -> int:

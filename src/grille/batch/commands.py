@@ -106,10 +106,11 @@ def add_commands(command: CommandFactory) -> None:
 
     explain = _job(jobs, "explain",
                    "One JSON object per puzzle: {\"line\": input line, \"solved\": true or "
-                   "false, \"steps\": [...]}, the steps as 'grille explain --format json' "
-                   "gives them. A puzzle left stuck is noted on stderr; one without exactly "
-                   "one solution gets no steps and \"verdict\": \"no solution\" or "
-                   "\"several solutions\".")
+                   "false, \"scale\", \"steps\": [...], \"rating\"}, the steps as "
+                   "'grille explain --format json' gives them, the rating when they are the "
+                   "path a scale rates (a scale option; else null). A puzzle left stuck is "
+                   "noted on stderr; one without exactly one solution gets no steps and "
+                   "\"verdict\": \"no solution\" or \"several solutions\".")
     add_input(explain)
     _add_out(explain)
     add_kind_options(explain, "explain")

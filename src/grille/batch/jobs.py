@@ -286,7 +286,9 @@ class RateJob(_CheckedJob):
 
 @dataclass(frozen=True, slots=True)
 class ExplainJob(_CheckedJob):
-    """Each puzzle's step-by-step solve as one JSON object: its line, solved, its steps.
+    """Each puzzle's step-by-step solve as one JSON object: its line, solved, the scale of
+    its steps' difficulties, its steps, and its rating when the steps are the path a scale
+    rates (``null`` otherwise).
 
     The steps are those of ``grille explain --format json``; a puzzle the steps do not
     solve is noted on stderr. A puzzle without one solution is not explained: no steps,
@@ -294,13 +296,10 @@ class ExplainJob(_CheckedJob):
     """
 
     def work(self, kind: Kind[Any], record: Record, puzzle: Any) -> Outcome:
-        """``{"line": N, "solved": ..., "steps": [...]}`` on one line."""
+        """``{"line": N, "solved": ..., "scale": ..., "steps": [...], "rating": ...}`` on
+        one line."""
         solve_path = kind.explain(puzzle, **dict(self.options))
-        data = {
-            "line": record.line,
-            "solved": solve_path.solved,
-            "steps": [step.to_json() for step in solve_path.steps],
-        }
+        data = {"line": record.line, **solve_path.to_json()}
         note = "" if solve_path.solved else (
             f"{self.where(record)}: stuck after {len(solve_path.steps)} steps"
         )

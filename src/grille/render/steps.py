@@ -23,12 +23,14 @@ class StepView(Generic[G]):
     step: Step
     number: int
     total: int
+    scale: str = "grille"
+    """The scale of the step's difficulty (:attr:`~grille.logic.Explanation.scale`)."""
 
     @property
     def heading(self) -> str:
-        """``step 5 of 40: Hidden Single (1.2)``."""
+        """``step 5 of 40: Hidden Single (grille 1.2)``."""
         return (f"step {self.number} of {self.total}: {self.step.technique} "
-                f"({self.step.difficulty:.1f})")
+                f"({self.scale} {self.step.difficulty:.1f})")
 
 
 def explained_step(kind: Kind[Any], puzzle: G, number: int) -> StepView[G]:
@@ -39,4 +41,4 @@ def explained_step(kind: Kind[Any], puzzle: G, number: int) -> StepView[G]:
     if not steps:
         raise GrilleError(f"the explained solve of this {kind.info.title} puzzle has no steps")
     state: G = explanation.state_before(number)
-    return StepView(state, steps[number - 1], number, len(steps))
+    return StepView(state, steps[number - 1], number, len(steps), explanation.scale_name)

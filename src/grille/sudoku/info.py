@@ -39,16 +39,18 @@ INFO = KindInfo(
     max_generated_side=16,
     options=(
         KindOption(
-            "scale", default="se", choices=SCALES, commands=("rate",),
+            "scale", default=None, choices=SCALES, commands=("rate", "explain", "hint"),
             kernel_uses=(("sukaku", "sukaku"),),
             help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and order "
-            "(default); sukaku = Sukaku Explainer's, which adds strong-link chains and "
-            "WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)",
+            "(rate's default); sukaku = Sukaku Explainer's, which adds strong-link chains "
+            "and WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates); explain and "
+            "hint walk that scale's ladder, the path it rates (default: grille's full "
+            "ladder, the techniques players use)",
         ),
         KindOption(
             "nesting", default=0, type=int, choices=tuple(range(MAX_NESTING + 1)),
             metavar=f"0..{MAX_NESTING}",
-            commands=("rate", "explain"),
+            commands=("rate", "explain", "hint"),
             kernel_uses=tuple((level, "nested") for level in range(2, MAX_NESTING + 1)),
             help="Sudoku: nested forcing chain levels to try before trial and error (default "
             "0; SE rates the hardest known puzzles with 2 to 5; each level costs seconds a "

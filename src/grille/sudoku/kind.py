@@ -129,19 +129,21 @@ class SudokuKind(GridKind[Grid]):
         return warm.kernel_groups(uses)
 
     def explain(self, puzzle: Grid, **options: Any) -> Explanation[Grid]:
-        """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""
+        """The step-by-step solve, easiest technique first: grille's full ladder, or with
+        ``scale`` exactly the path that scale rates (carrying its rating)."""
         from grille.sudoku.logic.explain import explain
 
         return explain(puzzle, **kind_options(self.info, "explain", options))
 
     def rate(self, puzzle: Grid, **options: Any) -> Rating:
-        """Level and SE-scale ER/EP/ED."""
+        """Level and ER/EP/ED on ``scale`` (default SE's)."""
         from grille.sudoku.logic.explain import rate
 
         return rate(puzzle, **kind_options(self.info, "rate", options))
 
     def hint(self, state: Grid, *, depth: int = 1, **options: Any) -> Hint[Grid]:
-        """The next hint for a player at ``state``."""
+        """The next hint for a player at ``state``: the next step of grille's full ladder,
+        or with ``scale`` of that scale's ladder."""
         from grille.sudoku.logic.explain import hint
 
         return hint(state, depth=depth, **kind_options(self.info, "hint", options))

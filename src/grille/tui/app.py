@@ -830,7 +830,7 @@ class StepsScreen(Screen[None]):
             status.update(f"{verdict} after {len(steps)} steps — ← goes back, q leaves")
             text.append(f"{verdict}.\n", "bold")
             if self.rating is not None:
-                text.append("Rating: " + " ".join(self.rating.fields()))
+                text.append(f"{self.rating.scale_name} rating: {self.rating}")
             self.query_one("#step-text", Static).update(text)
             return
         step = steps[self.index]
@@ -848,7 +848,7 @@ class StepsScreen(Screen[None]):
         status.update(f"Step {self.index + 1} of {len(steps)}: {step.technique}"
                       f" — → next, ← previous, q leaves")
         text.append(f"{step.technique}", "bold")
-        text.append(f"  ({step.difficulty:.1f})\n\n")
+        text.append(f"  ({self.explanation.scale_name} {step.difficulty:.1f})\n\n")
         text.append(step.explanation + "\n\n")
         if step.placements:
             placed = ", ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in step.placements)

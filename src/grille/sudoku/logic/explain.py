@@ -2,10 +2,14 @@
 
 Two ladders walk the same way, easiest step first:
 
-- the *full* ladder, for :func:`explain` and :func:`hint`: every technique grille knows,
-  including the ones players like that Sudoku Explainer (SE) lacks (finned fish, W-Wing,
-  ALS, Sue de Coq, hidden unique rectangle, grouped chains);
-- the *rating* ladder, for :func:`rate` and the generator's levels: SE's techniques only,
+- the *full* ladder, for :func:`explain` and :func:`hint` by default: every technique
+  grille knows, including the ones players like that Sudoku Explainer (SE) lacks (finned
+  fish, W-Wing, ALS, Sue de Coq, hidden unique rectangle, grouped chains); its values are
+  grille's scale (SE's numbers where SE has the technique), so its explanation says
+  ``scale="grille"`` and carries no rating: the rating is of the other ladder's path;
+- the *rating* ladder of a scale, for :func:`rate`, the generator's levels, and
+  :func:`explain` / :func:`hint` given that ``scale`` (so ``grille explain --scale se``
+  shows exactly the path rated, ending on its ER). The ``se`` scale: SE's techniques only,
   in SE's order, so ER/EP/ED are comparable with published SE ratings: singles .. XYZ-Wing,
   unique rectangles and loops, quads, BUG, aligned pair exclusion, SE's chains, aligned
   triplet exclusion, then the forcing tiers. Its chains are SE's
@@ -63,27 +67,37 @@ def _is_unique(puzzle: Grid) -> bool:
 
 
 def explain(
-    puzzle: Grid, *, nesting: int = 0, rating: bool = False, scale: str = "se"
+    puzzle: Grid, *, nesting: int = 0, rating: bool = False, scale: str | None = None
 ) -> Explanation[Grid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained.
 
-    ``rating`` walks the rating ladder (SE's techniques only) instead of the full one;
-    ``scale`` picks it (see :func:`ladder`).
+    Without ``scale`` (and ``rating``) the full ladder walks, its steps valued on grille's
+    scale. With ``scale`` (one of :data:`SCALES`; ``rating`` alone means ``se``) the rating
+    ladder of that scale walks: exactly the path :func:`rate` rates, which the explanation
+    carries as its ``rating`` (so its hardest step is the rating's ER).
     """
+    rated = rating or scale is not None
+    on = scale or SCALES[0]
     board = Board.from_grid(puzzle)
     steps = []
-    techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rating, scale=scale)
+    techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rated, scale=on)
     for step, after in walk(board, techniques):
         steps.append(step)
         board = after
-    return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle)
+    path = tuple(steps)
+    return Explanation(
+        path, board.solved, board.to_grid(puzzle), start=puzzle,
+        scale=on if rated else GRILLE,
+        rating=rate_steps(path, solved=board.solved, scale=on) if rated else None,
+    )
 
 
-def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:
-    """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`), from the rating
-    ladder."""
-    solve_path = explain(puzzle, nesting=nesting, rating=True, scale=scale)
-    return rate_steps(solve_path.steps, solved=solve_path.solved)
+def rate(puzzle: Grid, *, nesting: int = 0, scale: str | None = None) -> Rating:
+    """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`; default
+    ``se``), from the rating ladder: the rating of ``explain(puzzle, scale=scale)``."""
+    rated = explain(puzzle, nesting=nesting, rating=True, scale=scale).rating
+    assert isinstance(rated, Rating)
+    return rated
 
 
 def _working_board(state: Grid) -> Board:
@@ -95,9 +109,13 @@ def _working_board(state: Grid) -> Board:
     return Board.from_grid(state.with_marks(marks))
 
 
-def hint(state: Grid, *, depth: int = 1) -> Hint[Grid]:
+def hint(
+    state: Grid, *, depth: int = 1, nesting: int = 0, scale: str | None = None
+) -> Hint[Grid]:
     """The next hint for a player at ``state`` (clues, their entries and pencil marks),
-    by the template of :func:`grille.hints.judged_hint`."""
+    by the template of :func:`grille.hints.judged_hint`: the next step of the full ladder,
+    or with ``scale`` of that scale's rating ladder (the step ``explain --scale`` shows
+    next), nested forcing chains up to ``nesting``."""
     from grille.sudoku import rules
     from grille.sudoku.solver import solve
 
@@ -105,7 +123,9 @@ def hint(state: Grid, *, depth: int = 1) -> Hint[Grid]:
 
     def next_step() -> tuple[Step, Grid] | None:
         board = _working_board(state)
-        for technique in ladder(unique=result.unique):
+        techniques = ladder(unique=result.unique, nesting=nesting, rating=scale is not None,
+                            scale=scale or SCALES[0])
+        for technique in techniques:
             step = technique(board)
             if step is not None:
                 return step, board.apply(step).to_grid(state)

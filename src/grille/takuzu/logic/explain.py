@@ -90,19 +90,24 @@ def walk(
 def explain(
     puzzle: TakuzuGrid, ladder: Sequence[TakuzuTechnique] = LADDER
 ) -> Explanation[TakuzuGrid]:
-    """Solve ``puzzle`` step by step, the easiest technique first, each step explained."""
+    """Solve ``puzzle`` step by step, the easiest technique first, each step explained;
+    on the whole :data:`LADDER` that is the path :func:`rate` rates, and the explanation
+    carries its rating."""
     grid = puzzle
     steps = []
     for step, after in walk(puzzle, ladder):
         steps.append(step)
         grid = after
-    return Explanation(tuple(steps), EMPTY not in grid.cells, grid, start=puzzle)
+    solved = EMPTY not in grid.cells
+    rating = rate_steps(steps, solved=solved) if ladder is LADDER else None
+    return Explanation(tuple(steps), solved, grid, start=puzzle, rating=rating)
 
 
 def rate(puzzle: TakuzuGrid) -> Rating:
     """The level of ``puzzle``: the hardest technique its logical solve needs."""
     path = explain(puzzle)
-    return rate_steps(path.steps, solved=path.solved)
+    return path.rating if isinstance(path.rating, Rating) else rate_steps(
+        path.steps, solved=path.solved)
 
 
 def hint(state: TakuzuGrid, *, depth: int = 1) -> Hint[TakuzuGrid]:
