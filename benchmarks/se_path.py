@@ -23,6 +23,7 @@ mismatching puzzles, and a count of the (SE step, grille step) pairs where paths
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import time
@@ -53,12 +54,14 @@ SAME_TECHNIQUE = {"turbot fish": "x-chain", "forcing x-chain": "x-chain",
 
 @dataclass(frozen=True)
 class PathStep:
-    """One step of a path: technique (in SE's words), difficulty, whether it places, text."""
+    """One step of a path: technique (in SE's words), difficulty, whether it places, text, and
+    for a single the placement as SE writes it (``E9=5``: column letter, row, digit)."""
 
     name: str
     difficulty: float
     places: bool
     text: str
+    single: str = ""
 
     @property
     def key(self) -> tuple[str, float]:
@@ -90,6 +93,7 @@ def read_puzzles(path: Path, start: int, every: int, count: int) -> list[str]:
 
 
 SE_PLACES = ("Hidden Single", "Naked Single", "Direct ")
+SE_SINGLE = re.compile(r"^(?:Hidden|Naked) Single: ([A-I][1-9]): ([1-9])")
 
 
 def parse_se(text: str) -> dict[str, list[PathStep]]:
@@ -107,7 +111,9 @@ def parse_se(text: str) -> dict[str, list[PathStep]]:
             continue
         name = parts[2]
         places = name.startswith(SE_PLACES)
-        current.append(PathStep(name, float(parts[1]), places, parts[3]))
+        single = SE_SINGLE.match(parts[3])
+        where = f"{single[1]}={single[2]}" if single else ""
+        current.append(PathStep(name, float(parts[1]), places, parts[3], where))
     return paths
 
 
@@ -132,7 +138,15 @@ def grille_path(puzzle: str) -> list[PathStep]:
     grid = get_kind("sudoku").read(puzzle)[0].puzzle
     steps = explain(grid, rating=True).steps
     return [PathStep(SE_NAMES.get(s.technique, s.technique), s.difficulty, bool(s.placements),
-                     s.explanation) for s in steps]
+                     s.explanation, _single(s.technique, s.placements)) for s in steps]
+
+
+def _single(technique: str, placements: tuple[tuple[int, int, int], ...]) -> str:
+    """A single's placement as SE writes it, else ``""``."""
+    if technique not in ("Full House", "Hidden Single", "Naked Single"):
+        return ""
+    (row, col, digit), = placements
+    return f"{'ABCDEFGHI'[col]}{row + 1}={digit}"
 
 
 def band(er: float) -> str:
@@ -163,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     exact: Counter[tuple[str, str]] = Counter()
     parting: Counter[tuple[tuple[str, float], tuple[str, float]]] = Counter()
     same_path = 0
+    same_singles = 0
     shown = 0
     bad: list[str] = []
     for puzzle in puzzles:
@@ -180,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
                   None if len(theirs) == len(ours) else min(len(theirs), len(ours)))
         if at is None:
             same_path += 1
+            if [a.single for a in theirs] == [o.single for o in ours]:
+                same_singles += 1
             continue
         a_key = theirs[at].key if at < len(theirs) else ("(end)", 0.0)
         o_key = ours[at].key if at < len(ours) else ("(end)", 0.0)
@@ -194,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {i + 1:3d} SE     {a_text}\n      grille {o_text}")
     t2 = time.perf_counter()
     print(f"\n{len(puzzles)} puzzles ({what}); SE paths {t1 - t0:.1f} s, grille {t2 - t1:.1f} s")
-    print(f"same path (technique and difficulty at every step): {same_path}")
+    print(f"same path (technique and difficulty at every step): {same_path}, "
+          f"with the same cell and digit at every single: {same_singles}")
     print(f"{'SE ER band':12} {'n':>5} {'ER':>7} {'EP':>7} {'ED':>7}")
     for b in sorted(totals, key=lambda s: float(s.split('-')[0])):
         n = totals[b]

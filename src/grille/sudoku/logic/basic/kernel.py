@@ -11,7 +11,7 @@ for that one unit, digit or pivot, so the steps are the same whichever path foun
 |---|---|---|
 | :func:`_naked_scan` | the first unit with a naked subset that eliminates | ``subsets`` |
 | :func:`_hidden_scan` | the first unit with a (direct) hidden subset | ``subsets`` |
-| :func:`_fish_scan` | the first digit with a basic fish that eliminates | ``fish`` |
+| :func:`_fish_scan` | the digit of the first basic fish that eliminates | ``fish`` |
 | :func:`_lock_scan` | the digit of the first (direct) pointing or claiming | ``intersections`` |
 | :func:`_single_scan` | the first hidden single, as unit and digit | ``singles`` |
 | :func:`_wing_scan` | the first XY- or XYZ-Wing's pivot | ``wings`` |
@@ -199,13 +199,19 @@ def _hidden_scan(n: int, size: int, direct: int, marks: Array, places: Array,
 
 
 def _fish_scan(n: int, size: int, places: Array, work: Array) -> int:
-    """The first digit (1-based) with a basic fish of ``size`` lines that eliminates, or -1.
+    """The digit (1-based) of the first basic fish of ``size`` lines that eliminates, in
+    Sudoku Explainer's order, or -1: columns as base lines, then rows (``Fisherman``); in
+    each, base line sets in ``Permutations`` order (as numbers with a bit per line: the
+    smallest first), then digits.
 
     A row's places are its columns and a column's its rows: the lines of a fish.
     """
     allowed, masks, chosen, unions = work[0], work[1], work[2], work[3]
-    for d in range(n):
-        for kind in range(2):
+    for rank in range(2):
+        kind = 1 - rank
+        best_lines = 0
+        best_digit = -1
+        for d in range(n):
             count = 0
             for line in range(n):
                 held = _popcount(places[kind * n + line, d])
@@ -220,15 +226,18 @@ def _fish_scan(n: int, size: int, places: Array, work: Array) -> int:
             depth = _next_tight(masks, count, size, chosen, unions, 0)
             while depth >= 0:
                 cover = unions[size]
-                for line in range(n):
-                    if places[kind * n + line, d] & cover:
-                        base = False
-                        for i in range(size):
-                            if allowed[chosen[i]] == line:
-                                base = True
-                        if not base:
-                            return d + 1
+                lines = 0
+                for i in range(size):
+                    lines |= 1 << allowed[chosen[i]]
+                if best_digit < 0 or lines < best_lines:
+                    for line in range(n):
+                        if places[kind * n + line, d] & cover and not lines >> line & 1:
+                            best_lines = lines
+                            best_digit = d + 1
+                            break
                 depth = _next_tight(masks, count, size, chosen, unions, depth)
+        if best_digit > 0:
+            return best_digit
     return -1
 
 
@@ -531,7 +540,8 @@ def first_hidden_unit(board: Board, size: int, *, direct: bool) -> int:
 
 
 def first_fish_digit(board: Board, size: int) -> int:
-    """The first digit with a basic fish of ``size`` lines that eliminates something, or -1."""
+    """The digit of the first basic fish of ``size`` lines that eliminates something, in
+    SE's order (see :func:`_fish_scan`), or -1."""
     _, places = _SCRATCH.arrays_of(board)
     return int(KERNELS.fish_scan(board.n, size, places, _SCRATCH.work_of(board.n)))
 
