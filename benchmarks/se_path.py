@@ -43,12 +43,14 @@ SE_NAMES = {
     "Hidden Triple": "Hidden Triplet",
     "Locked Pair": "Naked Pair",
     "Locked Triple": "Naked Triplet",
-    "BUG+1": "BUG type 1",
 }
 """grille's technique names in SE's words (compared without case)."""
 
 SAME_TECHNIQUE = {"turbot fish": "x-chain", "forcing x-chain": "x-chain",
-                  "bidirectional cycle": "nice loop"}
+                  "bidirectional cycle": "nice loop", "bidirectional x-cycle": "x-cycle",
+                  "bidirectional y-cycle": "xy-cycle", "nishio forcing chains":
+                  "nishio forcing chain", "dynamic region forcing chains":
+                  "dynamic forcing chains: region", "bug type 1": "bug+1"}
 """SE's names for a chain grille names after its shape."""
 
 
