@@ -146,16 +146,19 @@ def test_direct_pointing_places_the_hidden_single() -> None:
     )
     step = found(direct_pointing, board)
     assert step.technique == "Direct Pointing" and step.difficulty == 1.7
-    assert step.eliminations == cand(5, "r1c5")
+    assert step.eliminations == ()  # SE's direct hints only place
     assert step.placements == cand(5, "r2c5")
-    assert step.explanation.endswith("That leaves r2c5 as the only place for 5 in box 2.")
+    assert step.explanation == (
+        "In box 1, 5 can only go in row 1, so 5 cannot go in r1c5; "
+        "that leaves r2c5 as the only place for 5 in box 2."
+    )
 
 
 def test_direct_claiming_places_the_hidden_single() -> None:
     board = board_with(only=[(4, row(1), ["r1c1", "r1c2"]), (4, row(2), ["r2c1", "r2c7"])])
     step = found(direct_claiming, board)
     assert step.technique == "Direct Claiming" and step.difficulty == 1.9
-    assert step.eliminations == cand(4, "r2c1", "r3c1", "r3c2", "r3c3")
+    assert step.eliminations == ()
     assert step.placements == cand(4, "r2c7")
     assert step.units == ("row 1", "box 1", "row 2")
 
@@ -202,8 +205,11 @@ def test_hidden_pair_and_its_direct_variant() -> None:
     board = board_with(only=[(4, row(1), pair), (6, row(1), pair), (9, row(1), [*pair, "r1c9"])])
     step = found(direct_hidden_pair, board)
     assert step.technique == "Direct Hidden Pair" and step.difficulty == 2.0
-    assert step.placements == cand(9, "r1c9")
-    assert step.explanation.startswith("In row 1, 4 and 6 can only go in r1c1 and r1c5, so those")
+    assert step.placements == cand(9, "r1c9") and step.eliminations == ()
+    assert step.explanation == (
+        "In row 1, 4 and 6 can only go in r1c1 and r1c5, so 9 cannot go there; "
+        "that leaves r1c9 as the only place for 9 in row 1."
+    )
 
 
 def test_hidden_triple_and_its_direct_variant() -> None:

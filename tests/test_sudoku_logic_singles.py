@@ -23,7 +23,8 @@ def test_full_house_names_its_unit() -> None:
     board = Board.from_grid(Grid.from_string(SOLVED[:8] + "." + SOLVED[9:]))
     step = full_house(board)
     assert step is not None and step.placements == ((0, 8, 2),)
-    assert step.units == ("row 1",) and step.difficulty == 1.0
+    # the last empty cell of its row, column and box: SE looks at boxes first
+    assert step.units == ("box 3",) and step.difficulty == 1.0
 
 
 def test_naked_single_when_no_hidden_single() -> None:

@@ -12,7 +12,9 @@ order (easiest first):
 - ``sukaku`` (:data:`SUKAKU`), Sukaku Explainer's default ladder: SE's plus strong-link
   chains and WXYZ/VWXYZ-Wings.
 
-Techniques marked ``unique`` join only for a puzzle known to have one solution. The grille
+The naked subsets are declared twice under one name: grille's ladder clears every unit the
+cells share (a Locked Pair), the rating ladders only the unit the subset is found in, as SE
+does. Techniques marked ``unique`` join only for a puzzle known to have one solution. The grille
 ladder tries all of them together, right after the XYZ-Wing; SE's order puts its BUG after
 the quads. Nested forcing levels 2..5 (:data:`NESTED_FORCING`) join on request, before trial
 and error. Values are SE's (grille's own for the techniques SE lacks), the easiest step's
@@ -56,6 +58,9 @@ from grille.sudoku.logic.basic.subsets import (
     naked_pair,
     naked_quad,
     naked_triple,
+    se_naked_pair,
+    se_naked_quad,
+    se_naked_triple,
 )
 from grille.sudoku.logic.basic.wings import W_WING, XY_WING, XYZ_WING, w_wing, xy_wing, xyz_wing
 from grille.sudoku.logic.board import Board
@@ -199,10 +204,12 @@ CATALOGUE: tuple[SudokuTechnique, ...] = (
     _t("Direct Hidden Triple", direct_hidden_triple, DIRECT_HIDDEN[3]),
     _t("Pointing", pointing, POINTING),
     _t("Claiming", claiming, CLAIMING),
-    _t("Naked Pair", naked_pair, NAKED[2]),
+    _t("Naked Pair", naked_pair, NAKED[2], scales=_GRILLE),
+    _t("Naked Pair", se_naked_pair, NAKED[2], scales=_RATING),
     _t("X-Wing", x_wing, BASIC[2]),
     _t("Hidden Pair", hidden_pair, HIDDEN[2]),
-    _t("Naked Triple", naked_triple, NAKED[3]),
+    _t("Naked Triple", naked_triple, NAKED[3], scales=_GRILLE),
+    _t("Naked Triple", se_naked_triple, NAKED[3], scales=_RATING),
     _t("Swordfish", swordfish, BASIC[3]),
     _t("Hidden Triple", hidden_triple, HIDDEN[3]),
     _t("Strong Links (2)", strong_links_2, STRONG_LINKS_BASE[2], scales=_SUKAKU),
@@ -223,7 +230,8 @@ CATALOGUE: tuple[SudokuTechnique, ...] = (
     _t("Hidden Unique Rectangle", hidden_unique_rectangle, HIDDEN_UNIQUE_RECTANGLE,
        scales=_GRILLE, unique=True),
     # quads and SE's Jellyfish (5.0 .. 5.4), Sukaku's three links and WXYZ-Wing
-    _t("Naked Quad", naked_quad, NAKED[4]),
+    _t("Naked Quad", naked_quad, NAKED[4], scales=_GRILLE),
+    _t("Naked Quad", se_naked_quad, NAKED[4], scales=_RATING),
     _t("Jellyfish", jellyfish, BASIC[4]),
     _t("Hidden Quad", hidden_quad, HIDDEN[4]),
     _t("Strong Links (3)", strong_links_3, STRONG_LINKS_BASE[3], scales=_SUKAKU),
@@ -274,7 +282,11 @@ NESTED_FORCING: tuple[SudokuTechnique, ...] = tuple(
 """Nested forcing chains, levels 2 .. 5 (SE 9.5 .. 11.x): each costs seconds per step on the
 hardest puzzles, so a ladder takes them only on request."""
 
-_BY_NAME = {t.name: t for t in (*CATALOGUE, *NESTED_FORCING)}
+_BY_NAME: dict[str, SudokuTechnique] = {}
+for _declared in (*CATALOGUE, *NESTED_FORCING):
+    _BY_NAME.setdefault(_declared.name, _declared)
+"""Each technique by name; a name declared twice (the naked subsets: grille's locked ones,
+SE's that clear one unit) gives the first, grille's."""
 _UNIQUE_AFTER = "XYZ-Wing"
 """Where the grille ladder tries every uniqueness technique."""
 
@@ -318,7 +330,11 @@ def _ladder(scale: str, unique: bool, nesting: int) -> tuple[SudokuTechnique, ..
 def up_to(name: str, scale: str = GRILLE, *, unique: bool = False) -> tuple[SudokuTechnique, ...]:
     """Ladder ``scale`` from its easiest technique to the one called ``name``, included."""
     techniques = ladder(scale, unique=unique)
-    return techniques[: techniques.index(technique(name)) + 1]
+    names = [t.name for t in techniques]
+    if name not in names:
+        technique(name)  # an unknown name's error
+        raise GrilleError(f"{name!r} is not on the {scale} ladder")
+    return techniques[: names.index(name) + 1]
 
 
 def family(declared: SudokuTechnique) -> str:

@@ -5,10 +5,15 @@ leaves the rest of that line. *Claiming* (SE 2.8): within a row or column, a dig
 lie in one box, so the digit leaves the rest of that box.
 
 Sudoku Explainer tries *direct* variants before the naked single: a pointing (1.7) or claiming
-(1.9) whose eliminations at once leave the digit a single place in some unit. The direct step
-both eliminates and places that hidden single. With compiling on,
-:mod:`kernel` finds the digit of the first step and the search here
-builds it.
+(1.9) that leaves the digit a single place in another unit of its base's type. A direct step
+only places that digit: as in SE (``DirectLockingHint``, a hint without removable
+candidates), the lock's eliminations are not made, so a later step may still need the plain
+pointing or claiming (2.6, 2.8) of the same lock.
+
+Locks are searched in SE's order (``Locking.getHints``): pointings from boxes into columns,
+then into rows; claimings from columns into boxes, then from rows; within each, base unit,
+then cover unit, then digit, by index. With compiling on, :mod:`kernel` finds the digit of
+the first step and the search here builds it.
 
 This module also holds the small text helpers the other technique modules share.
 """
@@ -83,8 +88,8 @@ class _Lock:
     removed: tuple[int, ...]
 
 
-Found = tuple[int, Step]
-"""A step of one digit with the base unit it starts from (the scan goes base by base)."""
+Found = tuple[tuple[int, int, int], Step]
+"""A step of one digit with its place in SE's order: (pass, base unit, cover unit)."""
 
 _BY_PLANE: Memo[Found | None] = Memo()
 """A digit's first step of a kind, by the digit's plane (locked candidates read no other)."""
@@ -98,7 +103,7 @@ def _first_by_digit(
     from_box: bool,
     direct: bool,
 ) -> Step | None:
-    """The step of the first base unit (then the lowest digit) that ``find`` gives a step for.
+    """The step ``find`` gives of the first lock in SE's order (pass, base, cover, digit).
 
     ``find(board, digit)`` must read no candidates but the digit's, and find the first
     pointing (``from_box``) or claiming of the digit, leaving a hidden single when ``direct``.
@@ -124,27 +129,29 @@ def _first_by_digit_search(
     return None if best is None else best[1]
 
 
-def _locks(board: Board, digit: int, *, from_box: bool) -> Iterator[_Lock]:
-    """Every pointing (``from_box``) or claiming of ``digit`` with at least one elimination."""
-    n = board.n
-    bases = range(2 * n, 3 * n) if from_box else range(2 * n)
-    kinds = (ROW, COLUMN) if from_box else (BOX,)
+def _passes(n: int, from_box: bool) -> tuple[tuple[range, int], ...]:
+    """SE's passes over (base units, cover kind): boxes into columns, boxes into rows for a
+    pointing; columns into boxes, rows into boxes for a claiming."""
+    if from_box:
+        return (range(2 * n, 3 * n), COLUMN), (range(2 * n, 3 * n), ROW)
+    return (range(n, 2 * n), BOX), (range(n), BOX)
+
+
+def _locks(board: Board, digit: int, *, from_box: bool) -> Iterator[tuple[int, _Lock]]:
+    """Every pointing (``from_box``) or claiming of ``digit`` with at least one elimination,
+    in SE's order, each with its pass (0 or 1, see :func:`_passes`)."""
     units_of = board.units_of
-    for base in bases:
-        places = board.places(base, digit)
-        if len(places) < 2:
-            continue
-        for kind in kinds:
-            cover = units_of[places[0]][kind]
-            if cover == base:
+    for index, (bases, kind) in enumerate(_passes(board.n, from_box)):
+        for base in bases:
+            places = board.places(base, digit)
+            if len(places) < 2:
                 continue
-            for cell in places:
-                if units_of[cell][kind] != cover:
-                    break
-            else:
-                removed = tuple(c for c in board.places(cover, digit) if c not in places)
-                if removed:
-                    yield _Lock(digit, base, cover, places, removed)
+            cover = units_of[places[0]][kind]
+            if any(units_of[cell][kind] != cover for cell in places):
+                continue
+            removed = tuple(c for c in board.places(cover, digit) if c not in places)
+            if removed:
+                yield index, _Lock(digit, base, cover, places, removed)
 
 
 def _explain_lock(board: Board, lock: _Lock) -> str:
@@ -176,9 +183,9 @@ def pointing(board: Board) -> Step | None:
 
 
 def _pointing_of(board: Board, digit: int) -> Found | None:
-    """The first pointing of ``digit``, with its box."""
-    for lock in _locks(board, digit, from_box=True):
-        return lock.base, _lock_step(board, lock, "Pointing", POINTING)
+    """The first pointing of ``digit``, with its place in SE's order."""
+    for index, lock in _locks(board, digit, from_box=True):
+        return (index, lock.base, lock.cover), _lock_step(board, lock, "Pointing", POINTING)
     return None
 
 
@@ -188,9 +195,9 @@ def claiming(board: Board) -> Step | None:
 
 
 def _claiming_of(board: Board, digit: int) -> Found | None:
-    """The first claiming of ``digit``, with its line."""
-    for lock in _locks(board, digit, from_box=False):
-        return lock.base, _lock_step(board, lock, "Claiming", CLAIMING)
+    """The first claiming of ``digit``, with its place in SE's order."""
+    for index, lock in _locks(board, digit, from_box=False):
+        return (index, lock.base, lock.cover), _lock_step(board, lock, "Claiming", CLAIMING)
     return None
 
 
@@ -218,21 +225,24 @@ def hidden_single_after(
 def _direct(
     board: Board, digit: int, *, from_box: bool, name: str, difficulty: float
 ) -> Found | None:
-    """The first pointing/claiming of ``digit`` leaving a hidden single, with that single."""
-    for lock in _locks(board, digit, from_box=from_box):
+    """The first pointing/claiming of ``digit`` leaving a hidden single, which it places
+    (the lock's eliminations are not made, as in SE)."""
+    for index, lock in _locks(board, digit, from_box=from_box):
         single = hidden_single_after(board, lock.digit, lock.removed, lock.base)
         if single is None:
             continue
         cell, unit = single
         shown = board.digit(lock.digit)
-        return lock.base, Step(
+        where = board.unit_name(lock.cover)
+        return (index, lock.base, lock.cover), Step(
             name,
             placements=(board.candidate(cell, lock.digit),),
-            eliminations=tuple(board.candidate(c, lock.digit) for c in lock.removed),
             cells=tuple(board.rc(c) for c in lock.places),
-            units=(board.unit_name(lock.base), board.unit_name(lock.cover), board.unit_name(unit)),
-            explanation=f"{_explain_lock(board, lock)} That leaves {board.name(cell)} as the "
-            f"only place for {shown} in {board.unit_name(unit)}.",
+            units=(board.unit_name(lock.base), where, board.unit_name(unit)),
+            explanation=f"In {board.unit_name(lock.base)}, {shown} can only go in {where}, "
+            f"so {shown} cannot go in {listing(board.name(c) for c in lock.removed)}; "
+            f"that leaves {board.name(cell)} as the only place for {shown} in "
+            f"{board.unit_name(unit)}.",
             difficulty=difficulty,
             area=board.unit_name(lock.base),
         )
@@ -240,7 +250,7 @@ def _direct(
 
 
 def direct_pointing(board: Board) -> Step | None:
-    """A pointing that at once leaves a hidden single, which it places too (SE 1.7)."""
+    """A pointing that leaves a hidden single in another box, which it places (SE 1.7)."""
     find = functools.partial(
         _direct, from_box=True, name="Direct Pointing", difficulty=DIRECT_POINTING
     )
@@ -248,7 +258,8 @@ def direct_pointing(board: Board) -> Step | None:
 
 
 def direct_claiming(board: Board) -> Step | None:
-    """A claiming that at once leaves a hidden single, which it places too (SE 1.9)."""
+    """A claiming that leaves a hidden single in another line of its base's type, which it
+    places (SE 1.9)."""
     find = functools.partial(
         _direct, from_box=False, name="Direct Claiming", difficulty=DIRECT_CLAIMING
     )

@@ -11,7 +11,7 @@ for that one unit, digit or pivot, so the steps are the same whichever path foun
 |---|---|---|
 | :func:`_naked_scan` | the first unit with a naked subset that eliminates | ``subsets`` |
 | :func:`_hidden_scan` | the first unit with a (direct) hidden subset | ``subsets`` |
-| :func:`_fish_scan` | the first digit with a basic fish that eliminates | ``fish`` |
+| :func:`_fish_scan` | the digit of the first basic fish that eliminates | ``fish`` |
 | :func:`_lock_scan` | the digit of the first (direct) pointing or claiming | ``intersections`` |
 | :func:`_single_scan` | the first hidden single, as unit and digit | ``singles`` |
 | :func:`_wing_scan` | the first XY- or XYZ-Wing's pivot | ``wings`` |
@@ -81,12 +81,15 @@ def _next_tight(masks: Array, count: int, size: int, chosen: Array, unions: Arra
     return -1
 
 
-def _naked_hits(n: int, size: int, marks: Array, unit_cells: Array, cell_units: Array,
-                members: Array, chosen: Array, union: int) -> bool:
-    """Whether the naked subset ``members[chosen[:size]]`` removes a candidate."""
+def _naked_hits(n: int, size: int, found: int, locked: int, marks: Array, unit_cells: Array,
+                cell_units: Array, members: Array, chosen: Array, union: int) -> bool:
+    """Whether the naked subset ``members[chosen[:size]]`` of unit ``found`` removes a
+    candidate there (or, when ``locked``, in any unit its cells share)."""
     first = members[chosen[0]]
     for kind in range(3):
         unit = cell_units[first, kind]
+        if not locked and unit != found:
+            continue
         shared = True
         for i in range(1, size):
             if cell_units[members[chosen[i]], kind] != unit:
@@ -105,27 +108,34 @@ def _naked_hits(n: int, size: int, marks: Array, unit_cells: Array, cell_units: 
     return False
 
 
-def _naked_scan(n: int, size: int, marks: Array, unit_cells: Array, cell_units: Array,
-                work: Array) -> int:
-    """The first unit holding a naked subset of ``size`` cells that eliminates, or -1."""
+def _naked_scan(n: int, size: int, locked: int, marks: Array, unit_cells: Array,
+                cell_units: Array, work: Array) -> int:
+    """The first unit, in Sudoku Explainer's order (boxes, columns, rows), holding a naked
+    subset of ``size`` cells that eliminates (in the unit, or when ``locked`` in any unit
+    its cells share), or -1; only units with ``2 * size`` cells with candidates or more, as
+    SE looks."""
     members, masks, chosen, unions = work[0], work[1], work[2], work[3]
-    for unit in range(3 * n):
+    for i in range(3 * n):
+        unit = _se_unit(n, i)
         count = 0
+        empty = 0
         for p in range(n):
             cell = unit_cells[unit, p]
             held = _popcount(marks[cell])
+            if held:
+                empty += 1
             if 2 <= held <= size:
                 members[count] = cell
                 masks[count] = marks[cell]
                 count += 1
-        if count < size:
+        if count < size or empty < 2 * size:
             continue
         chosen[0] = -1
         unions[0] = 0
         depth = _next_tight(masks, count, size, chosen, unions, 0)
         while depth >= 0:
-            if _naked_hits(n, size, marks, unit_cells, cell_units, members, chosen,
-                           unions[size]):
+            if _naked_hits(n, size, unit, locked, marks, unit_cells, cell_units, members,
+                           chosen, unions[size]):
                 return unit
             depth = _next_tight(masks, count, size, chosen, unions, depth)
     return -1
@@ -155,10 +165,19 @@ def _hidden_hits(n: int, size: int, direct: int, marks: Array, cells: Array, pla
 
 def _hidden_scan(n: int, size: int, direct: int, marks: Array, places: Array,
                  unit_cells: Array, work: Array) -> int:
-    """The first unit holding a hidden subset of ``size`` digits that eliminates (and, when
-    ``direct``, leaves another digit one place in the unit), or -1."""
+    """The first unit, in Sudoku Explainer's order (boxes, columns, rows), holding a hidden
+    subset of ``size`` digits that eliminates (and, when ``direct``, leaves another digit one
+    place in the unit), or -1; only units with more than ``2 * size`` cells with candidates
+    (``size`` when ``direct``), as SE looks."""
     digits, spots, chosen, unions = work[0], work[1], work[2], work[3]
-    for unit in range(3 * n):
+    for i in range(3 * n):
+        unit = _se_unit(n, i)
+        empty = 0
+        for p in range(n):
+            if marks[unit_cells[unit, p]]:
+                empty += 1
+        if empty <= (size if direct else 2 * size):
+            continue
         count = 0
         for d in range(n):
             held = _popcount(places[unit, d])
@@ -180,13 +199,19 @@ def _hidden_scan(n: int, size: int, direct: int, marks: Array, places: Array,
 
 
 def _fish_scan(n: int, size: int, places: Array, work: Array) -> int:
-    """The first digit (1-based) with a basic fish of ``size`` lines that eliminates, or -1.
+    """The digit (1-based) of the first basic fish of ``size`` lines that eliminates, in
+    Sudoku Explainer's order, or -1: columns as base lines, then rows (``Fisherman``); in
+    each, base line sets in ``Permutations`` order (as numbers with a bit per line: the
+    smallest first), then digits.
 
     A row's places are its columns and a column's its rows: the lines of a fish.
     """
     allowed, masks, chosen, unions = work[0], work[1], work[2], work[3]
-    for d in range(n):
-        for kind in range(2):
+    for rank in range(2):
+        kind = 1 - rank
+        best_lines = 0
+        best_digit = -1
+        for d in range(n):
             count = 0
             for line in range(n):
                 held = _popcount(places[kind * n + line, d])
@@ -201,15 +226,18 @@ def _fish_scan(n: int, size: int, places: Array, work: Array) -> int:
             depth = _next_tight(masks, count, size, chosen, unions, 0)
             while depth >= 0:
                 cover = unions[size]
-                for line in range(n):
-                    if places[kind * n + line, d] & cover:
-                        base = False
-                        for i in range(size):
-                            if allowed[chosen[i]] == line:
-                                base = True
-                        if not base:
-                            return d + 1
+                lines = 0
+                for i in range(size):
+                    lines |= 1 << allowed[chosen[i]]
+                if best_digit < 0 or lines < best_lines:
+                    for line in range(n):
+                        if places[kind * n + line, d] & cover and not lines >> line & 1:
+                            best_lines = lines
+                            best_digit = d + 1
+                            break
                 depth = _next_tight(masks, count, size, chosen, unions, depth)
+        if best_digit > 0:
+            return best_digit
     return -1
 
 
@@ -249,58 +277,69 @@ def _single_after(n: int, d: int, places: Array, unit_cells: Array, cell_units: 
     return False
 
 
-def _first_lock_base(n: int, d: int, from_box: int, direct: int, places: Array,
-                     unit_cells: Array, cell_units: Array, stop: int) -> int:
-    """The first base unit before ``stop`` of a (direct) pointing or claiming of digit index
-    ``d``, or -1."""
-    start = 2 * n if from_box else 0
-    for base in range(start, min(stop, 3 * n if from_box else 2 * n)):
-        spots = places[base, d]
-        if _popcount(spots) < 2:
-            continue
-        first = unit_cells[base, _low_bit(spots)]
-        for k in range(2 if from_box else 1):
-            kind = k if from_box else 2
-            cover = cell_units[first, kind]
-            if cover == base:
-                continue
-            confined = True
-            for p in range(n):
-                if spots >> p & 1 and cell_units[unit_cells[base, p], kind] != cover:
-                    confined = False
-            if not confined:
-                continue
-            removes = False
-            for p in range(n):
-                if places[cover, d] >> p & 1 and _removed(n, unit_cells[cover, p], cell_units,
-                                                          base, cover):
-                    removes = True
-            if not removes:
-                continue
-            if not direct or _single_after(n, d, places, unit_cells, cell_units, base, cover):
-                return base
-    return -1
+def _lock_cover(n: int, d: int, base: int, kind: int, direct: int, places: Array,
+                unit_cells: Array, cell_units: Array) -> int:
+    """The cover unit (of type ``kind``: 0 row, 1 column, 2 box) of a pointing or claiming
+    of digit index ``d`` from unit ``base`` that eliminates (and, when ``direct``, leaves a
+    hidden single), or -1."""
+    spots = places[base, d]
+    if _popcount(spots) < 2:
+        return -1
+    cover = cell_units[unit_cells[base, _low_bit(spots)], kind]
+    for p in range(n):
+        if spots >> p & 1 and cell_units[unit_cells[base, p], kind] != cover:
+            return -1
+    removes = False
+    for p in range(n):
+        if places[cover, d] >> p & 1 and _removed(n, unit_cells[cover, p], cell_units, base,
+                                                  cover):
+            removes = True
+    if not removes:
+        return -1
+    if direct and not _single_after(n, d, places, unit_cells, cell_units, base, cover):
+        return -1
+    return int(cover)
 
 
 def _lock_scan(n: int, from_box: int, direct: int, places: Array, unit_cells: Array,
                cell_units: Array) -> int:
-    """The digit (1-based) whose first (direct) pointing or claiming has the lowest base unit
-    (the lowest digit on a tie), or -1."""
-    best_base = 3 * n
-    best_digit = -1
-    for d in range(n):
-        base = _first_lock_base(n, d, from_box, direct, places, unit_cells, cell_units,
-                                best_base)
-        if base >= 0:
-            best_base = base
-            best_digit = d + 1
-    return best_digit
+    """The digit (1-based) of the first (direct) pointing or claiming in Sudoku Explainer's
+    order, or -1: pointings from boxes into columns, then into rows; claimings from columns,
+    then from rows; in each pass by base unit, then cover unit, then digit."""
+    for index in range(2):
+        if from_box:
+            start = 2 * n
+            kind = 1 - index
+        else:
+            start = n - index * n
+            kind = 2
+        for base in range(start, start + n):
+            best_cover = 3 * n
+            best_digit = -1
+            for d in range(n):
+                cover = _lock_cover(n, d, base, kind, direct, places, unit_cells, cell_units)
+                if 0 <= cover < best_cover:
+                    best_cover = cover
+                    best_digit = d + 1
+            if best_digit > 0:
+                return best_digit
+    return -1
+
+
+def _se_unit(n: int, i: int) -> int:
+    """The ``i``-th unit in Sudoku Explainer's order: boxes, columns, rows."""
+    if i < n:
+        return 2 * n + i
+    if i < 2 * n:
+        return i
+    return i - 2 * n
 
 
 def _single_scan(n: int, places: Array) -> int:
-    """The first hidden single, boxes first, as ``unit * n + digit index``, or -1."""
+    """The first hidden single, boxes, then columns, then rows, as ``unit * n + digit
+    index``, or -1."""
     for i in range(3 * n):
-        unit = (i + 2 * n) % (3 * n)
+        unit = _se_unit(n, i)
         for d in range(n):
             spots = places[unit, d]
             if spots and not spots & (spots - 1):
@@ -418,8 +457,8 @@ def _wing_scan(xyz: int, marks: Array, cell_units: Array, work: Array) -> int:
 KERNELS = Kernels(
     (_places_of, _naked_scan, _hidden_scan, _fish_scan, _lock_scan, _single_scan, _wing_scan),
     helpers=(
-        _popcount, _next_tight, _naked_hits, _hidden_hits, _low_bit, _removed, _single_after,
-        _first_lock_base, _sees, _high_bit, _z_seen, _xy_at, _xyz_at,
+        _popcount, _next_tight, _naked_hits, _hidden_hits, _low_bit, _removed, _se_unit,
+        _single_after, _lock_cover, _sees, _high_bit, _z_seen, _xy_at, _xyz_at,
     ),
 )
 """The scans, compiled or plain as :mod:`grille.engine._jit` decides."""
@@ -478,18 +517,21 @@ class _Scratch(threading.local):
 _SCRATCH = _Scratch()
 
 
-def first_naked_unit(board: Board, size: int) -> int:
-    """The first unit (in ``board.units`` order) with a naked subset of ``size`` cells that
-    eliminates something, or -1."""
+def first_naked_unit(board: Board, size: int, *, locked: bool) -> int:
+    """The first unit (boxes, columns, rows: SE's order) with a naked subset of ``size`` cells
+    that eliminates something (in that unit, or when ``locked`` in any unit its cells share),
+    or -1."""
     unit_cells, cell_units = _topology(board.shape)
     marks, _ = _SCRATCH.arrays_of(board)
     scan = KERNELS.naked_scan
-    return int(scan(board.n, size, marks, unit_cells, cell_units, _SCRATCH.work_of(board.n)))
+    work = _SCRATCH.work_of(board.n)
+    return int(scan(board.n, size, int(locked), marks, unit_cells, cell_units, work))
 
 
 def first_hidden_unit(board: Board, size: int, *, direct: bool) -> int:
-    """The first unit with a hidden subset of ``size`` digits that eliminates something (and,
-    when ``direct``, leaves another digit a single place in the unit), or -1."""
+    """The first unit (boxes, columns, rows: SE's order) with a hidden subset of ``size``
+    digits that eliminates something (and, when ``direct``, leaves another digit a single
+    place in the unit), or -1."""
     unit_cells, _ = _topology(board.shape)
     marks, places = _SCRATCH.arrays_of(board)
     scan = KERNELS.hidden_scan
@@ -498,14 +540,15 @@ def first_hidden_unit(board: Board, size: int, *, direct: bool) -> int:
 
 
 def first_fish_digit(board: Board, size: int) -> int:
-    """The first digit with a basic fish of ``size`` lines that eliminates something, or -1."""
+    """The digit of the first basic fish of ``size`` lines that eliminates something, in
+    SE's order (see :func:`_fish_scan`), or -1."""
     _, places = _SCRATCH.arrays_of(board)
     return int(KERNELS.fish_scan(board.n, size, places, _SCRATCH.work_of(board.n)))
 
 
 def first_lock_digit(board: Board, *, from_box: bool, direct: bool) -> int:
-    """The digit whose first pointing (``from_box``) or claiming, direct or not, starts from
-    the lowest base unit, the lowest such digit, or -1."""
+    """The digit of the first pointing (``from_box``) or claiming, direct or not, in Sudoku
+    Explainer's order (see :func:`_lock_scan`), or -1."""
     unit_cells, cell_units = _topology(board.shape)
     _, places = _SCRATCH.arrays_of(board)
     scan = KERNELS.lock_scan

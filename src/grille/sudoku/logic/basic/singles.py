@@ -1,8 +1,10 @@
 """Singles: the last empty cell of a unit, a digit with one place in a unit, a cell with one digit.
 
 Difficulties are Sudoku Explainer's: full house 1.0, hidden single 1.2 in a box and 1.5 in a
-row or column, naked single 2.3. With compiling on, :mod:`kernel` finds
-the hidden single.
+row or column, naked single 2.3. Units are searched in SE's order (``HiddenSingle.getHints``):
+boxes, then columns, then rows, each by index, digits from 1; a full house (SE's "alone"
+cell) before any other hidden single; naked singles cell by cell. With compiling on,
+:mod:`kernel` finds the hidden single.
 """
 
 from __future__ import annotations
@@ -19,11 +21,18 @@ HIDDEN_SINGLE_LINE = 1.5
 NAKED_SINGLE = 2.3
 
 
+def se_unit_order(n: int) -> tuple[int, ...]:
+    """Unit indexes in Sudoku Explainer's order: boxes, columns, rows (grille's own order is
+    rows, columns, boxes)."""
+    return (*range(2 * n, 3 * n), *range(n, 2 * n), *range(n))
+
+
 def full_house(board: Board) -> Step | None:
     """The last empty cell of a unit takes the one digit the unit lacks."""
     empty = board.empty_mask
-    for unit_index, unit_mask in enumerate(board.tables.unit_masks):
-        left = empty & unit_mask
+    unit_masks = board.tables.unit_masks
+    for unit_index in se_unit_order(board.n):
+        left = empty & unit_masks[unit_index]
         if not left or left & (left - 1):
             continue
         cell = left.bit_length() - 1
@@ -46,7 +55,8 @@ def full_house(board: Board) -> Step | None:
 
 
 def hidden_single(board: Board) -> Step | None:
-    """A digit with one place left in a unit goes there (boxes first, the easier kind)."""
+    """A digit with one place left in a unit goes there (boxes first, the easier kind, then
+    columns, then rows)."""
     if basic_kernel.enabled():
         found = basic_kernel.first_hidden_single(board)
         return None if found is None else _hidden_single_step(board, *found)
@@ -58,7 +68,7 @@ def _hidden_single_search(board: Board) -> Step | None:
     n = board.n
     planes = board.planes
     unit_masks = board.tables.unit_masks
-    for unit_index in (*range(2 * n, 3 * n), *range(2 * n)):
+    for unit_index in se_unit_order(n):
         unit_mask = unit_masks[unit_index]
         for digit, plane in enumerate(planes, start=1):
             place = unit_mask & plane

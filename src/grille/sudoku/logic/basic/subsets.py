@@ -1,14 +1,26 @@
 """Naked and hidden subsets: k cells of a unit that hold exactly k digits between them.
 
 *Naked* pair/triple/quad (SE 3.0, 3.6, 5.0): k cells of a unit whose candidates are k digits in
-all; those digits leave every other cell of the unit. When the cells also share a second unit
-(a line and a box) the digits leave that unit too, and the step is called a *Locked* pair or
-triple (HoDoKu's name; SE rates it as the naked subset, and so does grille).
+all; those digits leave every other cell of the unit. On grille's ladder, when the cells also
+share a second unit (a line and a box) the digits leave that unit too, and the step is called
+a *Locked* pair or triple (HoDoKu's name; valued as the naked subset). Sudoku Explainer's
+naked subsets (``NakedSet``; ``se_naked_*`` here, on the rating ladders) clear only the unit
+they are found in: a pair in a box and a row clears the box, and the row waits for another
+step (often a pointing, found first).
 
 *Hidden* pair/triple/quad (SE 3.4, 4.0, 5.4): k digits of a unit with only k places between them;
 those cells hold nothing else. Sudoku Explainer tries a *direct* hidden pair (2.0) or triple (2.5)
-early: one whose eliminations at once leave another digit a single place in the same unit. The
-direct step eliminates and places that hidden single.
+early: one that leaves another digit a single place in the same unit. As in SE
+(``DirectHiddenSetHint``, a hint without removable candidates) the direct step only places
+that digit; the set's eliminations wait for a plain hidden subset, if the path needs them.
+
+Units are searched in SE's order (``NakedSet``/``HiddenSet.getHints``): boxes, columns, rows;
+in a unit, cell (naked) or digit (hidden) tuples in SE's ``Permutations`` order, by their
+largest member first ((1, 2), (1, 3), (2, 3), (1, 4) ...). As SE, a naked subset of k cells is
+looked for only in a unit with at least 2k empty cells, a hidden one in a unit with more
+than 2k (a direct one: more than k); the subsets this leaves out are found earlier as the
+complementary subset or a single. (Empty cells are counted as the cells with candidates:
+the same on any board a solve meets.)
 
 Subsets are searched with pruning (a partial union wider than k is abandoned), so they stay
 quick on every grid size. With compiling on, :mod:`kernel` finds the unit
@@ -29,6 +41,7 @@ from grille.sudoku.logic.basic.intersections import (
     removals_by_cell,
     removals_by_digit,
 )
+from grille.sudoku.logic.basic.singles import se_unit_order
 from grille.sudoku.logic.board import Board, Memo, bits, popcount
 
 __all__ = [
@@ -40,6 +53,9 @@ __all__ = [
     "naked_pair",
     "naked_quad",
     "naked_triple",
+    "se_naked_pair",
+    "se_naked_quad",
+    "se_naked_triple",
 ]
 
 NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
@@ -48,8 +64,15 @@ DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
+def se_order(subsets: Iterator[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Index tuples in the order SE's ``Permutations`` makes them: the largest index first,
+    then the next largest ..."""
+    return sorted(subsets, key=lambda chosen: chosen[::-1])
+
+
 def tight_subsets(masks: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Index tuples of ``size`` masks whose union has exactly ``size`` bits."""
+    """Index tuples of ``size`` masks whose union has exactly ``size`` bits (in lexicographic
+    order)."""
     chosen: list[int] = []
 
     def extend(start: int, union: int) -> Iterator[tuple[int, ...]]:
@@ -76,44 +99,51 @@ def _shared_units(board: Board, cells: Sequence[int]) -> tuple[int, ...]:
     return tuple(unit for unit in units_of[cells[0]] if all(unit in units_of[c] for c in cells[1:]))
 
 
-def _naked(board: Board, size: int) -> Step | None:
-    """The first naked subset of ``size`` cells that eliminates something."""
+def _naked(board: Board, size: int, *, locked: bool) -> Step | None:
+    """The first naked subset of ``size`` cells that eliminates something (in every unit its
+    cells share when ``locked``, else in the unit where it is found, as SE)."""
     if basic_kernel.enabled():
-        unit_index = basic_kernel.first_naked_unit(board, size)
-        return None if unit_index < 0 else _naked_in(board, size, unit_index)
-    return _naked_search(board, size)
+        unit_index = basic_kernel.first_naked_unit(board, size, locked=locked)
+        return None if unit_index < 0 else _naked_in(board, size, unit_index, locked)
+    return _naked_search(board, size, locked)
 
 
-def _naked_search(board: Board, size: int) -> Step | None:
+def _naked_search(board: Board, size: int, locked: bool) -> Step | None:
     """:func:`_naked` in plain Python, unit by unit (the compiled scan's reference)."""
-    for unit_index in range(len(board.units)):
-        step = _naked_in(board, size, unit_index)
+    for unit_index in se_unit_order(board.n):
+        step = _naked_in(board, size, unit_index, locked)
         if step is not None:
             return step
     return None
 
 
-def _naked_in(board: Board, size: int, unit_index: int) -> Step | None:
+def _naked_in(board: Board, size: int, unit_index: int, locked: bool) -> Step | None:
     """The first naked subset of ``size`` cells of a unit that eliminates something."""
     marks = board.marks
-    members = [c for c in board.units[unit_index] if marks[c] and 2 <= popcount(marks[c]) <= size]
+    unit = board.units[unit_index]
+    if sum(1 for c in unit if marks[c]) < 2 * size:
+        return None
+    members = [c for c in unit if marks[c] and 2 <= popcount(marks[c]) <= size]
     if len(members) < size:
         return None
-    for chosen in tight_subsets([marks[c] for c in members], size):
+    for chosen in se_order(tight_subsets([marks[c] for c in members], size)):
         cells = tuple(members[i] for i in chosen)
-        step = _naked_step(board, cells, size)
+        step = _naked_step(board, cells, size, unit_index, locked)
         if step is not None:
             return step
     return None
 
 
-def _naked_step(board: Board, cells: tuple[int, ...], size: int) -> Step | None:
-    """The step of the naked subset ``cells``, if it removes a candidate."""
+def _naked_step(
+    board: Board, cells: tuple[int, ...], size: int, unit_index: int, locked: bool
+) -> Step | None:
+    """The step of the naked subset ``cells`` found in unit ``unit_index``, if it removes a
+    candidate there (or, when ``locked``, in another unit the cells share)."""
     marks = board.marks
     union = 0
     for cell in cells:
         union |= marks[cell]
-    shared = _shared_units(board, cells)
+    shared = _shared_units(board, cells) if locked else (unit_index,)
     seen: set[int] = set(cells)
     removed: list[tuple[int, int]] = []
     for unit in shared:
@@ -127,9 +157,8 @@ def _naked_step(board: Board, cells: tuple[int, ...], size: int) -> Step | None:
     digits = listing(board.digit(d) for d in bits(union))
     digits_or = " or ".join(board.digit(d) for d in bits(union))
     unit_names = [board.unit_name(u) for u in shared]
-    locked = len(shared) > 1
     where = " or ".join(unit_names)
-    name = f"{'Locked' if locked else 'Naked'} {SIZE_NAMES[size]}"
+    name = f"{'Locked' if len(shared) > 1 else 'Naked'} {SIZE_NAMES[size]}"
     return Step(
         name,
         eliminations=as_candidates(board, removed),
@@ -145,17 +174,33 @@ def _naked_step(board: Board, cells: tuple[int, ...], size: int) -> Step | None:
 
 def naked_pair(board: Board) -> Step | None:
     """Two cells of a unit holding the same two digits (a Locked Pair if in a line and box)."""
-    return _naked(board, 2)
+    return _naked(board, 2, locked=True)
 
 
 def naked_triple(board: Board) -> Step | None:
     """Three cells of a unit holding three digits in all (SE 3.6; Locked Triple likewise)."""
-    return _naked(board, 3)
+    return _naked(board, 3, locked=True)
 
 
 def naked_quad(board: Board) -> Step | None:
     """Four cells of a unit holding four digits in all (SE 5.0)."""
-    return _naked(board, 4)
+    return _naked(board, 4, locked=True)
+
+
+def se_naked_pair(board: Board) -> Step | None:
+    """A naked pair as Sudoku Explainer takes it (``NakedSet``): its digits leave the one unit
+    it is found in, even when its cells share a second unit (SE 3.0)."""
+    return _naked(board, 2, locked=False)
+
+
+def se_naked_triple(board: Board) -> Step | None:
+    """A naked triple as Sudoku Explainer takes it, its unit only (SE 3.6)."""
+    return _naked(board, 3, locked=False)
+
+
+def se_naked_quad(board: Board) -> Step | None:
+    """A naked quad as Sudoku Explainer takes it, its unit only (SE 5.0)."""
+    return _naked(board, 4, locked=False)
 
 
 # -- hidden subsets --------------------------------------------------------------------------
@@ -172,7 +217,9 @@ def _first_in_units(
 
     ``find(board, size, unit)`` must read nothing but the unit's cells.
     """
-    for unit_index, unit in enumerate(board.units):
+    units = board.units
+    for unit_index in se_unit_order(board.n):
+        unit = units[unit_index]
         step = _IN_UNIT.get(
             (board.shape, tag, size, unit_index, board.region_key(unit)),
             functools.partial(find, board, size, unit_index),
@@ -183,12 +230,16 @@ def _first_in_units(
 
 
 def _hidden_sets(
-    board: Board, size: int, unit_index: int
+    board: Board, size: int, unit_index: int, *, direct: bool
 ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """(unit, digits, cells) of hidden subsets of ``size`` in a unit whose cells hold others."""
+    """(unit, digits, cells) of hidden subsets of ``size`` in a unit whose cells hold others,
+    in SE's order, in a unit with more than ``2 * size`` empty cells (``size`` when
+    ``direct``)."""
     marks = board.marks
     n = board.n
     unit = board.units[unit_index]
+    if sum(1 for c in unit if marks[c]) <= (size if direct else 2 * size):
+        return
     position = _positions(board.shape)[unit_index]
     digits: list[int] = []
     spots: list[int] = []
@@ -199,7 +250,7 @@ def _hidden_sets(
             spots.append(sum(1 << position[c] for c in places))
     if len(digits) < size:
         return
-    for chosen in tight_subsets(spots, size):
+    for chosen in se_order(tight_subsets(spots, size)):
         subset = tuple(digits[i] for i in chosen)
         union = 0
         for i in chosen:
@@ -244,7 +295,7 @@ def _hidden(board: Board, size: int) -> Step | None:
 
 def _hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
     """The first hidden subset of ``size`` digits in a unit that eliminates something."""
-    for unit, digits, cells in _hidden_sets(board, size, unit_index):
+    for unit, digits, cells in _hidden_sets(board, size, unit_index, direct=False):
         removed = _hidden_removals(board, digits, cells)
         return Step(
             f"Hidden {SIZE_NAMES[size]}",
@@ -267,8 +318,9 @@ def _direct_hidden(board: Board, size: int) -> Step | None:
 
 
 def _direct_hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
-    """The first hidden subset of a unit that leaves another digit one place, with that single."""
-    for unit, digits, cells in _hidden_sets(board, size, unit_index):
+    """The first hidden subset of a unit that leaves another digit one place, placing it
+    (the subset's eliminations are not made, as in SE)."""
+    for unit, digits, cells in _hidden_sets(board, size, unit_index, direct=True):
         removed = _hidden_removals(board, digits, cells)
         taken = set(cells)
         for digit in sorted({d for _, d in removed}):
@@ -276,17 +328,18 @@ def _direct_hidden_in(board: Board, size: int, unit_index: int) -> Step | None:
             if len(left) != 1:
                 continue
             single = left[0]
+            name = board.unit_name(unit)
+            shown = board.digit(digit)
             return Step(
                 f"Direct Hidden {SIZE_NAMES[size]}",
                 placements=(board.candidate(single, digit),),
-                eliminations=as_candidates(board, removed),
                 cells=tuple(board.rc(c) for c in cells),
-                units=(board.unit_name(unit),),
-                explanation=f"{_hidden_text(board, unit, digits, cells)} That leaves "
-                f"{board.name(single)} as the only place for {board.digit(digit)} in "
-                f"{board.unit_name(unit)}.",
+                units=(name,),
+                explanation=f"In {name}, {listing(board.digit(d) for d in digits)} can only "
+                f"go in {listing(board.name(c) for c in cells)}, so {shown} cannot go there; "
+                f"that leaves {board.name(single)} as the only place for {shown} in {name}.",
                 difficulty=DIRECT_HIDDEN[size],
-                area=board.unit_name(unit),
+                area=name,
             )
     return None
 
@@ -307,10 +360,10 @@ def hidden_quad(board: Board) -> Step | None:
 
 
 def direct_hidden_pair(board: Board) -> Step | None:
-    """A hidden pair that leaves a hidden single in its unit, which it places too (SE 2.0)."""
+    """A hidden pair that leaves a hidden single in its unit, which it places (SE 2.0)."""
     return _direct_hidden(board, 2)
 
 
 def direct_hidden_triple(board: Board) -> Step | None:
-    """A hidden triple that leaves a hidden single in its unit, which it places too (SE 2.5)."""
+    """A hidden triple that leaves a hidden single in its unit, which it places (SE 2.5)."""
     return _direct_hidden(board, 3)

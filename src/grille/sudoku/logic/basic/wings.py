@@ -13,7 +13,9 @@ bivalue cells and conjugate pairs (7.0 and up). Grille rates it 6.4, its own val
 finned fish that the walk tries before it (up to 6.3) and below the 6.6 single-digit chains
 that follow, as HoDoKu orders them, so the walk's order and the values agree.
 
-With compiling on, :mod:`kernel` finds the pivot of the first XY- or
+Wings are searched in SE's order (``XYWing.getHints``): pivots cell by cell, then pairs of
+pincers in the order of the pivot's peers SE keeps (its box, the rest of its row, the rest of
+its column). With compiling on, :mod:`kernel` finds the pivot of the first XY- or
 XYZ-Wing and the search here builds its step from that pivot.
 """
 
@@ -22,9 +24,10 @@ from __future__ import annotations
 import functools
 
 from grille.logic import Link, Step
+from grille.sudoku.geometry import Shape
 from grille.sudoku.logic.basic import kernel as basic_kernel
 from grille.sudoku.logic.basic.intersections import as_candidates, listing, removals_by_digit
-from grille.sudoku.logic.board import Board, bits, popcount
+from grille.sudoku.logic.board import Board, bits, popcount, tables
 
 __all__ = ["w_wing", "xy_wing", "xyz_wing"]
 
@@ -45,6 +48,20 @@ def _seen_by_all(board: Board, digit: int, cells: tuple[int, ...]) -> list[tuple
     for cell in cells[1:]:
         common &= board.peer_sets[cell]
     return [(c, digit) for c in sorted(common) if board.has(c, digit)]
+
+
+@functools.cache
+def _houses(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each cell's peers in Sudoku Explainer's order (``Cell.getHouseCells``): its box, then
+    the rest of its row, then the rest of its column."""
+    t = tables(shape)
+    order = []
+    for cell, (row, col, box) in enumerate(t.units_of):
+        seen: dict[int, None] = {}
+        for unit in (box, row, col):
+            seen.update((c, None) for c in t.units[unit] if c != cell)
+        order.append(tuple(seen))
+    return tuple(order)
 
 
 def _digit_of(mask: int) -> int:
@@ -74,7 +91,8 @@ def _xy_at(board: Board, pivot: int) -> Step | None:
     marks = board.marks
     pivot_mask = marks[pivot]
     wings = [
-        c for c in bivalue_cells(board) if c in board.peer_sets[pivot] and marks[c] != pivot_mask
+        c for c in _houses(board.shape)[pivot]
+        if marks[c] != pivot_mask and popcount(marks[c]) == 2
     ]
     for i, first in enumerate(wings):
         shared_first = marks[first] & pivot_mask
@@ -140,8 +158,10 @@ def _xyz_at(board: Board, pivot: int) -> Step | None:
     """The first XYZ-Wing around ``pivot`` (three candidates) that eliminates something."""
     marks = board.marks
     pivot_mask = marks[pivot]
-    peers = board.peer_sets[pivot]
-    wings = [c for c in bivalue_cells(board) if c in peers and marks[c] & ~pivot_mask == 0]
+    wings = [
+        c for c in _houses(board.shape)[pivot]
+        if marks[c] & ~pivot_mask == 0 and popcount(marks[c]) == 2
+    ]
     for i, first in enumerate(wings):
         for second in wings[i + 1 :]:
             z_mask = marks[first] & marks[second]

@@ -1,7 +1,7 @@
 """Fish: a digit's places in k base lines fall in k cross lines, which it then leaves elsewhere.
 
 Basic fish, with Sudoku Explainer's values: X-Wing (k = 2) 3.2, Swordfish (3) 3.8, Jellyfish (4)
-5.2; rows as base and columns as cover, and the reverse.
+5.2; columns as base and rows as cover, and the reverse, in SE's order (``Fisherman``).
 On an n x n grid a fish of k lines mirrors one of n - k lines with base and cover swapped, so
 every fish is found on every size, but a Jellyfish adds nothing on 4x4 (where it spans the grid)
 and on 6x6 (where it mirrors an X-Wing). With compiling on, :mod:`~grille.sudoku.logic.basic.kernel`
@@ -112,8 +112,9 @@ def _unit_names(board: Board, kind: int, lines: Sequence[int]) -> tuple[str, ...
     return tuple(board.unit_name(kind * board.n + line) for line in lines)
 
 
-_BY_PLANE: Memo[Step | None] = Memo()
-"""A digit's first basic fish, by the digit's plane (a fish reads nothing else)."""
+_BY_PLANE: Memo[tuple[tuple[int, int], Step] | None] = Memo()
+"""A digit's first basic fish with its place in SE's order, by the digit's plane (a fish
+reads nothing else)."""
 
 _FINNED_BY_PLANE: Memo[tuple[Step | None, Step | None]] = Memo()
 """A digit's first finned fish and the first sashimi before it, by the digit's plane."""
@@ -129,27 +130,41 @@ def _basic(board: Board, size: int) -> Step | None:
 
 def _basic_search(board: Board, size: int) -> Step | None:
     """:func:`_basic` in plain Python, digit by digit (the compiled scan's reference)."""
+    best: tuple[tuple[int, int], Step] | None = None
     for digit, plane in enumerate(board.planes, start=1):
-        step = _BY_PLANE.get(
-            (board.shape, size, digit, plane), functools.partial(_basic_digit, board, size, digit)
+        found = _BY_PLANE.get(
+            (board.shape, size, digit, plane), functools.partial(_first_fish, board, size, digit)
         )
-        if step is not None:
-            return step
-    return None
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
 
 
 def _basic_digit(board: Board, size: int, digit: int) -> Step | None:
     """The first basic fish of ``size`` on ``digit`` that eliminates something."""
+    found = _first_fish(board, size, digit)
+    return None if found is None else found[1]
+
+
+def _first_fish(board: Board, size: int, digit: int) -> tuple[tuple[int, int], Step] | None:
+    """The first basic fish of ``size`` on ``digit`` that eliminates something, in SE's order
+    (``Fisherman``: columns as base lines, then rows; base line sets in ``Permutations``
+    order, the set whose lines as bits make the smallest number first), with its place in
+    that order: (pass, the base lines as bits)."""
     n = board.n
     masks = digit_lines(n, board.planes[digit - 1])
-    for kind in (0, 1):
+    for rank, kind in enumerate((1, 0)):
         lines = masks[kind]
         allowed = [i for i in range(n) if 2 <= popcount(lines[i]) <= size]
+        best: tuple[int, tuple[int, ...], tuple[int, ...], list[tuple[int, int]]] | None = None
         for base in _line_sets(lines, size, allowed):
             cover_mask = 0
             for line in base:
                 cover_mask |= lines[line]
             if popcount(cover_mask) != size:
+                continue
+            key = sum(1 << line for line in base)
+            if best is not None and key >= best[0]:
                 continue
             cover = _positions(cover_mask)
             removed = [
@@ -159,7 +174,10 @@ def _basic_digit(board: Board, size: int, digit: int) -> Step | None:
                 if line not in base and lines[line] >> p & 1
             ]
             if removed:
-                return _fish_step(board, digit, kind, base, cover, removed, (), size, "")
+                best = key, base, cover, removed
+        if best is not None:
+            key, base, cover, removed = best
+            return (rank, key), _fish_step(board, digit, kind, base, cover, removed, (), size, "")
     return None
 
 
