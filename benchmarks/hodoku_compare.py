@@ -1,0 +1,98 @@
+"""Compare grille's HoDoKu scale (``rate --scale hodoku``) with hodoku-py's results.
+
+Reads oracle files of /work/oracle: ``hodoku_<set>.txt`` written by helper "hodoku"
+(tab-separated: line, puzzle, LEVEL, score, seconds, path) and ``hodoku_bench_<set>.txt``
+(space-separated: puzzle, level, score). Prints level and score agreement, grille's time per
+puzzle, and for each disagreement (with ``--steps``, when the oracle has the path) the first
+step where the paths differ.
+
+    PYTHONPATH=src python benchmarks/hodoku_compare.py /work/oracle/hodoku_bench_kaggle_9999.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from grille.sudoku import parse
+from grille.sudoku.logic.hodoku import hodoku_path, rate_hodoku
+
+NAMES = {
+    "FULL_HOUSE": "Full House", "NAKED_SINGLE": "Naked Single", "HIDDEN_SINGLE": "Hidden Single",
+    "LOCKED_PAIR": "Locked Pair", "LOCKED_TRIPLE": "Locked Triple",
+    "LOCKED_CANDIDATES_1": "Locked Candidates Type 1 (Pointing)",
+    "LOCKED_CANDIDATES_2": "Locked Candidates Type 2 (Claiming)",
+    "NAKED_PAIR": "Naked Pair", "NAKED_TRIPLE": "Naked Triple",
+    "NAKED_QUADRUPLE": "Naked Quadruple", "HIDDEN_PAIR": "Hidden Pair",
+    "HIDDEN_TRIPLE": "Hidden Triple", "HIDDEN_QUADRUPLE": "Hidden Quadruple",
+}
+
+
+def read(path: str) -> list[tuple[str, str, int, float, str]]:
+    """(puzzle, level, score, oracle seconds, path) per oracle line (tab lines are ours)."""
+    rows = []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        if "\t" in line:
+            _, puzzle, level, score, seconds, steps = line.rstrip("\n").split("\t")
+            if level == "TIMEOUT":
+                continue
+            rows.append((puzzle, level.lower(), int(score), float(seconds), steps))
+        else:
+            parts = line.split()
+            rows.append((parts[0], parts[1].lower(), int(parts[2]), -1.0, ""))
+    return rows
+
+
+def first_difference(puzzle: str, oracle_path: str) -> str:
+    """The first step where grille's path and the oracle's differ."""
+    theirs = oracle_path.split()
+    for i, (step, _, _) in enumerate(hodoku_path(parse(puzzle))):
+        if i >= len(theirs):
+            return f"step {i}: grille has more steps ({step.technique})"
+        kind = theirs[i].split(":")[0]
+        name = NAMES.get(kind, kind)
+        if name != step.technique:
+            return f"step {i}: hodoku {theirs[i][:60]} / grille {step.technique}: {step.explanation[:80]}"
+    return "same technique sequence"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--steps", action="store_true", help="show the first differing step")
+    parser.add_argument("--half", choices=("tune", "measure", "all"), default="all",
+                        help="tune: even rows of a file, measure: odd rows")
+    args = parser.parse_args()
+    for path in args.files:
+        rows = read(path)
+        if args.half != "all":
+            rows = rows[args.half == "measure" :: 2]
+        level_ok = score_ok = 0
+        misses: Counter[tuple[str, str]] = Counter()
+        ours_time = theirs_time = 0.0
+        for puzzle, level, score, seconds, steps in rows:
+            start = time.perf_counter()
+            rating = rate_hodoku(parse(puzzle))
+            ours_time += time.perf_counter() - start
+            theirs_time += max(seconds, 0.0)
+            level_ok += rating.level == level
+            score_ok += rating.score == score
+            if rating.level != level:
+                misses[(level, rating.level)] += 1
+            if rating.score != score:
+                detail = f" {first_difference(puzzle, steps)}" if args.steps and steps else ""
+                print(f"  {puzzle} hodoku {level} {score} grille {rating.level} {rating.score}{detail}")
+        n = len(rows)
+        print(f"{path}: {n} puzzles, level {level_ok}/{n} = {100 * level_ok / max(n, 1):.1f} %, "
+              f"score {score_ok}/{n} = {100 * score_ok / max(n, 1):.1f} %, grille "
+              f"{1000 * ours_time / max(n, 1):.1f} ms/puzzle"
+              + (f", hodoku-py {1000 * theirs_time / max(n, 1):.1f} ms/puzzle" if theirs_time else ""))
+        if misses:
+            print("  level misses (hodoku -> grille):", dict(misses))
+
+
+if __name__ == "__main__":
+    main()
