@@ -32,11 +32,13 @@ NAMES = {
 def read(path: str) -> list[tuple[str, str, int, float, str]]:
     """(puzzle, level, score, oracle seconds, path) per oracle line (tab lines are ours)."""
     rows = []
-    for line in open(path):
+    with open(path) as lines:
+        text = lines.read().splitlines()
+    for line in text:
         if line.startswith("#") or not line.strip():
             continue
         if "\t" in line:
-            _, puzzle, level, score, seconds, steps = line.rstrip("\n").split("\t")
+            _, puzzle, level, score, seconds, steps = line.split("\t")
             if level == "TIMEOUT":
                 continue
             rows.append((puzzle, level.lower(), int(score), float(seconds), steps))
@@ -55,7 +57,8 @@ def first_difference(puzzle: str, oracle_path: str) -> str:
         kind = theirs[i].split(":")[0]
         name = NAMES.get(kind, kind)
         if name != step.technique:
-            return f"step {i}: hodoku {theirs[i][:60]} / grille {step.technique}: {step.explanation[:80]}"
+            ours = f"{step.technique}: {step.explanation[:80]}"
+            return f"step {i}: hodoku {theirs[i][:60]} / grille {ours}"
     return "same technique sequence"
 
 
@@ -66,6 +69,12 @@ def main() -> None:
     parser.add_argument("--half", choices=("tune", "measure", "all"), default="all",
                         help="tune: even rows of a file, measure: odd rows")
     args = parser.parse_args()
+    # load numba and the finders' kernels before timing (hodoku-py's times exclude its import)
+    for warm in (
+        "..............1..2..3....4.........5...36....27......1.......8...68..3..5..4.2...",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    ):
+        rate_hodoku(parse(warm))
     for path in args.files:
         rows = read(path)
         if args.half != "all":
@@ -73,23 +82,30 @@ def main() -> None:
         level_ok = score_ok = 0
         misses: Counter[tuple[str, str]] = Counter()
         ours_time = theirs_time = 0.0
+        ratios: list[float] = []
         for puzzle, level, score, seconds, steps in rows:
             start = time.perf_counter()
             rating = rate_hodoku(parse(puzzle))
-            ours_time += time.perf_counter() - start
+            took = time.perf_counter() - start
+            ours_time += took
             theirs_time += max(seconds, 0.0)
+            if seconds > 0:
+                ratios.append(seconds / took)
             level_ok += rating.level == level
             score_ok += rating.score == score
             if rating.level != level:
                 misses[(level, rating.level)] += 1
             if rating.score != score:
                 detail = f" {first_difference(puzzle, steps)}" if args.steps and steps else ""
-                print(f"  {puzzle} hodoku {level} {score} grille {rating.level} {rating.score}{detail}")
+                print(f"  {puzzle} hodoku {level} {score} "
+                      f"grille {rating.level} {rating.score}{detail}")
         n = len(rows)
         print(f"{path}: {n} puzzles, level {level_ok}/{n} = {100 * level_ok / max(n, 1):.1f} %, "
               f"score {score_ok}/{n} = {100 * score_ok / max(n, 1):.1f} %, grille "
               f"{1000 * ours_time / max(n, 1):.1f} ms/puzzle"
-              + (f", hodoku-py {1000 * theirs_time / max(n, 1):.1f} ms/puzzle" if theirs_time else ""))
+              + (f", hodoku-py {1000 * theirs_time / max(n, 1):.1f} ms/puzzle "
+                 f"(total {theirs_time / max(ours_time, 1e-9):.1f}x, median per-puzzle "
+                 f"{sorted(ratios)[len(ratios) // 2]:.1f}x)" if ratios else ""))
         if misses:
             print("  level misses (hodoku -> grille):", dict(misses))
 

@@ -7,7 +7,7 @@ from grille.info import FormatInfo, KindInfo, KindOption, Layout, Preset
 
 __all__ = ["INFO", "MAX_NESTING", "SCALES"]
 
-SCALES: tuple[str, ...] = ("se", "sukaku")
+SCALES: tuple[str, ...] = ("se", "sukaku", "hodoku")
 """The rating scales (see :data:`grille.sudoku.logic.rating.SCALES`)."""
 
 MAX_NESTING = 5
@@ -43,7 +43,8 @@ INFO = KindInfo(
             kernel_uses=(("sukaku", "sukaku"),),
             help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and order "
             "(default); sukaku = Sukaku Explainer's, which adds strong-link chains and "
-            "WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates)",
+            "WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates); hodoku = HoDoKu 2.2's "
+            "level and score (columns: level score; 9x9 only)",
         ),
         KindOption(
             "nesting", default=0, type=int, choices=tuple(range(MAX_NESTING + 1)),

@@ -25,8 +25,9 @@ from grille.hints import Hint, entry_mistakes, judged_hint
 from grille.logic import Explanation, Step, walk
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.hodoku.scale import HodokuRating
 from grille.sudoku.logic.rating import SCALES, Rating, rate_steps
-from grille.sudoku.logic.techniques import GRILLE, MAX_NESTING, SudokuTechnique
+from grille.sudoku.logic.techniques import GRILLE, HODOKU, MAX_NESTING, SudokuTechnique
 from grille.sudoku.logic.techniques import ladder as _ladder
 
 __all__ = ["MAX_NESTING", "SCALES", "explain", "hint", "ladder", "rate"]
@@ -68,8 +69,13 @@ def explain(
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained.
 
     ``rating`` walks the rating ladder (SE's techniques only) instead of the full one;
-    ``scale`` picks it (see :func:`ladder`).
+    ``scale`` picks it (see :func:`ladder`). HoDoKu's scale walks HoDoKu's own path (its
+    scans and singles queues), each step's difficulty its HoDoKu score.
     """
+    if rating and scale == HODOKU:
+        from grille.sudoku.logic.hodoku import explain_hodoku
+
+        return explain_hodoku(puzzle)
     board = Board.from_grid(puzzle)
     steps = []
     techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rating, scale=scale)
@@ -79,9 +85,13 @@ def explain(
     return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle)
 
 
-def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:
+def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating | HodokuRating:
     """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`), from the rating
-    ladder."""
+    ladder; on HoDoKu's scale its level and score (``nesting`` does not apply)."""
+    if scale == HODOKU:
+        from grille.sudoku.logic.hodoku import rate_hodoku
+
+        return rate_hodoku(puzzle)
     solve_path = explain(puzzle, nesting=nesting, rating=True, scale=scale)
     return rate_steps(solve_path.steps, solved=solve_path.solved)
 

@@ -16,6 +16,7 @@ another instance than HoDoKu's.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,16 +24,17 @@ from dataclasses import dataclass
 from grille.errors import GrilleError
 from grille.logic import Explanation, Step
 from grille.sudoku.grid import Grid
-from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.board import Board, bits
 from grille.sudoku.logic.hodoku.state import UNITS, Found, HodokuGrid
 
 __all__ = [
     "HODOKU_LEVELS",
-    "hodoku_steps",
     "HodokuRating",
     "HodokuTechnique",
     "explain_hodoku",
+    "hodoku_order",
     "hodoku_path",
+    "hodoku_steps",
     "rate_hodoku",
 ]
 
@@ -158,6 +160,33 @@ def _forcing_net(board: Board) -> Step | None:
     return dynamic_forcing(board)
 
 
+GRILLE_NAMES = {
+    "Locked Candidates Type 1 (Pointing)": "Pointing",
+    "Locked Candidates Type 2 (Claiming)": "Claiming",
+    "Naked Quadruple": "Naked Quad",
+    "Hidden Quadruple": "Hidden Quad",
+    "Bivalue Universal Grave + 1": "BUG+1",
+    "Uniqueness Test 1": "Unique Rectangle Type 1",
+    "Uniqueness Test 2": "Unique Rectangle Type 2",
+    "Uniqueness Test 3": "Unique Rectangle Type 3",
+    "Uniqueness Test 4": "Unique Rectangle Type 4",
+    "Hidden Rectangle": "Hidden Unique Rectangle",
+    "Nice Loop/AIC": "AIC",
+    "Grouped Nice Loop/AIC": "Grouped AIC",
+    "Almost Locked Set XZ-Rule": "ALS-XZ",
+    "Almost Locked Set XY-Wing": "ALS-XY-Wing",
+    "Forcing Chain": "Cell and Region Forcing Chains",
+    "Forcing Net": "Dynamic Forcing Chains",
+    "Brute Force": "Trial and Error",
+}
+"""HoDoKu's technique names that grille's catalogue spells otherwise."""
+
+
+def hodoku_order() -> dict[str, int]:
+    """Each grille catalogue technique on HoDoKu's scale, with HoDoKu's index (its order)."""
+    return {GRILLE_NAMES.get(t.name, t.name): t.index for t in hodoku_steps()}
+
+
 BRUTE_FORCE = HodokuTechnique(8900, "Brute Force", "extreme", 10000)
 """HoDoKu's last resort: the middle open cell gets the solution's digit."""
 
@@ -269,10 +298,15 @@ def _scored(step: Step, technique: HodokuTechnique) -> tuple[Step, str, int, str
     return renamed, name, score, level
 
 
+def _backend() -> str:
+    """The compiled solver once numba is loaded (the fish finders load it), else "auto"."""
+    return "jit" if "numba" in sys.modules else "auto"
+
+
 def _solution(puzzle: Grid) -> list[int]:
     from grille.sudoku.solver import solve
 
-    found = solve(puzzle.clues_only(), limit=1).found
+    found = solve(puzzle.clues_only(), limit=1, backend=_backend()).found
     if not found:
         raise GrilleError("the puzzle has no solution: HoDoKu's brute force cannot finish it")
     return list(found[0].cells)
@@ -281,28 +315,30 @@ def _solution(puzzle: Grid) -> list[int]:
 def _is_unique(puzzle: Grid) -> bool:
     from grille.sudoku.solver import solve
 
-    return solve(puzzle.clues_only(), limit=2).unique
+    return solve(puzzle.clues_only(), limit=2, backend=_backend()).unique
 
 
-def hodoku_path(puzzle: Grid, *, max_steps: int = 2000) -> Iterator[tuple[Step, str, int]]:
-    """HoDoKu's solve path of ``puzzle``: each step (its difficulty is HoDoKu's base score)
-    with its level and score, until the grid is full. Uniqueness techniques join only when
-    the clues have one solution; brute force needs a solution."""
+_Move = tuple[HodokuTechnique, Found | Step | None, int]
+
+
+def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
+    """HoDoKu's path: each technique with its find (None and the cell for brute force)."""
     grid = HodokuGrid(_cells(puzzle))
     unique: bool | None = None
     solution: list[int] | None = None
     shape = puzzle.shape
+    table = hodoku_steps()
     for _ in range(max_steps):
         if grid.solved:
             return
         board: Board | None = None
-        for technique in hodoku_steps():
+        for technique in table:
             if technique.on_grid is not None:
                 found = technique.on_grid(grid)
                 if found is None:
                     continue
                 grid.apply(found)
-                yield _step_of(found, technique), technique.level, technique.score
+                yield technique, found, -1
                 break
             if technique.on_board is not None:
                 if technique.unique:
@@ -316,30 +352,62 @@ def hodoku_path(puzzle: Grid, *, max_steps: int = 2000) -> Iterator[tuple[Step, 
                 step = technique.on_board(board)
                 if step is None:
                     continue
+                step = _as_deletions(step, board)
                 for row, col, digit in step.placements:
                     grid.place(row * 9 + col, digit)
                 for row, col, digit in sorted(step.eliminations):
                     grid.delete(row * 9 + col, digit)
-                renamed, _, score, level = _scored(step, technique)
-                yield renamed, level, score
+                yield technique, step, -1
                 break
-            # brute force
             if solution is None:
                 solution = _solution(puzzle)
             cell = grid.middle_open_cell()
-            digit = solution[cell]
-            grid.place(cell, digit)
-            yield Step(
-                technique.name,
-                placements=(((*_rc(cell), digit)),),
-                cells=(_rc(cell),),
-                explanation=f"{_name(cell)} = {digit} (the solution's digit: no logic left)",
-                difficulty=float(technique.score),
-                area="the whole grid",
-            ), technique.level, technique.score
+            grid.place(cell, solution[cell])
+            yield technique, None, cell * 10 + solution[cell]
             break
     if not grid.solved:
         raise GrilleError(f"HoDoKu's path did not finish in {max_steps} steps")
+
+
+def _as_deletions(step: Step, board: Board) -> Step:
+    """A BUG+1 as HoDoKu makes it: the extra cell's other candidates go (no placement)."""
+    if not step.placements or step.eliminations:
+        return step
+    eliminations = tuple(
+        board.candidate(row * 9 + col, held)
+        for row, col, digit in step.placements
+        for held in bits(board.marks[row * 9 + col])
+        if held != digit
+    )
+    return Step(step.technique, eliminations=eliminations, cells=step.cells, units=step.units,
+                links=step.links, explanation=step.explanation, difficulty=step.difficulty,
+                area=step.area)
+
+
+def _brute_force_step(technique: HodokuTechnique, cell: int, digit: int) -> Step:
+    return Step(
+        technique.name,
+        placements=((*_rc(cell), digit),),
+        cells=(_rc(cell),),
+        explanation=f"{_name(cell)} = {digit} (the solution's digit: no logic left)",
+        difficulty=float(technique.score),
+        area="the whole grid",
+    )
+
+
+def hodoku_path(puzzle: Grid, *, max_steps: int = 2000) -> Iterator[tuple[Step, str, int]]:
+    """HoDoKu's solve path of ``puzzle``: each step (its difficulty is HoDoKu's base score)
+    with its level and score, until the grid is full. Uniqueness techniques join only when
+    the clues have one solution; brute force needs a solution."""
+    for technique, found, placed in _walk(puzzle, max_steps):
+        if found is None:
+            step = _brute_force_step(technique, placed // 10, placed % 10)
+            yield step, technique.level, technique.score
+        elif isinstance(found, Found):
+            yield _step_of(found, technique), technique.level, technique.score
+        else:
+            renamed, _, score, level = _scored(found, technique)
+            yield renamed, level, score
 
 
 def _level(levels: list[str], score: int, solved: bool) -> str:
@@ -351,26 +419,34 @@ def _level(levels: list[str], score: int, solved: bool) -> str:
     return HODOKU_LEVELS[rank][0]
 
 
-def _rating(steps: list[Step], levels: list[str], scores: list[int], solved: bool) -> HodokuRating:
+def _rating(names: list[str], levels: list[str], scores: list[int], solved: bool) -> HodokuRating:
     total = sum(scores)
     hardest = ""
-    if steps:
-        top = max(range(len(steps)), key=lambda i: (_RANK[levels[i]], scores[i], -i))
-        hardest = steps[top].technique
-    counts = tuple(Counter(step.technique for step in steps).most_common())
+    if names:
+        top = max(range(len(names)), key=lambda i: (_RANK[levels[i]], scores[i], -i))
+        hardest = names[top]
+    counts = tuple(Counter(names).most_common())
     return HodokuRating(_level(levels, total, solved), total, hardest, solved, counts)
 
 
-def rate_hodoku(puzzle: Grid) -> HodokuRating:
+def rate_hodoku(puzzle: Grid, *, max_steps: int = 2000) -> HodokuRating:
     """HoDoKu 2.2's level and score of ``puzzle`` (9x9)."""
-    steps: list[Step] = []
+    names: list[str] = []
     levels: list[str] = []
     scores: list[int] = []
-    for step, level, score in hodoku_path(puzzle):
-        steps.append(step)
-        levels.append(level)
-        scores.append(score)
-    return _rating(steps, levels, scores, True)
+    for technique, found, _ in _walk(puzzle, max_steps):
+        if isinstance(found, Found):
+            names.append(found.kind)
+            levels.append(technique.level)
+            scores.append(technique.score)
+        else:
+            name, score, level = technique.name, technique.score, technique.level
+            if isinstance(found, Step) and found.technique in _SCORE_OF_NAME:
+                name, score, level = _SCORE_OF_NAME[found.technique]
+            names.append(name)
+            levels.append(level)
+            scores.append(score)
+    return _rating(names, levels, scores, True)
 
 
 def explain_hodoku(puzzle: Grid) -> Explanation[Grid]:

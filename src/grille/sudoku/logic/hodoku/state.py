@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-__all__ = ["BLOCKS", "COLS", "ROWS", "UNITS", "Found", "HodokuGrid"]
+__all__ = ["BLOCKS", "COLS", "ROWS", "UNITS", "Found", "HodokuGrid", "grid_of_board"]
 
 ROWS = tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
 COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
@@ -27,7 +27,9 @@ BLOCKS = tuple(
 UNITS = ROWS + COLS + BLOCKS
 """Rows 0-8, columns 9-17, boxes 18-26: HoDoKu's constraint numbering."""
 UNIT_MASKS = tuple(sum(1 << cell for cell in unit) for unit in UNITS)
-UNITS_OF = tuple((cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3) for cell in range(81))
+UNITS_OF = tuple(
+    (cell // 9, 9 + cell % 9, 18 + cell // 27 * 3 + cell % 9 // 3) for cell in range(81)
+)
 PEERS = tuple(
     tuple(sorted({p for u in UNITS_OF[cell] for p in UNITS[u]} - {cell})) for cell in range(81)
 )
@@ -38,8 +40,12 @@ def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+_DIGITS = tuple(tuple(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in range(512))
+PEER_MASKS = tuple(sum(1 << p for p in PEERS[cell]) for cell in range(81))
+
+
 def _digits(mask: int) -> tuple[int, ...]:
-    return tuple(d for d in range(1, 10) if mask >> (d - 1) & 1)
+    return _DIGITS[mask]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,15 +99,22 @@ class HodokuGrid:
 
     def delete(self, cell: int, digit: int) -> None:
         """Remove ``digit`` from ``cell``'s candidates (nothing if it is not one)."""
+        cand = self.cand
         bit = 1 << (digit - 1)
-        if not self.cand[cell] & bit:
+        old = cand[cell]
+        if not old & bit:
             return
-        left = self.cand[cell] = self.cand[cell] & ~bit
-        self.planes[digit] &= ~(1 << cell)
+        left = cand[cell] = old ^ bit
+        planes = self.planes
+        plane = planes[digit] = planes[digit] & ~(1 << cell)
+        free = self.free
         for unit in UNITS_OF[cell]:
-            count = self.free[unit][digit] = self.free[unit][digit] - 1
-            if count == 1:
-                self._queue_hidden(unit, digit)
+            counts = free[unit]
+            counts[digit] -= 1
+            if counts[digit] == 1:
+                rest = plane & UNIT_MASKS[unit]
+                if rest:
+                    self.hs_queue.append(((rest & -rest).bit_length() - 1, digit))
         if left and not left & (left - 1):
             self.ns_queue.append((cell, left.bit_length()))
 
@@ -111,8 +124,11 @@ class HodokuGrid:
         if self.values[cell] == digit:
             return
         self.values[cell] = digit
-        for peer in PEERS[cell]:
-            self.delete(peer, digit)
+        holders = self.planes[digit] & PEER_MASKS[cell]
+        while holders:
+            low = holders & -holders
+            holders ^= low
+            self.delete(low.bit_length() - 1, digit)
         old = self.cand[cell]
         self.cand[cell] = 0
         for held in _digits(old):
@@ -139,7 +155,7 @@ class HodokuGrid:
                 continue
             for unit in UNITS_OF[cell]:
                 counts = free[unit]
-                if all(counts[d] == 0 for d in range(1, 10) if d != digit):
+                if sum(counts) == counts[digit]:
                     return Found("Full House", ((cell, digit),), cells=(cell,), unit=unit)
         return None
 
@@ -170,8 +186,9 @@ class HodokuGrid:
 
     def _lock(self, kind: str, digit: int, base: int, cover: int) -> Found:
         bit = 1 << (digit - 1)
-        inside = tuple(c for c in UNITS[cover] if self.cand[c] & bit and base in UNITS_OF[c])
-        out = tuple((c, digit) for c in UNITS[cover] if self.cand[c] & bit and base not in UNITS_OF[c])
+        holders = [c for c in UNITS[cover] if self.cand[c] & bit]
+        inside = tuple(c for c in holders if base in UNITS_OF[c])
+        out = tuple((c, digit) for c in holders if base not in UNITS_OF[c])
         return Found(kind, deletions=out, cells=inside, digits=(digit,), unit=base)
 
     def pointing(self) -> Found | None:
@@ -206,7 +223,9 @@ class HodokuGrid:
 
     # -- subsets --------------------------------------------------------------------------------
 
-    def _naked_step(self, cells: tuple[int, ...], mask: int, size: int) -> tuple[bool, Found] | None:
+    def _naked_step(
+        self, cells: tuple[int, ...], mask: int, size: int
+    ) -> tuple[bool, Found] | None:
         first = UNITS_OF[cells[0]]
         shared = [all(UNITS_OF[c][i] == first[i] for c in cells) for i in range(3)]
         out: list[tuple[int, int]] = []
@@ -292,3 +311,21 @@ class HodokuGrid:
         open_cells = [c for c in range(81) if not self.values[c]]
         return open_cells[len(open_cells) // 2]
 
+
+
+def grid_of_board(cells: Sequence[int], marks: Sequence[int]) -> HodokuGrid:
+    """A HoDoKu grid with these digits and candidates, its singles queues empty (for the
+    scans that read only candidates and counts: intersections and subsets)."""
+    grid = HodokuGrid.__new__(HodokuGrid)
+    grid.values = list(cells)
+    grid.cand = [0 if digit else mask for digit, mask in zip(cells, marks, strict=True)]
+    grid.planes = [0] * 10
+    grid.free = [[0] * 10 for _ in range(27)]
+    for cell, mask in enumerate(grid.cand):
+        for digit in _digits(mask):
+            grid.planes[digit] |= 1 << cell
+            for unit in UNITS_OF[cell]:
+                grid.free[unit][digit] += 1
+    grid.ns_queue = deque()
+    grid.hs_queue = deque()
+    return grid
