@@ -12,6 +12,7 @@ step where the paths differ.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import Counter
 
@@ -29,9 +30,19 @@ NAMES = {
 }
 
 
+def _seconds(path: str) -> dict[str, float]:
+    """hodoku-py's seconds per puzzle from a ``.seconds.txt`` beside a bench oracle file."""
+    beside = path.removesuffix(".txt") + ".seconds.txt"
+    if not os.path.exists(beside):
+        return {}
+    with open(beside) as lines:
+        return {p: float(s) for p, s in (line.split()[:2] for line in lines if line.strip())}
+
+
 def read(path: str) -> list[tuple[str, str, int, float, str]]:
     """(puzzle, level, score, oracle seconds, path) per oracle line (tab lines are ours)."""
     rows = []
+    seconds = _seconds(path)
     with open(path) as lines:
         text = lines.read().splitlines()
     for line in text:
@@ -44,7 +55,7 @@ def read(path: str) -> list[tuple[str, str, int, float, str]]:
             rows.append((puzzle, level.lower(), int(score), float(seconds), steps))
         else:
             parts = line.split()
-            rows.append((parts[0], parts[1].lower(), int(parts[2]), -1.0, ""))
+            rows.append((parts[0], parts[1].lower(), int(parts[2]), seconds.get(parts[0], -1.0), ""))
     return rows
 
 
