@@ -55,7 +55,8 @@ def read(path: str) -> list[tuple[str, str, int, float, str]]:
             rows.append((puzzle, level.lower(), int(score), float(seconds), steps))
         else:
             parts = line.split()
-            rows.append((parts[0], parts[1].lower(), int(parts[2]), seconds.get(parts[0], -1.0), ""))
+            took = seconds.get(parts[0], -1.0)
+            rows.append((parts[0], parts[1].lower(), int(parts[2]), took, ""))
     return rows
 
 
