@@ -19,16 +19,6 @@ from collections import Counter
 from grille.sudoku import parse
 from grille.sudoku.logic.hodoku import hodoku_path, rate_hodoku
 
-NAMES = {
-    "FULL_HOUSE": "Full House", "NAKED_SINGLE": "Naked Single", "HIDDEN_SINGLE": "Hidden Single",
-    "LOCKED_PAIR": "Locked Pair", "LOCKED_TRIPLE": "Locked Triple",
-    "LOCKED_CANDIDATES_1": "Locked Candidates Type 1 (Pointing)",
-    "LOCKED_CANDIDATES_2": "Locked Candidates Type 2 (Claiming)",
-    "NAKED_PAIR": "Naked Pair", "NAKED_TRIPLE": "Naked Triple",
-    "NAKED_QUADRUPLE": "Naked Quadruple", "HIDDEN_PAIR": "Hidden Pair",
-    "HIDDEN_TRIPLE": "Hidden Triple", "HIDDEN_QUADRUPLE": "Hidden Quadruple",
-}
-
 
 def _seconds(path: str) -> dict[str, float]:
     """hodoku-py's seconds per puzzle from a ``.seconds.txt`` beside a bench oracle file."""
@@ -60,18 +50,28 @@ def read(path: str) -> list[tuple[str, str, int, float, str]]:
     return rows
 
 
+def _effects(step: str) -> tuple[str, frozenset[str]]:
+    """An oracle step's type and its placements and deletions (``cell=digit``, ``-cell.digit``)."""
+    kind, *parts = step.split(":")
+    return kind, frozenset(p for p in parts if p.startswith("-") or "=" in p)
+
+
 def first_difference(puzzle: str, oracle_path: str) -> str:
-    """The first step where grille's path and the oracle's differ."""
+    """The first step where grille's path and the oracle's differ in what they do."""
     theirs = oracle_path.split()
     for i, (step, _, _) in enumerate(hodoku_path(parse(puzzle))):
         if i >= len(theirs):
             return f"step {i}: grille has more steps ({step.technique})"
-        kind = theirs[i].split(":")[0]
-        name = NAMES.get(kind, kind)
-        if name != step.technique:
-            ours = f"{step.technique}: {step.explanation[:80]}"
-            return f"step {i}: hodoku {theirs[i][:60]} / grille {ours}"
-    return "same technique sequence"
+        kind, effects = _effects(theirs[i])
+        ours = frozenset(
+            [f"{r * 9 + c}={d}" for r, c, d in step.placements]
+            + [f"-{r * 9 + c}.{d}" for r, c, d in step.eliminations]
+        )
+        single = kind in ("FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE")
+        if ours != effects and not (single and not step.eliminations and ours <= effects):
+            shown = f"{step.technique}: {step.explanation[:70]}"
+            return f"step {i}: hodoku {theirs[i][:70]} / grille {shown}"
+    return "same steps"
 
 
 def main() -> None:

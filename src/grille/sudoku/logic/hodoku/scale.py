@@ -75,21 +75,14 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
     from grille.sudoku.logic.chains.named import aic, grouped_aic, x_chain, xy_chain
     from grille.sudoku.logic.chains.remote_pair import remote_pair
+    from grille.sudoku.logic.hodoku.patterns import basic_fish, skyscraper, two_string_kite
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.single_digit.fish import (
         finned_jellyfish,
         finned_swordfish,
         finned_x_wing,
-        jellyfish,
-        swordfish,
-        x_wing,
     )
-    from grille.sudoku.logic.single_digit.patterns import (
-        empty_rectangle,
-        skyscraper,
-        turbot_fish,
-        two_string_kite,
-    )
+    from grille.sudoku.logic.single_digit.patterns import empty_rectangle, turbot_fish
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
         hidden_unique_rectangle,
@@ -114,13 +107,13 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(1600, "Hidden Triple", "medium", 100, lambda h: h.hidden_subset(3)),
         g(2000, "Naked Quadruple", "hard", 120, lambda h: h.naked_subset(4)),
         g(2100, "Hidden Quadruple", "hard", 150, lambda h: h.hidden_subset(4)),
-        g(2200, "X-Wing", "hard", 140, on_board=x_wing),
-        g(2300, "Swordfish", "hard", 150, on_board=swordfish),
-        g(2400, "Jellyfish", "hard", 160, on_board=jellyfish),
+        g(2200, "X-Wing", "hard", 140, lambda h: basic_fish(h, 2)),
+        g(2300, "Swordfish", "hard", 150, lambda h: basic_fish(h, 3)),
+        g(2400, "Jellyfish", "hard", 160, lambda h: basic_fish(h, 4)),
         g(2800, "Remote Pair", "hard", 110, on_board=remote_pair),
         g(2900, "Bivalue Universal Grave + 1", "hard", 100, on_board=bug_plus_one, unique=True),
-        g(3000, "Skyscraper", "hard", 130, on_board=skyscraper),
-        g(3100, "2-String Kite", "hard", 150, on_board=two_string_kite),
+        g(3000, "Skyscraper", "hard", 130, skyscraper),
+        g(3100, "2-String Kite", "hard", 150, two_string_kite),
         g(3120, "Turbot Fish", "hard", 120, on_board=turbot_fish),
         g(3170, "Empty Rectangle", "hard", 120, on_board=empty_rectangle),
         g(3200, "W-Wing", "hard", 150, on_board=w_wing),

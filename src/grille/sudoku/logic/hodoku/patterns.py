@@ -1,0 +1,124 @@
+"""HoDoKu's scans for basic fish, the Skyscraper and the 2-String Kite, in its order.
+
+grille's own finders find the same patterns (:mod:`grille.sudoku.logic.single_digit`); these
+return the instance HoDoKu returns first, so its path (and score) follows (the orders are in
+``docs/hodoku-rules.md``: ``FishSolver._find_basic_fish``,
+``SingleDigitSolver._find_skyscraper`` and ``_find_two_string_kite``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from grille.sudoku.logic.hodoku.state import (
+    PEER_MASKS,
+    UNIT_MASKS,
+    UNITS,
+    UNITS_OF,
+    Found,
+    HodokuGrid,
+)
+
+__all__ = ["basic_fish", "skyscraper", "two_string_kite"]
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
+    """The first basic fish of ``size``: digits in order, rows as base then columns; base
+    lines holding the digit 2..size times, combinations in order."""
+    for digit in range(1, 10):
+        plane = grid.planes[digit]
+        if not plane:
+            continue
+        for base_start, cover_start in ((0, 9), (9, 0)):
+            lines = [u for u in range(base_start, base_start + 9)
+                     if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
+            for base in combinations(lines, size):
+                body = 0
+                for unit in base:
+                    body |= plane & UNIT_MASKS[unit]
+                covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
+                if len(covers) != size:
+                    continue
+                cover = 0
+                for unit in covers:
+                    cover |= UNIT_MASKS[unit]
+                out = plane & cover & ~body
+                if out:
+                    return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
+                                 cells=_cells(body), digits=(digit,))
+    return None
+
+
+def _pairs(grid: HodokuGrid, first: int, digit: int) -> list[tuple[int, int]]:
+    """The two places of ``digit`` in each unit ``first`` .. ``first + 8`` that has two."""
+    plane = grid.planes[digit]
+    found = []
+    for unit in range(first, first + 9):
+        if grid.free[unit][digit] == 2:
+            places = [c for c in UNITS[unit] if plane >> c & 1]
+            if len(places) >= 2:
+                found.append((places[0], places[1]))
+    return found
+
+
+def skyscraper(grid: HodokuGrid) -> Found | None:
+    """Two conjugate rows (then columns) whose ends meet in a column (row): the free ends'
+    common peers lose the digit."""
+    for first, across in ((0, 1), (9, 0)):
+        for digit in range(1, 10):
+            pairs = _pairs(grid, first, digit)
+            for i, (a0, a1) in enumerate(pairs):
+                for b0, b1 in pairs[i + 1 :]:
+                    if UNITS_OF[a0][across] == UNITS_OF[b0][across]:
+                        free_a, free_b, linked = a1, b1, (a0, b0)
+                    elif UNITS_OF[a1][across] == UNITS_OF[b1][across]:
+                        free_a, free_b, linked = a0, b0, (a1, b1)
+                    else:
+                        continue
+                    if UNITS_OF[free_a][across] == UNITS_OF[free_b][across]:
+                        continue
+                    out = grid.planes[digit] & PEER_MASKS[free_a] & PEER_MASKS[free_b]
+                    if out:
+                        return Found("Skyscraper", deletions=tuple((c, digit) for c in _cells(out)),
+                                     cells=(free_a, free_b, *linked), digits=(digit,))
+    return None
+
+
+def two_string_kite(grid: HodokuGrid) -> Found | None:
+    """A conjugate row and column with an end of each in one box: the cell at the other
+    ends' crossing loses the digit."""
+    for digit in range(1, 10):
+        rows = _pairs(grid, 0, digit)
+        cols = _pairs(grid, 9, digit)
+        for r0, r1 in rows:
+            for c0, c1 in cols:
+                la, lb, ca, cb = r0, r1, c0, c1
+                box = UNITS_OF
+                if box[la][2] == box[ca][2]:
+                    pass
+                elif box[la][2] == box[cb][2]:
+                    ca, cb = cb, ca
+                elif box[lb][2] == box[ca][2]:
+                    la, lb = lb, la
+                elif box[lb][2] == box[cb][2]:
+                    la, lb, ca, cb = lb, la, cb, ca
+                else:
+                    continue
+                if len({la, lb, ca, cb}) < 4:
+                    continue
+                cross = UNITS_OF[cb][0] * 9 + UNITS_OF[lb][1] - 9
+                if grid.planes[digit] >> cross & 1:
+                    return Found("2-String Kite", deletions=((cross, digit),),
+                                 cells=(lb, cb, la, ca), digits=(digit,))
+    return None
