@@ -81,9 +81,12 @@ def main() -> None:
     parser.add_argument("--half", choices=("tune", "measure", "all"), default="all",
                         help="tune: even rows of a file, measure: odd rows")
     args = parser.parse_args()
-    # load numba and the finders' kernels before timing (hodoku-py's times exclude its import)
+    # load numba and every finder's kernels before timing (hodoku-py's times exclude its
+    # import): a BUG+1, chains and ALS, forcing chains and nets
     for warm in (
         "..............1..2..3....4.........5...36....27......1.......8...68..3..5..4.2...",
+        "..............1..2.34....5.......53.2...16...6..............7.8...4........539...",
+        "........1.......2.....34........53.6..7.......12.........28...9...7.1...6.....4..",
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
     ):
         rate_hodoku(parse(warm))

@@ -1,9 +1,11 @@
-"""HoDoKu's scans for basic fish, the Skyscraper and the 2-String Kite, in its order.
+"""HoDoKu's scans for basic fish, the Skyscraper, the 2-String Kite and the W-Wing, in its
+order.
 
 grille's own finders find the same patterns (:mod:`grille.sudoku.logic.single_digit`); these
 return the instance HoDoKu returns first, so its path (and score) follows (the orders are in
 ``docs/hodoku-rules.md``: ``FishSolver._find_basic_fish``,
-``SingleDigitSolver._find_skyscraper`` and ``_find_two_string_kite``).
+``SingleDigitSolver._find_skyscraper`` and ``_find_two_string_kite``,
+``WingSolver._find_w_wing``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from grille.sudoku.logic.hodoku.state import (
     HodokuGrid,
 )
 
-__all__ = ["basic_fish", "skyscraper", "two_string_kite"]
+__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing"]
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -121,4 +123,47 @@ def two_string_kite(grid: HodokuGrid) -> Found | None:
                 if grid.planes[digit] >> cross & 1:
                     return Found("2-String Kite", deletions=((cross, digit),),
                                  cells=(lb, cb, la, ca), digits=(digit,))
+    return None
+
+
+def _w_link(grid: HodokuGrid, link: int, one: int, two: int) -> tuple[int, int] | None:
+    """The first unit (in HoDoKu's numbering) whose two places for ``link`` (other than the
+    wing cells) see one wing cell each, neither both."""
+    plane = grid.planes[link]
+    for unit in range(27):
+        if grid.free[unit][link] != 2:
+            continue
+        ends = [c for c in UNITS[unit] if c not in (one, two) and plane >> c & 1][:2]
+        if len(ends) != 2:
+            continue
+        w1, w2 = ends
+        sees = [(PEER_MASKS[w] >> one & 1, PEER_MASKS[w] >> two & 1) for w in ends]
+        if any(a and b for a, b in sees):
+            continue
+        if sees[0][0] and sees[1][1]:
+            return w1, w2
+        if sees[0][1] and sees[1][0]:
+            return w2, w1
+    return None
+
+
+def w_wing(grid: HodokuGrid) -> Found | None:
+    """Two cells with the same two digits, bridged by a strong link on one of them: cells
+    seeing both lose the other digit. Cells in order, the lower digit first."""
+    pairs = [c for c in range(81) if not grid.values[c] and grid.cand[c].bit_count() == 2]
+    for i, one in enumerate(pairs):
+        mask = grid.cand[one]
+        low = (mask & -mask).bit_length()
+        high = mask.bit_length()
+        for two in pairs[i + 1 :]:
+            if grid.cand[two] != mask:
+                continue
+            for gone, link in ((low, high), (high, low)):
+                out = grid.planes[gone] & PEER_MASKS[one] & PEER_MASKS[two]
+                if not out:
+                    continue
+                bridge = _w_link(grid, link, one, two)
+                if bridge is not None:
+                    return Found("W-Wing", deletions=tuple((c, gone) for c in _cells(out)),
+                                 cells=(one, two, *bridge), digits=(gone, link))
     return None
