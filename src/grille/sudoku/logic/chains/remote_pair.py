@@ -32,14 +32,27 @@ def _distances(board: Board, members: list[int], start: int) -> dict[int, int]:
     return seen
 
 
+def _weight(out: list[tuple[int, int]]) -> int:
+    """HoDoKu's tie-break among steps deleting as many candidates (``getIndexSumme``): the
+    deletions by digit then cell, each cell weighted by 1, 81, 161 ..., plus its digit."""
+    total, offset = 0, 1
+    for cell, digit in sorted(out, key=lambda item: (item[1], item[0])):
+        total += cell * offset + digit
+        offset += 80
+    return total
+
+
 def remote_pair(board: Board) -> Step | None:
-    """The first remote pair with eliminations: pairs by their first cell, ends in cell order."""
+    """The remote pair deleting the most candidates (HoDoKu's choice: then the lowest
+    weighted sum of the deletions, then the shortest chain)."""
     by_pair: dict[int, list[int]] = {}
     for cell in board.empty_cells:
         mask = board.marks[cell]
         if mask.bit_count() == 2:
             by_pair.setdefault(mask, []).append(cell)
-    for mask, members in sorted(by_pair.items(), key=lambda item: item[1][0]):
+    best: tuple[tuple[int, int, int], list[tuple[int, int]], int, int, dict[int, int], int] | None
+    best = None
+    for mask, members in by_pair.items():
         if len(members) < MIN_CELLS:
             continue
         digits = bits(mask)
@@ -59,19 +72,25 @@ def remote_pair(board: Board) -> Step | None:
                     if board.has(cell, digit)
                 ]
                 if out:
-                    chain = sorted(reach, key=lambda c: (reach[c], c))
-                    pair = "/".join(board.digit(d) for d in digits)
-                    removed = ", ".join(f"{board.name(c)}<>{board.digit(d)}" for c, d in out)
-                    return Step(
-                        "Remote Pair",
-                        eliminations=tuple(board.candidate(c, d) for c, d in out),
-                        cells=tuple(board.rc(c) for c in chain),
-                        explanation=(
-                            f"{pair} remote pair {board.names(chain)}: {board.name(start)} and "
-                            f"{board.name(end)} are {links} links apart, so one holds each digit "
-                            f"=> {removed}"
-                        ),
-                        difficulty=REMOTE_PAIR,
-                        area="the whole grid",
-                    )
-    return None
+                    key = (-len(out), _weight(out), links)
+                    if best is None or key < best[0]:
+                        best = (key, out, start, end, reach, mask)
+    if best is None:
+        return None
+    _, out, start, end, reach, mask = best
+    links = reach[end]
+    chain = sorted(reach, key=lambda c: (reach[c], c))
+    pair = "/".join(board.digit(d) for d in bits(mask))
+    removed = ", ".join(f"{board.name(c)}<>{board.digit(d)}" for c, d in out)
+    return Step(
+        "Remote Pair",
+        eliminations=tuple(board.candidate(c, d) for c, d in out),
+        cells=tuple(board.rc(c) for c in chain),
+        explanation=(
+            f"{pair} remote pair {board.names(chain)}: {board.name(start)} and "
+            f"{board.name(end)} are {links} links apart, so one holds each digit "
+            f"=> {removed}"
+        ),
+        difficulty=REMOTE_PAIR,
+        area="the whole grid",
+    )
