@@ -73,8 +73,8 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
     from grille.sudoku.logic.basic.wings import xy_wing, xyz_wing
     from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
-    from grille.sudoku.logic.chains.named import aic, grouped_aic, x_chain, xy_chain
     from grille.sudoku.logic.chains.remote_pair import remote_pair
+    from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
         skyscraper,
@@ -135,10 +135,10 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5300, "Sue de Coq", "unfair", 250, on_board=sue_de_coq),
         g(5330, "Simple Colors", "hard", 150, on_board=simple_colors),
         g(5360, "Multi Colors", "hard", 200, on_board=multi_colors),
-        g(5400, "X-Chain", "unfair", 260, on_board=x_chain),
-        g(5500, "XY-Chain", "unfair", 260, on_board=xy_chain),
-        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=aic),
-        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=grouped_aic),
+        g(5400, "X-Chain", "unfair", 260, on_board=hodoku_chain("x", chains_only=True)),
+        g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
+        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=hodoku_chain("aic")),
+        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
         g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz),
         g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
