@@ -169,3 +169,59 @@ def test_grid_of_board_counts_places() -> None:
     grid = grid_of_board(board.cells, board.marks)
     played = HodokuGrid(list(board.cells))
     assert grid.free == played.free and grid.cand == played.cand
+
+
+SCANNED = [
+    # (technique, puzzle, digits, candidates, eliminations of HoDoKu's first instance): boards
+    # met on HoDoKu's path of the puzzle (the path's step matched hodoku-py 0.2.1's)
+    ("Skyscraper",
+     "..............1..2.34....5.......53.2...16...6..............7.8...4........539...",
+     "000005063500301002034620150000204536253016004640053210395162748100400395400539621",
+     "448 3 3 448 456 0 392 0 0 0 224 480 0 456 0 392 192 0 448 0 0 0 0 192 0 0 320 448 193 "
+     "449 0 448 0 0 0 0 0 0 0 320 0 0 384 192 0 0 0 448 384 0 0 0 0 320 0 0 0 0 0 0 0 0 0 0 "
+     "34 34 0 192 192 0 0 0 0 192 192 0 0 0 0 0 0", ((1, 4, 7),)),
+    ("2-String Kite",
+     "..............1..2.34....5.......53.2...16...6..............7.8...4........539...",
+     "000005063500301002034620150000204536253016004640053210395162748100400395400539621",
+     "448 3 3 448 456 0 392 0 0 0 224 480 0 392 0 392 192 0 448 0 0 0 0 192 0 0 320 448 193 "
+     "449 0 448 0 0 0 0 0 0 0 320 0 0 384 192 0 0 0 448 384 0 0 0 0 320 0 0 0 0 0 0 0 0 0 0 "
+     "34 34 0 192 192 0 0 0 0 192 192 0 0 0 0 0 0", ((1, 2, 7),)),
+    ("Swordfish",
+     "..............1..2.34....5.......53.2...16...6..............7.8...4........539...",
+     "000005063500301072034620159000204536253716984640053217395162748100400395400539621",
+     "448 3 3 384 456 0 136 0 0 0 160 416 0 392 0 136 0 0 192 0 0 0 0 192 0 0 0 384 65 65 0 "
+     "384 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 384 384 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 34 34 0 192 "
+     "192 0 0 0 0 192 192 0 0 0 0 0 0", ((0, 0, 8), (0, 4, 8), (1, 4, 8))),
+    ("X-Wing",
+     "........1.......23..4..5........46...1..2....6.......5....16......3.....7.2...8..",
+     "203060051056001023104235068300154602415620300620003145540016230061302504732549816",
+     "0 448 0 456 0 192 328 0 0 384 0 0 328 448 0 328 0 0 0 320 0 0 0 0 320 0 0 0 384 448 0 "
+     "0 0 0 192 0 0 0 0 0 0 192 0 448 320 0 0 192 448 448 0 0 0 0 0 0 384 192 0 0 0 0 320 384 "
+     "0 0 0 192 0 0 320 0 0 0 0 0 0 0 0 0 0", ((5, 4, 8),)),
+    ("W-Wing",
+     "........1.......23..4..5........46...1..2....6.......5....16......3.....7.2...8..",
+     "203060051056001023104235068300154602415620300620003145540016230061302504732549816",
+     "0 448 0 328 0 192 328 0 0 384 0 0 328 448 0 328 0 0 0 320 0 0 0 0 320 0 0 0 384 320 0 "
+     "0 0 0 192 0 0 0 0 0 0 192 0 448 320 0 0 192 448 320 0 0 0 0 0 0 384 192 0 0 0 0 320 384 "
+     "0 0 0 192 0 0 320 0 0 0 0 0 0 0 0 0 0", ((0, 3, 7), (1, 3, 7))),
+]
+
+
+@pytest.mark.parametrize(("name", "puzzle", "cells", "marks", "removed"), SCANNED)
+def test_hodokus_scans_find_its_first_instance(
+    name: str, puzzle: str, cells: str, marks: str, removed: tuple[tuple[int, int, int], ...]
+) -> None:
+    from grille.sudoku.logic.hodoku import patterns
+
+    scans = {
+        "Skyscraper": patterns.skyscraper,
+        "2-String Kite": patterns.two_string_kite,
+        "W-Wing": patterns.w_wing,
+        "X-Wing": lambda grid: patterns.basic_fish(grid, 2),
+        "Swordfish": lambda grid: patterns.basic_fish(grid, 3),
+    }
+    board = _board(cells, marks)
+    found = scans[name](grid_of_board(board.cells, board.marks))
+    assert found is not None and found.kind == name
+    step = Step(name, eliminations=tuple((c // 9, c % 9, d) for c, d in found.deletions))
+    assert _sound(step, puzzle).eliminations == removed
