@@ -1,11 +1,11 @@
-"""HoDoKu's scans for basic fish, the Skyscraper, the 2-String Kite and the W-Wing, in its
-order.
+"""HoDoKu's scans for basic fish, the Skyscraper, the 2-String Kite and the W-, XY- and
+XYZ-Wings, in its order.
 
 grille's own finders find the same patterns (:mod:`grille.sudoku.logic.single_digit`); these
 return the instance HoDoKu returns first, so its path (and score) follows (the orders are in
 ``docs/hodoku-rules.md``: ``FishSolver._find_basic_fish``,
 ``SingleDigitSolver._find_skyscraper`` and ``_find_two_string_kite``,
-``WingSolver._find_w_wing``).
+``WingSolver._find_w_wing`` and ``_find_wing``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from grille.sudoku.logic.hodoku.state import (
     HodokuGrid,
 )
 
-__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing"]
+__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing", "wing"]
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -166,4 +166,58 @@ def w_wing(grid: HodokuGrid) -> Found | None:
                 if bridge is not None:
                     return Found("W-Wing", deletions=tuple((c, gone) for c in _cells(out)),
                                  cells=(one, two, *bridge), digits=(gone, link))
+    return None
+
+
+def _wing_at(grid: HodokuGrid, pivot: int, one: int, two: int, xyz: bool) -> Found | None:
+    """The wing with ``pivot`` seeing pincers ``one`` and ``two`` that share one digit z:
+    z leaves the cells seeing both pincers (and the pivot, for an XYZ-Wing)."""
+    if not (PEER_MASKS[pivot] >> one & 1 and PEER_MASKS[pivot] >> two & 1):
+        return None
+    shared = grid.cand[one] & grid.cand[two]
+    if shared.bit_count() != 1:
+        return None
+    z = shared.bit_length()
+    out = grid.planes[z] & PEER_MASKS[one] & PEER_MASKS[two]
+    if xyz:
+        out &= PEER_MASKS[pivot]
+    out &= ~((1 << pivot) | (1 << one) | (1 << two))
+    if not out:
+        return None
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+    digits = tuple(d for d in range(1, 10) if grid.cand[pivot] >> (d - 1) & 1)
+    return Found(name, deletions=tuple((c, z) for c in _cells(out)), cells=(pivot, one, two),
+                 digits=digits if xyz else (*digits, z))
+
+
+def wing(grid: HodokuGrid, xyz: bool) -> Found | None:
+    """HoDoKu's XY-Wing (``xyz`` False) or XYZ-Wing: pivots in cell order (bivalue cells, or
+    trivalue ones), then pincer pairs among the later bivalue cells; an XY-Wing's three cells
+    are tried with each of them as pivot in turn."""
+    open_cells = [c for c in range(81) if not grid.values[c]]
+    pairs = [c for c in open_cells if grid.cand[c].bit_count() == 2]
+    pivots = [c for c in open_cells if grid.cand[c].bit_count() == 3] if xyz else pairs
+    for p, pivot in enumerate(pivots):
+        pivot_mask = grid.cand[pivot]
+        for j, one in enumerate(pairs):
+            if (xyz and one == pivot) or (not xyz and j <= p):
+                continue
+            one_mask = grid.cand[one]
+            if (pivot_mask | one_mask).bit_count() != 3:
+                continue
+            for two in pairs[j + 1 :]:
+                if two == pivot:
+                    continue
+                two_mask = grid.cand[two]
+                if (pivot_mask | one_mask | two_mask).bit_count() != 3:
+                    continue
+                if pivot_mask in (one_mask, two_mask) or one_mask == two_mask:
+                    continue
+                trials = [(pivot, one, two)]
+                if not xyz:
+                    trials += [(one, pivot, two), (two, one, pivot)]
+                for a, b, c in trials:
+                    found = _wing_at(grid, a, b, c, xyz)
+                    if found is not None:
+                        return found
     return None

@@ -71,7 +71,6 @@ class HodokuTechnique:
 
 def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
-    from grille.sudoku.logic.basic.wings import xy_wing, xyz_wing
     from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
@@ -80,6 +79,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         skyscraper,
         two_string_kite,
         w_wing,
+        wing,
     )
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.single_digit.fish import (
@@ -122,8 +122,8 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(3120, "Turbot Fish", "hard", 120, on_board=turbot_fish),
         g(3170, "Empty Rectangle", "hard", 120, on_board=empty_rectangle),
         g(3200, "W-Wing", "hard", 150, w_wing),
-        g(3300, "XY-Wing", "hard", 160, on_board=xy_wing),
-        g(3400, "XYZ-Wing", "hard", 180, on_board=xyz_wing),
+        g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
+        g(3400, "XYZ-Wing", "hard", 180, lambda h: wing(h, True)),
         g(3500, "Uniqueness Test 1", "hard", 100, on_board=unique_rectangle_type_1, unique=True),
         g(3600, "Uniqueness Test 2", "hard", 100, on_board=unique_rectangle_type_2, unique=True),
         g(3700, "Uniqueness Test 3", "hard", 100, on_board=unique_rectangle_type_3, unique=True),

@@ -251,8 +251,15 @@ class HodokuGrid:
         return locked, Found(kind, deletions=tuple(out), cells=cells, digits=_digits(mask))
 
     def _naked_in(self, units: range, size: int, want_locked: bool) -> Found | None:
+        small = 0  # open cells with 1 .. size candidates
+        for cell, mask in enumerate(self.cand):
+            if mask and mask.bit_count() <= size:
+                small |= 1 << cell
         for unit in units:
-            open_cells = [c for c in UNITS[unit] if 0 < self.cand[c].bit_count() <= size]
+            here = small & UNIT_MASKS[unit]
+            if here.bit_count() < size:
+                continue
+            open_cells = [c for c in UNITS[unit] if here >> c & 1]
             for cells in combinations(open_cells, size):
                 mask = 0
                 for cell in cells:
@@ -279,23 +286,24 @@ class HodokuGrid:
     def hidden_subset(self, size: int) -> Found | None:
         """Hidden Pair/Triple/Quadruple: boxes, then rows, then columns; digits in order."""
         names = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+        planes = self.planes
         for unit in (*range(18, 27), *range(9), *range(9, 18)):
-            cells = UNITS[unit]
-            if sum(1 for c in cells if self.cand[c]) <= size:
+            counts = self.free[unit]
+            digits_here = [d for d in range(1, 10) if 0 < counts[d] <= size]
+            if len(digits_here) < size:
                 continue
-            where: dict[int, int] = {}
-            for digit in range(1, 10):
-                if 0 < self.free[unit][digit] <= size:
-                    bit = 1 << (digit - 1)
-                    where[digit] = sum(1 << j for j, c in enumerate(cells) if self.cand[c] & bit)
-            for digits in combinations(where, size):
+            unit_mask = UNIT_MASKS[unit]
+            if sum(1 for c in UNITS[unit] if self.cand[c]) <= size:
+                continue
+            where = {d: planes[d] & unit_mask for d in digits_here}
+            for digits in combinations(digits_here, size):
                 spots = 0
                 for digit in digits:
                     spots |= where[digit]
                 if spots.bit_count() != size:
                     continue
                 keep = sum(1 << (d - 1) for d in digits)
-                chosen = tuple(c for j, c in enumerate(cells) if spots >> j & 1)
+                chosen = tuple(c for c in UNITS[unit] if spots >> c & 1)
                 out = tuple((c, d) for c in chosen for d in _digits(self.cand[c] & ~keep))
                 if out:
                     return Found(f"Hidden {names[size]}", deletions=out, cells=chosen,
