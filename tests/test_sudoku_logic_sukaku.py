@@ -243,8 +243,8 @@ def test_sukaku_scale_follows_sukaku_order() -> None:
 
 def test_unknown_scale_is_an_input_error() -> None:
     with pytest.raises(GrilleError, match="scale"):
-        ladder(unique=True, rating=True, scale="hodoku")
-    assert SCALES == ("se", "sukaku")
+        ladder(unique=True, rating=True, scale="bogus")
+    assert SCALES == ("se", "sukaku", "hodoku")
 
 
 def test_cli_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from grille.info import FormatInfo, KindInfo, KindOption, Layout, Preset
 
 __all__ = ["INFO", "MAX_NESTING", "SCALES"]
 
-SCALES: tuple[str, ...] = ("se", "sukaku")
+SCALES: tuple[str, ...] = ("se", "sukaku", "hodoku")
 """The rating scales (see :data:`grille.sudoku.logic.rating.SCALES`)."""
 
 MAX_NESTING = 5
@@ -43,8 +43,9 @@ INFO = KindInfo(
             kernel_uses=(("sukaku", "sukaku"),),
             help="Sudoku rating scale: se = Sudoku Explainer 1.2.1's techniques and order "
             "(rate's default); sukaku = Sukaku Explainer's, which adds strong-link chains "
-            "and WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates); explain and "
-            "hint walk that scale's ladder, the path it rates (default: grille's full "
+            "and WXYZ/VWXYZ-Wings (as the Sudoku Exchange puzzle bank rates); hodoku = "
+            "HoDoKu 2.2's level and score (rate's columns: level score; 9x9 only); explain "
+            "and hint walk that scale's ladder, the path it rates (default: grille's full "
             "ladder, the techniques players use)",
         ),
         KindOption(

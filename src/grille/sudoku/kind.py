@@ -24,6 +24,7 @@ from grille.sudoku import candidates, formats, rules
 from grille.sudoku.formats.sniffing import declared_kind
 from grille.sudoku.grid import Grid
 from grille.sudoku.info import INFO
+from grille.sudoku.logic.hodoku.scale import HodokuRating
 from grille.sudoku.logic.rating import Rating
 
 if TYPE_CHECKING:
@@ -135,8 +136,9 @@ class SudokuKind(GridKind[Grid]):
 
         return explain(puzzle, **kind_options(self.info, "explain", options))
 
-    def rate(self, puzzle: Grid, **options: Any) -> Rating:
-        """Level and ER/EP/ED on ``scale`` (default SE's)."""
+    def rate(self, puzzle: Grid, **options: Any) -> Rating | HodokuRating:
+        """Level and ER/EP/ED on ``scale`` (default SE's; on ``scale="hodoku"``: HoDoKu's
+        level and score)."""
         from grille.sudoku.logic.explain import rate
 
         return rate(puzzle, **kind_options(self.info, "rate", options))

@@ -29,8 +29,9 @@ from grille.hints import Hint, entry_mistakes, judged_hint
 from grille.logic import Explanation, Step, walk
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.hodoku.scale import HodokuRating
 from grille.sudoku.logic.rating import SCALES, Rating, rate_steps
-from grille.sudoku.logic.techniques import GRILLE, MAX_NESTING, SudokuTechnique
+from grille.sudoku.logic.techniques import GRILLE, HODOKU, MAX_NESTING, SudokuTechnique
 from grille.sudoku.logic.techniques import ladder as _ladder
 
 __all__ = ["MAX_NESTING", "SCALES", "explain", "hint", "ladder", "rate"]
@@ -75,9 +76,15 @@ def explain(
     scale. With ``scale`` (one of :data:`SCALES`; ``rating`` alone means ``se``) the rating
     ladder of that scale walks: exactly the path :func:`rate` rates, which the explanation
     carries as its ``rating`` (so its hardest step is the rating's ER).
+    HoDoKu's scale walks HoDoKu's own path (its scans and singles queues), each step's
+    difficulty its HoDoKu score.
     """
     rated = rating or scale is not None
     on = scale or SCALES[0]
+    if on == HODOKU and rated:
+        from grille.sudoku.logic.hodoku import explain_hodoku
+
+        return explain_hodoku(puzzle)
     board = Board.from_grid(puzzle)
     steps = []
     techniques = ladder(unique=_is_unique(puzzle), nesting=nesting, rating=rated, scale=on)
@@ -92,9 +99,16 @@ def explain(
     )
 
 
-def rate(puzzle: Grid, *, nesting: int = 0, scale: str | None = None) -> Rating:
+def rate(
+    puzzle: Grid, *, nesting: int = 0, scale: str | None = None
+) -> Rating | HodokuRating:
     """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`; default
-    ``se``), from the rating ladder: the rating of ``explain(puzzle, scale=scale)``."""
+    ``se``), from the rating ladder: the rating of ``explain(puzzle, scale=scale)``; on
+    HoDoKu's scale its level and score (``nesting`` does not apply)."""
+    if scale == HODOKU:
+        from grille.sudoku.logic.hodoku import rate_hodoku
+
+        return rate_hodoku(puzzle)
     rated = explain(puzzle, nesting=nesting, rating=True, scale=scale).rating
     assert isinstance(rated, Rating)
     return rated

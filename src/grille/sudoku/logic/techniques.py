@@ -23,6 +23,8 @@ first; chains add SE's length increment to theirs (:mod:`~grille.sudoku.logic.di
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grille.errors import GrilleError
 from grille.logic import Technique
 from grille.sudoku.info import MAX_NESTING as SUDOKU_MAX_NESTING
@@ -36,6 +38,12 @@ from grille.sudoku.logic.basic.intersections import (
     direct_claiming,
     direct_pointing,
     pointing,
+)
+from grille.sudoku.logic.basic.locked_subsets import (
+    LOCKED_PAIR,
+    LOCKED_TRIPLE,
+    locked_pair,
+    locked_triple,
 )
 from grille.sudoku.logic.basic.singles import (
     FULL_HOUSE,
@@ -85,6 +93,7 @@ from grille.sudoku.logic.chains.named import (
     x_chain,
     xy_chain,
 )
+from grille.sudoku.logic.chains.remote_pair import REMOTE_PAIR, remote_pair
 from grille.sudoku.logic.exclusion.aligned import (
     ALIGNED_PAIR_EXCLUSION,
     ALIGNED_TRIPLET_EXCLUSION,
@@ -100,6 +109,7 @@ from grille.sudoku.logic.forcing.tiers import (
     nishio,
     trial_and_error,
 )
+from grille.sudoku.logic.single_digit.coloring import COLORS, multi_colors, simple_colors
 from grille.sudoku.logic.single_digit.fish import (
     BASIC,
     FINNED,
@@ -151,6 +161,7 @@ from grille.sudoku.logic.uniqueness.rectangles import (
 __all__ = [
     "CATALOGUE",
     "GRILLE",
+    "HODOKU",
     "LADDERS",
     "MAX_NESTING",
     "NESTED_FORCING",
@@ -171,14 +182,17 @@ SE = SUDOKU_SCALES[0]
 """SE 1.2.1's rating ladder."""
 SUKAKU = SUDOKU_SCALES[1]
 """Sukaku Explainer's default rating ladder."""
+HODOKU = SUDOKU_SCALES[2]
+"""HoDoKu 2.2's ladder, in HoDoKu's order (:mod:`~grille.sudoku.logic.hodoku`)."""
 LADDERS: tuple[str, ...] = (GRILLE, *SUDOKU_SCALES)
 """Every ladder's name: the full one, then the rating scales."""
 
 MAX_NESTING = SUDOKU_MAX_NESTING
 
-_EVERY = frozenset(LADDERS)
+_EVERY = frozenset({GRILLE, SE, SUKAKU})
+"""The default: every ladder but HoDoKu's, which names its own (below the catalogue)."""
 _GRILLE = frozenset({GRILLE})
-_RATING = frozenset(SUDOKU_SCALES)
+_RATING = frozenset({SE, SUKAKU})
 _SUKAKU = frozenset({SUKAKU})
 
 
@@ -275,6 +289,31 @@ CATALOGUE: tuple[SudokuTechnique, ...] = (
 )
 """Every technique but the nested forcing levels, in ladder order."""
 
+# HoDoKu's scale (#18): the techniques it shares with grille's ladders join it, with the ones
+# only HoDoKu's ladder has; its ladder takes them in HoDoKu's order (see _ladder).
+_HODOKU = frozenset({HODOKU})
+_ON_HODOKU = frozenset({
+    "Full House", "Naked Single", "Hidden Single", "Pointing", "Claiming", "Naked Pair",
+    "Naked Triple", "Hidden Pair", "Hidden Triple", "Naked Quad", "Hidden Quad", "X-Wing",
+    "Swordfish", "Jellyfish", "BUG+1", "Skyscraper", "2-String Kite", "Turbot Fish",
+    "Empty Rectangle", "W-Wing", "XY-Wing", "XYZ-Wing", "Unique Rectangle Type 1",
+    "Unique Rectangle Type 2", "Unique Rectangle Type 3", "Unique Rectangle Type 4",
+    "Hidden Unique Rectangle", "Finned X-Wing", "Finned Swordfish", "Finned Jellyfish",
+    "Sue de Coq", "X-Chain", "XY-Chain", "AIC", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing",
+    "Cell and Region Forcing Chains", "Dynamic Forcing Chains", "Trial and Error",
+})
+CATALOGUE = (
+    *(replace(t, scales=t.scales | _HODOKU) if t.name in _ON_HODOKU and GRILLE in t.scales
+      else t
+      for t in CATALOGUE[:-1]),
+    _t("Locked Pair", locked_pair, LOCKED_PAIR, scales=_HODOKU),
+    _t("Locked Triple", locked_triple, LOCKED_TRIPLE, scales=_HODOKU),
+    _t("Remote Pair", remote_pair, REMOTE_PAIR, scales=_HODOKU),
+    _t("Simple Colors", simple_colors, COLORS, scales=_HODOKU),
+    _t("Multi Colors", multi_colors, COLORS, scales=_HODOKU),
+    replace(CATALOGUE[-1], scales=CATALOGUE[-1].scales | _HODOKU),
+)
+
 NESTED_FORCING: tuple[SudokuTechnique, ...] = tuple(
     _t(f"Nested Forcing Chains (level {level})", nested_forcing(level), 9.5 + 0.5 * (level - 2))
     for level in range(2, MAX_NESTING + 1)
@@ -317,6 +356,12 @@ def _ladder(scale: str, unique: bool, nesting: int) -> tuple[SudokuTechnique, ..
     key = (scale, unique, nesting)
     if key not in _LADDERS:
         chosen = [t for t in CATALOGUE if scale in t.scales and (unique or not t.unique)]
+        if scale == HODOKU:  # HoDoKu's order, no nested forcing: it has none
+            from grille.sudoku.logic.hodoku.scale import hodoku_order
+
+            order = hodoku_order()
+            _LADDERS[key] = tuple(sorted(chosen, key=lambda t: order[t.name]))
+            return _LADDERS[key]
         if scale == GRILLE:
             uniqueness = [t for t in chosen if t.unique]
             chosen = [t for t in chosen if not t.unique]

@@ -1,0 +1,223 @@
+"""HoDoKu's scans for basic fish, the Skyscraper, the 2-String Kite and the W-, XY- and
+XYZ-Wings, in its order.
+
+grille's own finders find the same patterns (:mod:`grille.sudoku.logic.single_digit`); these
+return the instance HoDoKu returns first, so its path (and score) follows (the orders are in
+``docs/hodoku-rules.md``: ``FishSolver._find_basic_fish``,
+``SingleDigitSolver._find_skyscraper`` and ``_find_two_string_kite``,
+``WingSolver._find_w_wing`` and ``_find_wing``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from grille.sudoku.logic.hodoku.state import (
+    PEER_MASKS,
+    UNIT_MASKS,
+    UNITS,
+    UNITS_OF,
+    Found,
+    HodokuGrid,
+)
+
+__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing", "wing"]
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
+    """The first basic fish of ``size``: digits in order, rows as base then columns; base
+    lines holding the digit 2..size times, combinations in order."""
+    for digit in range(1, 10):
+        plane = grid.planes[digit]
+        if not plane:
+            continue
+        for base_start, cover_start in ((0, 9), (9, 0)):
+            lines = [u for u in range(base_start, base_start + 9)
+                     if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
+            for base in combinations(lines, size):
+                body = 0
+                for unit in base:
+                    body |= plane & UNIT_MASKS[unit]
+                covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
+                if len(covers) != size:
+                    continue
+                cover = 0
+                for unit in covers:
+                    cover |= UNIT_MASKS[unit]
+                out = plane & cover & ~body
+                if out:
+                    return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
+                                 cells=_cells(body), digits=(digit,))
+    return None
+
+
+def _pairs(grid: HodokuGrid, first: int, digit: int) -> list[tuple[int, int]]:
+    """The two places of ``digit`` in each unit ``first`` .. ``first + 8`` that has two."""
+    plane = grid.planes[digit]
+    found = []
+    for unit in range(first, first + 9):
+        if grid.free[unit][digit] == 2:
+            places = [c for c in UNITS[unit] if plane >> c & 1]
+            if len(places) >= 2:
+                found.append((places[0], places[1]))
+    return found
+
+
+def skyscraper(grid: HodokuGrid) -> Found | None:
+    """Two conjugate rows (then columns) whose ends meet in a column (row): the free ends'
+    common peers lose the digit."""
+    for first, across in ((0, 1), (9, 0)):
+        for digit in range(1, 10):
+            pairs = _pairs(grid, first, digit)
+            for i, (a0, a1) in enumerate(pairs):
+                for b0, b1 in pairs[i + 1 :]:
+                    if UNITS_OF[a0][across] == UNITS_OF[b0][across]:
+                        free_a, free_b, linked = a1, b1, (a0, b0)
+                    elif UNITS_OF[a1][across] == UNITS_OF[b1][across]:
+                        free_a, free_b, linked = a0, b0, (a1, b1)
+                    else:
+                        continue
+                    if UNITS_OF[free_a][across] == UNITS_OF[free_b][across]:
+                        continue
+                    out = grid.planes[digit] & PEER_MASKS[free_a] & PEER_MASKS[free_b]
+                    if out:
+                        return Found("Skyscraper", deletions=tuple((c, digit) for c in _cells(out)),
+                                     cells=(free_a, free_b, *linked), digits=(digit,))
+    return None
+
+
+def two_string_kite(grid: HodokuGrid) -> Found | None:
+    """A conjugate row and column with an end of each in one box: the cell at the other
+    ends' crossing loses the digit."""
+    for digit in range(1, 10):
+        rows = _pairs(grid, 0, digit)
+        cols = _pairs(grid, 9, digit)
+        for r0, r1 in rows:
+            for c0, c1 in cols:
+                la, lb, ca, cb = r0, r1, c0, c1
+                box = UNITS_OF
+                if box[la][2] == box[ca][2]:
+                    pass
+                elif box[la][2] == box[cb][2]:
+                    ca, cb = cb, ca
+                elif box[lb][2] == box[ca][2]:
+                    la, lb = lb, la
+                elif box[lb][2] == box[cb][2]:
+                    la, lb, ca, cb = lb, la, cb, ca
+                else:
+                    continue
+                if len({la, lb, ca, cb}) < 4:
+                    continue
+                cross = UNITS_OF[cb][0] * 9 + UNITS_OF[lb][1] - 9
+                if grid.planes[digit] >> cross & 1:
+                    return Found("2-String Kite", deletions=((cross, digit),),
+                                 cells=(lb, cb, la, ca), digits=(digit,))
+    return None
+
+
+def _w_link(grid: HodokuGrid, link: int, one: int, two: int) -> tuple[int, int] | None:
+    """The first unit (in HoDoKu's numbering) whose two places for ``link`` (other than the
+    wing cells) see one wing cell each, neither both."""
+    plane = grid.planes[link]
+    for unit in range(27):
+        if grid.free[unit][link] != 2:
+            continue
+        ends = [c for c in UNITS[unit] if c not in (one, two) and plane >> c & 1][:2]
+        if len(ends) != 2:
+            continue
+        w1, w2 = ends
+        sees = [(PEER_MASKS[w] >> one & 1, PEER_MASKS[w] >> two & 1) for w in ends]
+        if any(a and b for a, b in sees):
+            continue
+        if sees[0][0] and sees[1][1]:
+            return w1, w2
+        if sees[0][1] and sees[1][0]:
+            return w2, w1
+    return None
+
+
+def w_wing(grid: HodokuGrid) -> Found | None:
+    """Two cells with the same two digits, bridged by a strong link on one of them: cells
+    seeing both lose the other digit. Cells in order, the lower digit first."""
+    pairs = [c for c in range(81) if not grid.values[c] and grid.cand[c].bit_count() == 2]
+    for i, one in enumerate(pairs):
+        mask = grid.cand[one]
+        low = (mask & -mask).bit_length()
+        high = mask.bit_length()
+        for two in pairs[i + 1 :]:
+            if grid.cand[two] != mask:
+                continue
+            for gone, link in ((low, high), (high, low)):
+                out = grid.planes[gone] & PEER_MASKS[one] & PEER_MASKS[two]
+                if not out:
+                    continue
+                bridge = _w_link(grid, link, one, two)
+                if bridge is not None:
+                    return Found("W-Wing", deletions=tuple((c, gone) for c in _cells(out)),
+                                 cells=(one, two, *bridge), digits=(gone, link))
+    return None
+
+
+def _wing_at(grid: HodokuGrid, pivot: int, one: int, two: int, xyz: bool) -> Found | None:
+    """The wing with ``pivot`` seeing pincers ``one`` and ``two`` that share one digit z:
+    z leaves the cells seeing both pincers (and the pivot, for an XYZ-Wing)."""
+    if not (PEER_MASKS[pivot] >> one & 1 and PEER_MASKS[pivot] >> two & 1):
+        return None
+    shared = grid.cand[one] & grid.cand[two]
+    if shared.bit_count() != 1:
+        return None
+    z = shared.bit_length()
+    out = grid.planes[z] & PEER_MASKS[one] & PEER_MASKS[two]
+    if xyz:
+        out &= PEER_MASKS[pivot]
+    out &= ~((1 << pivot) | (1 << one) | (1 << two))
+    if not out:
+        return None
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+    digits = tuple(d for d in range(1, 10) if grid.cand[pivot] >> (d - 1) & 1)
+    return Found(name, deletions=tuple((c, z) for c in _cells(out)), cells=(pivot, one, two),
+                 digits=digits if xyz else (*digits, z))
+
+
+def wing(grid: HodokuGrid, xyz: bool) -> Found | None:
+    """HoDoKu's XY-Wing (``xyz`` False) or XYZ-Wing: pivots in cell order (bivalue cells, or
+    trivalue ones), then pincer pairs among the later bivalue cells; an XY-Wing's three cells
+    are tried with each of them as pivot in turn."""
+    open_cells = [c for c in range(81) if not grid.values[c]]
+    pairs = [c for c in open_cells if grid.cand[c].bit_count() == 2]
+    pivots = [c for c in open_cells if grid.cand[c].bit_count() == 3] if xyz else pairs
+    for p, pivot in enumerate(pivots):
+        pivot_mask = grid.cand[pivot]
+        for j, one in enumerate(pairs):
+            if (xyz and one == pivot) or (not xyz and j <= p):
+                continue
+            one_mask = grid.cand[one]
+            if (pivot_mask | one_mask).bit_count() != 3:
+                continue
+            for two in pairs[j + 1 :]:
+                if two == pivot:
+                    continue
+                two_mask = grid.cand[two]
+                if (pivot_mask | one_mask | two_mask).bit_count() != 3:
+                    continue
+                if pivot_mask in (one_mask, two_mask) or one_mask == two_mask:
+                    continue
+                trials = [(pivot, one, two)]
+                if not xyz:
+                    trials += [(one, pivot, two), (two, one, pivot)]
+                for a, b, c in trials:
+                    found = _wing_at(grid, a, b, c, xyz)
+                    if found is not None:
+                        return found
+    return None
