@@ -131,7 +131,9 @@ class Grid:
         return format_grid(self, fmt or "line")
 
     def __str__(self) -> str:
-        return self.to_string("grid")
+        from grille.sudoku.formats.grid import dump  # the digits alone, even of a variant
+
+        return dump(self)
 
     def __repr__(self) -> str:
         shape = "" if self.shape == default_shape(self.size) else f", shape={self.shape!r}"

@@ -89,6 +89,7 @@ class SudokuKind(GridKind[Grid]):
         """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
         from grille.sudoku import solver
 
+        _plain_only(puzzle, "solving")
         return solver.solve(puzzle, limit=limit, budget=budget)
 
     def solve_many(
@@ -97,6 +98,8 @@ class SudokuKind(GridKind[Grid]):
         """:meth:`solve` for many puzzles in one compiled call."""
         from grille.sudoku import solver
 
+        for puzzle in puzzles:
+            _plain_only(puzzle, "solving")
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def clues_of(self, state: Grid) -> Grid:
@@ -104,11 +107,20 @@ class SudokuKind(GridKind[Grid]):
         return state.clues_only()
 
     def check(self, puzzle: Grid) -> list[Violation]:
-        """Repeated digits in a unit, and empty cells with no candidate left."""
+        """Repeated digits in a unit, and empty cells with no candidate left; of a variant,
+        repeats in its rows, columns and boxes or regions, then each constraint broken."""
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import check
+
+            return check.violations(puzzle)
         return rules.violations(puzzle)
 
     def status(self, puzzle: Grid) -> Status:
         """Solved, incomplete or invalid."""
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import check
+
+            return check.status(puzzle)
         return rules.status(puzzle)
 
     def view(self, puzzle: Grid, state: Grid) -> BoardView:
@@ -132,17 +144,23 @@ class SudokuKind(GridKind[Grid]):
         """The step-by-step solve, easiest technique first (Sudoku Explainer's order)."""
         from grille.sudoku.logic.explain import explain
 
+        _plain_only(puzzle, "explaining")
+
         return explain(puzzle, **kind_options(self.info, "explain", options))
 
     def rate(self, puzzle: Grid, **options: Any) -> Rating:
         """Level and SE-scale ER/EP/ED."""
         from grille.sudoku.logic.explain import rate
 
+        _plain_only(puzzle, "rating")
+
         return rate(puzzle, **kind_options(self.info, "rate", options))
 
     def hint(self, state: Grid, *, depth: int = 1, **options: Any) -> Hint[Grid]:
         """The next hint for a player at ``state``."""
         from grille.sudoku.logic.explain import hint
+
+        _plain_only(state, "hints for")
 
         return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
@@ -194,6 +212,14 @@ class SudokuKind(GridKind[Grid]):
             symmetries=(DEFAULT_SYMMETRY, *(s for s in SYMMETRIES if s != DEFAULT_SYMMETRY)),
             minimal=True,
         )
+
+
+def _plain_only(puzzle: Grid, what: str) -> None:
+    """Refuse a variant: its solver, logic and rating come in the next step of issue #19."""
+    if puzzle.variant is not None:
+        families = ", ".join(puzzle.variant.families())
+        raise GrilleError(f"{what} variant Sudoku ({families}) is not supported yet; "
+                          "'grille check' checks its rules")
 
 
 def _size_of(text: str | None) -> int:

@@ -210,3 +210,37 @@ def read_link(text: str) -> tuple[Grid, str]:
 def looks_like_link(text: str) -> bool:
     """Whether ``text`` starts like an f-puzzles or SudokuPad puzzle link."""
     return _LINK_RE.match(text.strip()) is not None
+
+
+def variant_keys(variant: Variant) -> dict[str, Any]:
+    """The variant as f-puzzles keys (grille's JSON ``variant``): jigsaw regions as
+    ``regions``, a flat list of region indices."""
+    out: dict[str, Any] = {}
+    for constraint in variant.constraints:
+        if isinstance(constraint, Regions):
+            out["regions"] = list(constraint.regions)
+            continue
+        key, item = constraint.fpuzzles()
+        if item is True:
+            out[key] = True
+        else:
+            out.setdefault(key, []).append(item)
+    return out
+
+
+def variant_of_keys(keys: object, size: int) -> Variant:
+    """The variant :func:`variant_keys` wrote, for a ``size`` grid."""
+    if not isinstance(keys, dict):
+        raise VariantError("'variant' must be an object of f-puzzles keys")
+    rest = dict(keys)
+    regions = rest.pop("regions", None)
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
+    if regions is not None:
+        if not isinstance(regions, list) or len(regions) != size * size:
+            raise VariantError(f"'regions' must list {size * size} region indices")
+        for index, region in enumerate(regions):
+            grid[index // size][index % size]["region"] = region
+    variant = from_fpuzzles({"size": size, "grid": grid, **rest}).variant or Variant()
+    if regions is not None and not any(isinstance(c, Regions) for c in variant.constraints):
+        variant = Variant((Regions(tuple(regions)), *variant.constraints))
+    return variant
