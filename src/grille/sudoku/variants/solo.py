@@ -89,8 +89,9 @@ def _wall(pos: int, size: int) -> tuple[int, int]:
     return row * size + col, (row + 1) * size + col
 
 
-def block_spec(blocks: Sequence[int], size: int) -> str:
-    """The block structure of ``blocks`` (a block index per cell) as Solo writes it."""
+def block_spec(blocks: Sequence[int], size: int, what: str = "block") -> str:
+    """The block structure of ``blocks`` (a block index per cell) as Solo writes it; a
+    ``ValueError`` when a block is not connected (walls cannot say it)."""
     out: list[str] = []
     run = 0
     walls = 2 * size * (size - 1)
@@ -102,7 +103,15 @@ def block_spec(blocks: Sequence[int], size: int) -> str:
                 continue
         out.append("z" * (run // 26) + (chr(ord("a") + run % 26 - 1) if run % 26 else "_"))
         run = 0
-    return "".join(out)
+    spec = "".join(out)
+    back = blocks_of_spec(spec, size, lambda why, at: ValueError(why))
+    first: dict[int, int] = {}
+    for cell, (block, read) in enumerate(zip(blocks, back, strict=True)):
+        if first.setdefault(read, block) != block or back[
+                next(i for i, b in enumerate(blocks) if b == block)] != read:
+            raise ValueError(f"Solo's {what}s are connected; the one holding "
+                             f"r{cell // size + 1}c{cell % size + 1} is not")
+    return spec
 
 
 def variant_part(params: tuple[int, int, bool, bool, bool], size: int, parts: Sequence[str],
@@ -146,7 +155,7 @@ def solo_layout(variant: Variant | None, shape: Shape) -> tuple[str, list[str], 
         raise ValueError("Solo's X variant has both diagonals, this puzzle one")
     parts: list[str] = []
     if regions:
-        parts.append(block_spec(regions[0].regions, size))
+        parts.append(block_spec(regions[0].regions, size, "jigsaw region"))
         params = f"{size}j"
     else:
         params = f"{shape.box_rows}x{shape.box_cols}"
@@ -168,6 +177,6 @@ def solo_layout(variant: Variant | None, shape: Shape) -> tuple[str, list[str], 
             empty = block.index(-1)
             raise ValueError(f"Solo's killer cages cover the grid; r{empty // size + 1}"
                              f"c{empty % size + 1} is in none")
-        parts.append(block_spec(block, size))
+        parts.append(block_spec(block, size, "killer cage"))
     return params, parts, sums
 
