@@ -137,6 +137,9 @@ def test_solo_refuses_what_it_cannot_hold() -> None:
 BAD = [
     ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALh", "does not decompress"),
     ("https://f-puzzles.com/?load=", "is not lz-string"),
+    # the lzstring port raised UnboundLocalError on this one (found by mutation fuzzing)
+    ("https://f-puzzles.com/?load=4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2RUBDAVzXMI"
+     "CcEQBzblRw00MMGjDMQ", "does not decompress"),
     ("https://sudokupad.app/fpuzzles@@@", "is not lz-string"),
     ('{"size": 9, "grid": []}', "must be 9 rows"),
     ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
