@@ -5,7 +5,9 @@ the keys): ``size``, ``grid`` (rows of cell objects: ``value``, ``given``, ``reg
 ``title``, ``author``, ``ruleset`` (kept as the metadata ``title``, ``author``, ``rules``) and
 one key or more per constraint family (:data:`~grille.sudoku.variants.families.BY_KEY`;
 ``negative`` lists ``ratio`` and ``xv``). A key or a cell field grille does not know is an
-error naming it. A grid whose regions are not its boxes writes ``region`` on every cell.
+error naming it. Jigsaw regions are written as they were read: on every cell, or (as
+f-puzzles' own export) only where a cell's region is not its default box; a grid whose boxes
+are not f-puzzles' default (6x6 with 3x2 boxes) writes ``region`` on every cell.
 
 Links: ``https://f-puzzles.com/?load=<lz-string base 64>`` and SudokuPad's
 ``https://sudokupad.app/fpuzzles<lz-string base 64>`` (also ``?puzzleid=fpuzzles…``).
@@ -64,7 +66,9 @@ def from_fpuzzles(data: object) -> Grid:
     constraints: list[Constraint] = []
     shape = default_shape(size)
     if regions is not None:
-        shape, jigsaw = _layout(regions, size)
+        grid_rows: list[list[dict[str, Any]]] = data["grid"]
+        sparse = any("region" not in cell for row in grid_rows for cell in row)
+        shape, jigsaw = _layout(regions, size, sparse)
         if jigsaw is not None:
             constraints.append(jigsaw)
     for key, value in data.items():
@@ -133,14 +137,14 @@ def _default_region(shape: Shape, row: int, col: int) -> int:
     return shape.box_of(row * shape.size + col)
 
 
-def _layout(regions: list[int], size: int) -> tuple[Shape, Regions | None]:
+def _layout(regions: list[int], size: int, sparse: bool) -> tuple[Shape, Regions | None]:
     """The boxes the regions are (a shape), or the default shape and irregular regions."""
     for rows in range(1, size + 1):
         if size % rows == 0 and 1 < rows < size:
             shape = Shape(rows, size // rows)
             if all(shape.box_of(i) == region for i, region in enumerate(regions)):
                 return shape, None
-    return default_shape(size), Regions(tuple(regions))
+    return default_shape(size), Regions(tuple(regions), sparse)
 
 
 def fpuzzles_of(grid: Grid) -> dict[str, Any]:
@@ -156,6 +160,8 @@ def fpuzzles_of(grid: Grid) -> dict[str, Any]:
     regions: tuple[int, ...] | None = jigsaw.regions if jigsaw is not None else None
     if regions is None and grid.shape != default_shape(n):
         regions = tuple(grid.shape.box_of(i) for i in range(n * n))
+    sparse = jigsaw is not None and jigsaw.sparse
+    layout = default_shape(n)
     rows = []
     for r in range(n):
         row = []
@@ -166,7 +172,7 @@ def fpuzzles_of(grid: Grid) -> dict[str, Any]:
                 cell["value"] = grid.cells[index]
                 if grid.is_given(index):
                     cell["given"] = True
-            if regions is not None:
+            if regions is not None and not (sparse and regions[index] == layout.box_of(index)):
                 cell["region"] = regions[index]
             row.append(cell)
         rows.append(row)

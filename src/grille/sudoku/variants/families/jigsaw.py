@@ -6,7 +6,7 @@ the constraint from the grid, so the family reads no top-level key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grille.kind import Violation
 from grille.sudoku.variants.family import Family, Items
@@ -15,9 +15,13 @@ from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, 
 
 @dataclass(frozen=True, slots=True)
 class Regions(Constraint):
-    """The region index of every cell, row-major (as the puzzle numbers them)."""
+    """The region index of every cell, row-major (as the puzzle numbers them). ``sparse``
+    says how f-puzzles writes them: only where a cell's region is not its default box (as
+    f-puzzles' own export does) or on every cell (as the shared data does); it takes no part
+    in equality."""
 
     regions: tuple[int, ...]
+    sparse: bool = field(default=False, compare=False)
     family = "jigsaw"
     label = "region"
 
