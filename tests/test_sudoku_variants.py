@@ -236,3 +236,20 @@ def test_a_grid_rejects_a_constraint_outside_it() -> None:
     assert nine.variant is not None
     with pytest.raises(VariantError, match="r9c9 is outside the 4x4 grid"):
         Grid(Grid.empty(4).shape, (0,) * 16, variant=nine.variant)
+
+
+def test_pencil_marks_follow_the_variant_groups_and_parity() -> None:
+    data = load(HERE / "jigsaw.json")
+    grid = from_fpuzzles(data["fpuzzles"])
+    solution = [int(d) for d in data["solution"]]
+    masks = KIND.with_candidates(grid).marks
+    assert masks is not None
+    for cell, digit in enumerate(solution):
+        if not grid.cells[cell]:
+            assert masks[cell] >> (digit - 1) & 1  # the solution's digit is never ruled out
+    # r3c2 shares its jigsaw region (0) with r1c1, and no longer a box with r4c1
+    peers = set(KIND.peers(grid, 2 * 6 + 1))
+    assert 0 in peers
+    assert 3 * 6 not in peers
+    odd = from_fpuzzles(load(HERE / "odd_even.json")["fpuzzles"])
+    assert KIND.with_candidates(odd).marks[0] == 0b010101  # r1c1 is odd: 1, 3, 5

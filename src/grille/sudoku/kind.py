@@ -66,7 +66,12 @@ class SudokuKind(GridKind[Grid]):
         return "holds a clue" if grid.is_given(cell) else None
 
     def peers(self, grid: Grid, cell: int) -> Iterable[int]:
-        """The cells of its row, column and box."""
+        """The cells of its row, column and box; of a variant, every cell that must differ
+        from it (jigsaw region, diagonals, cages ...)."""
+        if grid.variant is not None:
+            from grille.sudoku.variants.candidates import peers
+
+            return peers(grid.variant, grid.shape)[cell]
         return grid.shape.peers[cell]
 
     def grid_text(self, rows: int, cols: int) -> str:

@@ -33,7 +33,23 @@ def violations(grid: Grid) -> list[Violation]:
                                      f"{grid.shape.unit_name(index)}", tuple(places)))
     for constraint in variant.constraints:
         out += constraint.violations(board)
+    if grid.variant is not None:
+        out += _dead_cells(grid)
     return out
+
+
+def _dead_cells(grid: Grid) -> list[Violation]:
+    """Empty cells left without a candidate (by the rules, or by the marks where marked)."""
+    from grille.sudoku.candidates import candidate_masks
+
+    fresh = candidate_masks(grid)
+    marks = grid.marks or fresh
+    n = grid.size
+    return [
+        Violation(f"{cell_text(divmod(i, n))} has no candidate left", (divmod(i, n),))
+        for i, (mark, rule) in enumerate(zip(marks, fresh, strict=True))
+        if grid.cells[i] == 0 and ((mark or rule) & rule) == 0
+    ]
 
 
 def status(grid: Grid) -> Status:
