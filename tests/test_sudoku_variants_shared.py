@@ -1,7 +1,7 @@
 """The shared variant data (``../shared/data/sudoku-variants``): every puzzle of every file
 reads, round-trips exactly through f-puzzles JSON and both links, its listed solution keeps
-every rule and a swap of two of its cells breaks one; every Solo ID round-trips and says what
-its f-puzzles form says."""
+every rule and a swap of two of its cells breaks one; every Solo ID round-trips, says what
+its f-puzzles form says, and is what that form converts to."""
 
 from __future__ import annotations
 
@@ -79,4 +79,6 @@ def test_solo_ids_round_trip_and_agree_with_their_fpuzzles(name: str) -> None:
         game_id = record["tatham_id"]
         grid = parse_solo(game_id)
         assert format_grid(grid, "solo") == game_id
-        assert _meaning(grid) == _meaning(from_fpuzzles(record["fpuzzles"])), game_id
+        converted = from_fpuzzles(record["fpuzzles"])
+        assert _meaning(grid) == _meaning(converted), game_id
+        assert format_grid(converted, "solo") == game_id  # f-puzzles -> Solo gives Solo's ID
