@@ -253,3 +253,41 @@ def test_pencil_marks_follow_the_variant_groups_and_parity() -> None:
     assert 3 * 6 not in peers
     odd = from_fpuzzles(load(HERE / "odd_even.json")["fpuzzles"])
     assert KIND.with_candidates(odd).marks[0] == 0b010101  # r1c1 is odd: 1, 3, 5
+
+
+def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from grille.cli import main
+
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_check_names_the_constraint_and_solve_refuses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(HERE / "thermo_downhill.json")
+    status, out, _ = _cli(["check", path], capsys)
+    assert status == 1
+    assert "thermometer r1c1..r1c3: 3 before 2" in out
+    status, out, err = _cli(["solve", path], capsys)
+    assert (status, out) == (2, "")
+    assert "variant Sudoku (thermo) is not supported yet" in err
+    assert err.count("\n") == 1
+
+
+def test_cli_converts_between_links_and_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    data = load(HERE / "little_killer.json")["fpuzzles"]
+    source = tmp_path / "puzzle.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    status, link, _ = _cli(["convert", "--to", "sudokupad", str(source)], capsys)
+    assert status == 0
+    assert link.startswith("https://sudokupad.app/fpuzzles")
+    status, back, _ = _cli(["convert", "--to", "fpuzzles", link.strip()], capsys)
+    assert status == 0
+    assert json.loads(back) == data
+    status, _, err = _cli(["convert", "--to", "line", str(source)], capsys)
+    assert status == 2
+    assert "cannot hold the variant's constraints (little_killer)" in err

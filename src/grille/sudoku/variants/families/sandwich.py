@@ -24,12 +24,10 @@ class Sandwich(Constraint):
 
     def name(self) -> str:
         row, col = self.clue
-        line = f"column {col + 1}" if row in (-1, self._size_hint()) and col >= 0 else (
-            f"row {row + 1}")
+        # the clue is above (row -1) or below (row n) a column, or beside a row
+        above_or_below = row < 0 or (col >= 0 and row > col)
+        line = f"column {col + 1}" if above_or_below else f"row {row + 1}"
         return f"sandwich {self.total} of {line}"
-
-    def _size_hint(self) -> int:
-        return max(self.clue)
 
     def line(self, size: int) -> tuple[Cell, ...]:
         """The row or column the clue sums."""
