@@ -9,8 +9,7 @@ payload that is not lz-string, the port raises or returns nonsense: :class:`Link
 from __future__ import annotations
 
 import re
-
-from lzstring import LZString  # type: ignore[import-untyped]
+from typing import Any
 
 from grille.errors import GrilleError
 
@@ -21,6 +20,16 @@ _BASE64_RE = re.compile(r"[A-Za-z0-9+/]*={0,3}")
 
 class LinkError(GrilleError):
     """A puzzle link whose payload cannot be read (the message says why)."""
+
+
+def _port() -> Any:
+    """The ``lzstring`` port, imported on first use (only links need it)."""
+    try:
+        from lzstring import LZString  # type: ignore[import-untyped]
+    except ImportError:
+        raise LinkError("f-puzzles and SudokuPad links need the lzstring package "
+                        "(pip install 'lzstring>=1.0.4')") from None
+    return LZString()
 
 
 def _units(text: str) -> str:
@@ -44,7 +53,7 @@ def _text(units: str) -> str:
 
 def compress(text: str) -> str:
     """``LZString.compressToBase64(text)`` as JavaScript returns it."""
-    return str(LZString().compressToBase64(_units(text)))
+    return str(_port().compressToBase64(_units(text)))
 
 
 def decompress(payload: str) -> str:
@@ -52,8 +61,9 @@ def decompress(payload: str) -> str:
     if not payload or _BASE64_RE.fullmatch(payload) is None:
         shown = payload if len(payload) <= 20 else payload[:20] + "…"
         raise LinkError(f"the link's payload {shown!r} is not lz-string base 64")
+    port = _port()
     try:
-        units = LZString().decompressFromBase64(payload)
+        units = port.decompressFromBase64(payload)
     except Exception:  # the port fails on garbage in many ways (even UnboundLocalError)
         units = None
     if not isinstance(units, str) or not units:
