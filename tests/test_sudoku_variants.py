@@ -197,6 +197,11 @@ def test_lz_matches_javascript_on_known_strings() -> None:
     # JavaScript lz-string 1.5.0: LZString.compressToBase64(...)
     assert compress("hello") == "BYUwNmD2Q==="
     assert compress('{"size":9}') == "N4IgzglgXgpiBcBOAvkA"
+    # characters above U+FFFF, as JavaScript (UTF-16 code units) compresses them
+    assert compress("🧩 Killer ∑ 𝔘") == "nwbkvdgEDSCWA2MKYCcyEQiMhWDcBi7Q"
+    title = '{"size":4,"title":"Downhill 😀"}'
+    assert compress(title) == "N4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2QBfIA==="
+    assert decompress("N4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2QBfIA===") == title
     with pytest.raises(LinkError):
         decompress("")
 
