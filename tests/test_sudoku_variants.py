@@ -114,6 +114,16 @@ def test_jigsaw_regions_written_as_fpuzzles_writes_them_round_trip_exactly() -> 
     assert fpuzzles_of(full) == data
 
 
+def test_fpuzzles_reads_json_lines_and_records_holding_the_puzzle() -> None:
+    records = [load(path) for path in FAMILY_FILES[:3]]
+    text = "\n".join(json.dumps(record) for record in records) + "\n"
+    entries = read(text, fmt="fpuzzles")
+    assert [entry.line for entry in entries] == [1, 2, 3]
+    assert [e.puzzle for e in entries] == [from_fpuzzles(r["fpuzzles"]) for r in records]
+    objects = "\n".join(json.dumps(record["fpuzzles"]) for record in records)
+    assert [e.puzzle for e in read(objects)] == [e.puzzle for e in entries]
+
+
 def test_plain_sudoku_is_untouched() -> None:
     grid = Grid.from_string("1234341221434321")
     assert grid.variant is None

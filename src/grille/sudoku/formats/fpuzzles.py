@@ -22,22 +22,41 @@ _DECODER = json.JSONDecoder()
 
 
 def read(t: Text, text: str) -> list[Entry[Grid]]:
-    """One f-puzzles object, a JSON list of them, or one object a line."""
-    from grille.sudoku.formats.jsonfmt import split_items
-
+    """One f-puzzles object, a JSON list of them, or one object a line (JSON lines); an object
+    holding the puzzle under ``fpuzzles`` (the shared data's records) is read for it."""
     try:
-        items = split_items(text)
+        items = _objects(text)
     except json.JSONDecodeError as error:
         raise t.error(f"invalid JSON: {error.msg}", error.lineno - 1, error.colno) from None
     entries = []
     for offset, value in items:
         line, column = position(text, offset)
+        if isinstance(value, dict) and "fpuzzles" in value and "grid" not in value:
+            value = value["fpuzzles"]
         try:
             grid = from_fpuzzles(value)
         except GrilleError as error:
             raise t.error(str(error), line - 1, column) from None
         entries.append(Entry(grid, t.base + line - 1, "fpuzzles"))
     return entries
+
+
+def _objects(text: str) -> list[tuple[int, object]]:
+    """The JSON values of ``text`` with their offsets: a list's items, else each value."""
+    from grille.sudoku.formats.jsonfmt import split_items
+
+    start = len(text) - len(text.lstrip())
+    if text.startswith("[", start):
+        return split_items(text)
+    items: list[tuple[int, object]] = []
+    index = start
+    while index < len(text):
+        value, end = _DECODER.raw_decode(text, index)
+        items.append((index, value))
+        index = end + len(text[end:]) - len(text[end:].lstrip())
+    if not items:
+        raise json.JSONDecodeError("Expecting value", text, start)
+    return items
 
 
 def dump(grid: Grid) -> str:
