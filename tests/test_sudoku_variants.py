@@ -3,7 +3,8 @@ formats and links, Solo's variant IDs, grille's JSON, and the refusals (solve, p
 
 Fixtures (``tests/fixtures/variants/<family>.json``, 6x6, made for these tests): the f-puzzles
 object, a solution that keeps every rule, a filling that breaks the family (two cells of a row
-swapped) and the constraint it breaks first."""
+swapped) and the constraint it breaks first. ``solo_ids.txt``: Solo IDs made from them (6x6
+jigsaw, X, jigsaw killer, X killer)."""
 
 from __future__ import annotations
 
