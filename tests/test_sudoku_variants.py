@@ -202,6 +202,8 @@ def test_link_payload_is_read_raw_and_urlencoded_forms_too() -> None:
     encoded = prefix + "load=" + payload.replace("+", "%2B").replace("/", "%2F")
     assert read_link(encoded)[0] == grid
     assert read_link(link_of(grid, sudokupad=True)) == (grid, "sudokupad")
+    assert read_link(link + "&setting=dark#top")[0] == grid  # other parameters ignored
+    assert read_link("https://f-puzzles.com/?theme=1&load=" + payload)[0] == grid
 
 
 def test_lz_matches_javascript_on_known_strings() -> None:

@@ -41,7 +41,7 @@ FPUZZLES_PREFIX = "https://f-puzzles.com/?load="
 SUDOKUPAD_PREFIX = "https://sudokupad.app/fpuzzles"
 _LINK_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:(f-puzzles\.com/\?(?:.*&)?load=)|"
-    r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)"
+    r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
 )
 _META = (("title", "title"), ("author", "author"), ("ruleset", "rules"))
 _CELL_FIELDS = ("value", "given", "region")
