@@ -115,7 +115,7 @@ def test_the_reader_keeps_no_table_of_kinds() -> None:
 def test_the_kind_infos_keep_the_old_tables() -> None:
     """What batch/reader.py kept by hand before KindInfo (layouts, output formats, the kinds
     whose ``# rules:`` lines carry over), read back from the registry unchanged."""
-    lines = {"sudoku": ("line", "solo"), "takuzu": ("tab", "unruly")}
+    lines = {"sudoku": ("line", "solo", "fpuzzles-link", "sudokupad"), "takuzu": ("tab", "unruly")}
     paragraphs = {"sudoku": ("grid", "sdk", "marks"), "takuzu": ("rows",),
                   "kakuro": ("text", "marks", "csv", "block", "solution")}
     outputs = {"sudoku": ("line", "solo"), "takuzu": ("tab", "unruly", "json"),

@@ -8,7 +8,13 @@ __all__ = ["candidate_masks", "candidates_of", "with_candidates"]
 
 
 def candidate_masks(grid: Grid) -> tuple[int, ...]:
-    """A bitmask per cell (bit ``d - 1`` for digit ``d``) of the digits it may take; 0 if filled."""
+    """A bitmask per cell (bit ``d - 1`` for digit ``d``) of the digits it may take; 0 if filled.
+    A variant's cells also leave out what its other groups and parities rule out
+    (:mod:`grille.sudoku.variants.candidates`)."""
+    if grid.variant is not None:
+        from grille.sudoku.variants.candidates import candidate_masks as variant_masks
+
+        return variant_masks(grid)
     n = grid.size
     full = (1 << n) - 1
     cells = grid.cells

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from grille.sudoku.geometry import Shape, cell_name, default_shape
 from grille.sudoku.symbols import digit_char
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants.model import Variant
 
 __all__ = ["Grid", "digits_of_mask", "mask_of_digits"]
 
@@ -39,7 +43,9 @@ class Grid:
     filled cells are clues (``None``: every filled cell is a clue, as in a fresh puzzle).
     ``marks`` holds a candidate bitmask per cell (bit ``d - 1`` for digit ``d``) when pencil
     marks are known, else ``None``. ``metadata`` keeps named fields a format carried
-    (author, description ...) as ``(key, value)`` pairs.
+    (author, description ...) as ``(key, value)`` pairs. ``variant`` holds the constraints of
+    a variant Sudoku (killer cages, jigsaw regions ...: :mod:`grille.sudoku.variants`), ``None``
+    for plain Sudoku.
     """
 
     shape: Shape
@@ -47,6 +53,7 @@ class Grid:
     givens: tuple[bool, ...] | None = None
     marks: tuple[int, ...] | None = None
     metadata: tuple[tuple[str, str], ...] = field(default=())
+    variant: Variant | None = None
 
     def __post_init__(self) -> None:
         n = self.shape.size
@@ -57,6 +64,8 @@ class Grid:
         for name, extra in (("givens", self.givens), ("marks", self.marks)):
             if extra is not None and len(extra) != n * n:
                 raise ValueError(f"{name} must have {n * n} entries, got {len(extra)}")
+        if self.variant is not None:
+            self.variant.fits(n)
 
     # -- construction --------------------------------------------------------------------
 
@@ -67,11 +76,14 @@ class Grid:
         return cls(shape, (0,) * shape.cell_count)
 
     @classmethod
-    def from_string(cls, text: str, shape: Shape | None = None) -> Grid:
-        """A grid from one line of ``n * n`` characters (``.`` or ``0`` for empty cells)."""
+    def from_string(cls, text: str, shape: Shape | None = None,
+                    variant: Variant | None = None) -> Grid:
+        """A grid from one line of ``n * n`` characters (``.`` or ``0`` for empty cells),
+        with the constraints of ``variant`` if given."""
         from grille.sudoku.formats import parse_line
 
-        return parse_line(text, shape=shape)
+        grid = parse_line(text, shape=shape)
+        return grid if variant is None else replace(grid, variant=variant)
 
     # -- views -----------------------------------------------------------------------------
 
@@ -119,11 +131,14 @@ class Grid:
         return format_grid(self, fmt or "line")
 
     def __str__(self) -> str:
-        return self.to_string("grid")
+        from grille.sudoku.formats.grid import dump  # the digits alone, even of a variant
+
+        return dump(self)
 
     def __repr__(self) -> str:
         shape = "" if self.shape == default_shape(self.size) else f", shape={self.shape!r}"
-        return f"Grid.from_string({self.line()!r}{shape})"
+        variant = "" if self.variant is None else f", variant={self.variant!r}"
+        return f"Grid.from_string({self.line()!r}{shape}{variant})"
 
     def cell_name(self, cell: int) -> str:
         """The r1c1-style name of ``cell``."""
@@ -145,4 +160,4 @@ class Grid:
     def clues_only(self) -> Grid:
         """The puzzle alone: clues kept, entries and marks dropped."""
         cells = tuple(d if self.is_given(i) else 0 for i, d in enumerate(self.cells))
-        return Grid(self.shape, cells, metadata=self.metadata)
+        return Grid(self.shape, cells, metadata=self.metadata, variant=self.variant)

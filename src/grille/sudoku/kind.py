@@ -67,7 +67,12 @@ class SudokuKind(GridKind[Grid]):
         return "holds a clue" if grid.is_given(cell) else None
 
     def peers(self, grid: Grid, cell: int) -> Iterable[int]:
-        """The cells of its row, column and box."""
+        """The cells of its row, column and box; of a variant, every cell that must differ
+        from it (jigsaw region, diagonals, cages ...)."""
+        if grid.variant is not None:
+            from grille.sudoku.variants.candidates import peers
+
+            return peers(grid.variant, grid.shape)[cell]
         return grid.shape.peers[cell]
 
     def grid_text(self, rows: int, cols: int) -> str:
@@ -90,6 +95,7 @@ class SudokuKind(GridKind[Grid]):
         """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
         from grille.sudoku import solver
 
+        _plain_only(puzzle, "solving")
         return solver.solve(puzzle, limit=limit, budget=budget)
 
     def solve_many(
@@ -98,6 +104,8 @@ class SudokuKind(GridKind[Grid]):
         """:meth:`solve` for many puzzles in one compiled call."""
         from grille.sudoku import solver
 
+        for puzzle in puzzles:
+            _plain_only(puzzle, "solving")
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def clues_of(self, state: Grid) -> Grid:
@@ -105,11 +113,20 @@ class SudokuKind(GridKind[Grid]):
         return state.clues_only()
 
     def check(self, puzzle: Grid) -> list[Violation]:
-        """Repeated digits in a unit, and empty cells with no candidate left."""
+        """Repeated digits in a unit, and empty cells with no candidate left; of a variant,
+        repeats in its rows, columns and boxes or regions, then each constraint broken."""
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import check
+
+            return check.violations(puzzle)
         return rules.violations(puzzle)
 
     def status(self, puzzle: Grid) -> Status:
         """Solved, incomplete or invalid."""
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import check
+
+            return check.status(puzzle)
         return rules.status(puzzle)
 
     def view(self, puzzle: Grid, state: Grid) -> BoardView:
@@ -134,6 +151,8 @@ class SudokuKind(GridKind[Grid]):
         ``scale`` exactly the path that scale rates (carrying its rating)."""
         from grille.sudoku.logic.explain import explain
 
+        _plain_only(puzzle, "explaining")
+
         return explain(puzzle, **kind_options(self.info, "explain", options))
 
     def rate(self, puzzle: Grid, **options: Any) -> Rating | HodokuRating:
@@ -141,12 +160,16 @@ class SudokuKind(GridKind[Grid]):
         level and score)."""
         from grille.sudoku.logic.explain import rate
 
+        _plain_only(puzzle, "rating")
+
         return rate(puzzle, **kind_options(self.info, "rate", options))
 
     def hint(self, state: Grid, *, depth: int = 1, **options: Any) -> Hint[Grid]:
         """The next hint for a player at ``state``: the next step of grille's full ladder,
         or with ``scale`` of that scale's ladder."""
         from grille.sudoku.logic.explain import hint
+
+        _plain_only(state, "hints for")
 
         return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
@@ -198,6 +221,14 @@ class SudokuKind(GridKind[Grid]):
             symmetries=(DEFAULT_SYMMETRY, *(s for s in SYMMETRIES if s != DEFAULT_SYMMETRY)),
             minimal=True,
         )
+
+
+def _plain_only(puzzle: Grid, what: str) -> None:
+    """Refuse a variant: its solver, logic and rating come in the next step of issue #19."""
+    if puzzle.variant is not None:
+        families = ", ".join(puzzle.variant.families())
+        raise GrilleError(f"{what} variant Sudoku ({families}) is not supported yet; "
+                          "'grille check' checks its rules")
 
 
 def _size_of(text: str | None) -> int:

@@ -40,7 +40,17 @@ alphabet of 16x16 grids and the A-Y alphabet of 25x25 grids are read too (see
 ``solo``
     Simon Tatham's Solo game ID ``<r>x<c>:<description>``, boxes of r rows and c columns: runs
     of 1 to 26 empty cells as ``a`` to ``z``, clues as decimal numbers, ``_`` between two clues;
-    a rating may follow, as in ``line``. A random-seed ID ``3x3#seed`` is refused.
+    a rating may follow, as in ``line``. A random-seed ID ``3x3#seed`` is refused. Solo's
+    variants: ``x`` (both diagonals), ``k`` (killer: ``,<cages>,<sums>``), jigsaw ``9j:…,<regions>``
+    and their combinations (see :mod:`grille.sudoku.formats.solo`).
+``fpuzzles``
+    f-puzzles' JSON object (``size``, ``grid``, the constraints' keys: see
+    :mod:`grille.sudoku.variants.fpuzzles`); one object, a list, or one a line.
+``fpuzzles-link``, ``sudokupad``
+    ``https://f-puzzles.com/?load=…`` and ``https://sudokupad.app/fpuzzles…`` links, one a line.
+
+Only ``json``, ``solo`` (its variants) and the f-puzzles formats hold a variant's constraints;
+writing a variant in another format is an error naming what it would lose.
 
 The JSON form is one object per puzzle; a document is one object, a list of them, or
 ``{"puzzles": [...]}``. Keys::
@@ -55,6 +65,9 @@ The JSON form is one object per puzzle; a document is one object, a list of them
     marks     optional: n*n candidate sets, each a string of digits ("129") or a list of
               integers ([1, 2, 9])
     metadata  optional: {"author": "…", …}, or a list of [key, value] pairs
+    variant   optional: the constraints of a variant Sudoku as f-puzzles keys
+              ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "5"}], "diagonal+":
+              true, …}; jigsaw regions as "regions": n*n region indices, row-major)
 
 e.g. ``{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": "53..7....6..195…"}``.
 """
@@ -63,10 +76,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError
 from grille.formats import Format, FormatRegistry
 from grille.info import Layout
 from grille.kind import Entry
+from grille.sudoku.formats import fpuzzles as _fpuzzles
 from grille.sudoku.formats import grid as _grid
 from grille.sudoku.formats import jsonfmt as _jsonfmt
 from grille.sudoku.formats import line as _line
@@ -112,6 +126,19 @@ def _lines(reader: Reader) -> Callable[[str, str], list[Entry[Grid]]]:
     return lambda text, source: reader(Text(text.splitlines(), source), text)
 
 
+def _plain(name: str, dump: Callable[[Grid], str]) -> Callable[[Grid], str]:
+    """``dump`` for a format that holds no variant constraints: refuses a variant grid."""
+
+    def plain(grid: Grid) -> str:
+        if grid.variant is not None:
+            families = ", ".join(grid.variant.families())
+            raise GrilleError(f"the {name} format cannot hold the variant's constraints "
+                              f"({families}); write json, fpuzzles, fpuzzles-link or sudokupad")
+        return dump(grid)
+
+    return plain
+
+
 def _fallback_format(text: str, source: str) -> str:
     """The format whose parser gives the most useful error for an unrecognised ``text``."""
     first = next((line.strip() for line in text.splitlines() if line.strip()), None)
@@ -123,14 +150,18 @@ def _fallback_format(text: str, source: str) -> str:
 REGISTRY: FormatRegistry[Grid] = FormatRegistry(
     INFO,
     (
-        Format("line", _lines(_line.read), _line.dump),
-        Format("grid", _lines(_grid.read), _grid.dump),
-        Format("sdk", _lines(_sdk.read), _sdk.dump),
-        Format("ss", _lines(_ss.read), _ss.dump),
-        Format("marks", _lines(_marks.read), _marks.dump),
-        Format("opensudoku", _lines(_opensudoku.read), _opensudoku.dump, _opensudoku.document),
+        Format("line", _lines(_line.read), _plain("line", _line.dump)),
+        Format("grid", _lines(_grid.read), _plain("grid", _grid.dump)),
+        Format("sdk", _lines(_sdk.read), _plain("sdk", _sdk.dump)),
+        Format("ss", _lines(_ss.read), _plain("ss", _ss.dump)),
+        Format("marks", _lines(_marks.read), _plain("marks", _marks.dump)),
+        Format("opensudoku", _lines(_opensudoku.read), _plain("opensudoku", _opensudoku.dump),
+               _opensudoku.document),
         Format("json", _lines(_jsonfmt.read), _jsonfmt.dump, _jsonfmt.document),
         Format("solo", _lines(_solo.read), _solo.dump),
+        Format("fpuzzles", _lines(_fpuzzles.read), _fpuzzles.dump, _fpuzzles.document),
+        Format("fpuzzles-link", _lines(_fpuzzles.read_fpuzzles_link), _fpuzzles.dump_fpuzzles_link),
+        Format("sudokupad", _lines(_fpuzzles.read_sudokupad), _fpuzzles.dump_sudokupad),
     ),
     sniff=sniff,
     fallback=_fallback_format,

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from grille.errors import ParseError
+from grille.errors import GrilleError, ParseError
 from grille.kind import Entry
 from grille.sudoku.formats._cells import mask_text, normal_givens
 from grille.sudoku.formats._text import (
@@ -23,6 +23,7 @@ from grille.sudoku.formats._text import (
 )
 from grille.sudoku.geometry import Shape, cell_name, default_shape
 from grille.sudoku.grid import Grid, mask_of_digits
+from grille.sudoku.variants.fpuzzles import variant_keys, variant_of_keys
 
 _DECODER = json.JSONDecoder()
 
@@ -34,7 +35,7 @@ def parse_json(text: str, *, line: int = 1, source: str = "<input>") -> Grid:
 
 def read(t: Text, text: str) -> list[Entry[Grid]]:
     try:
-        items = _items(text)
+        items = split_items(text)
     except json.JSONDecodeError as error:
         raise t.error(f"invalid JSON: {error.msg}", error.lineno - 1, error.colno) from None
     entries: list[Entry[Grid]] = []
@@ -48,7 +49,7 @@ def read(t: Text, text: str) -> list[Entry[Grid]]:
     return entries
 
 
-def _items(text: str) -> list[tuple[int, object]]:
+def split_items(text: str) -> list[tuple[int, object]]:
     """Each puzzle object of a JSON document with its offset: one, a list, or ``puzzles``."""
     start = _space(text, 0)
     if text.startswith("[", start):
@@ -128,7 +129,16 @@ def _grid(value: object, fail: Fail) -> Grid:
     if value.get("marks") is not None:
         marks = _marks(value["marks"], shape, fail)
     metadata = _metadata(value.get("metadata"), fail)
-    return Grid(shape, cells, givens, marks, metadata)
+    variant = None
+    if value.get("variant") is not None:
+        try:
+            variant = variant_of_keys(value["variant"], shape.size)
+        except GrilleError as error:
+            raise fail(f'"variant": {error}') from None
+    try:
+        return Grid(shape, cells, givens, marks, metadata, variant)
+    except GrilleError as error:
+        raise fail(f'"variant": {error}') from None
 
 
 def _shape(value: dict[str, Any], fail: Fail) -> Shape:
@@ -227,6 +237,8 @@ def dump(grid: Grid) -> str:
         value["givens"] = grid.clues_only().line()
     if grid.marks is not None:
         value["marks"] = [mask_text(mask) for mask in grid.marks]
+    if grid.variant is not None:
+        value["variant"] = variant_keys(grid.variant)
     if grid.metadata:
         keys = [key for key, _ in grid.metadata]
         unique = len(set(keys)) == len(keys)

@@ -14,6 +14,7 @@ from grille.sudoku.symbols import INVALID, cell_codes
 
 _JSON_LIST_RE = re.compile(r"\[\s*(?:[{\]]|$)")
 _JSON_KIND_RE = re.compile(r'"kind"\s*:\s*"([^"]*)"')
+_FPUZZLES_RE = re.compile(r'"grid"\s*:\s*\[')
 _SNIFF_CHARS = 65536
 _SNIFF_ROWS = 27
 _BINARY = frozenset("01. ")
@@ -29,9 +30,13 @@ def sniff(text: str) -> str | None:
     first = lines[index].strip()
     if first.startswith("<"):
         return "opensudoku" if "<opensudoku" in head else None
+    link = link_kind(first)
+    if link is not None:
+        return link
     rest = head.lstrip()
     if rest.startswith("{") or _JSON_LIST_RE.match(rest):
-        return "json"
+        return "fpuzzles" if _FPUZZLES_RE.search(head) and not _JSON_KIND_RE.search(head) else (
+            "json")
     if looks_like_solo(first):
         return "solo"
     if first.startswith(":") and first.count(":") >= 5:
@@ -44,6 +49,15 @@ def sniff(text: str) -> str | None:
             return None
         first = lines[index].strip()
     return _sniff_block(lines, index, metadata)
+
+
+def link_kind(line: str) -> str | None:
+    """``fpuzzles-link`` or ``sudokupad`` for a line that starts as such a link."""
+    if "f-puzzles.com/" in line and "load=" in line:
+        return "fpuzzles-link"
+    if "sudokupad.app/" in line and "fpuzzles" in line:
+        return "sudokupad"
+    return None
 
 
 def declared_kind(text: str) -> str | None:

@@ -1,0 +1,61 @@
+"""Killer cages: no repeated digit in a cage; its digits sum to its total (when it has one)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.family import Family, Items, fp_cells
+from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+
+
+@dataclass(frozen=True, slots=True)
+class KillerCage(Constraint):
+    """A cage: its cells (in the order read) and its total (``None``: no sum given)."""
+
+    cells: tuple[Cell, ...]
+    total: int | None = None
+    family = "killer"
+    label = "killer cage"
+
+    def __repr__(self) -> str:
+        return f"KillerCage({cells_text(self.cells)}, {len(self.cells)} cells, total={self.total})"
+
+    def name(self) -> str:
+        total = "" if self.total is None else f" (sum {self.total})"
+        return f"{self.label} {cells_text(self.cells)}{total}"
+
+    def cells_of(self) -> tuple[Cell, ...]:
+        return self.cells
+
+    def violations(self, board: Board) -> list[Violation]:
+        out = all_different(self, self.cells, board)
+        digits = board.digits(self.cells)
+        filled = [cell for cell, digit in zip(self.cells, digits, strict=True) if digit]
+        if self.total is not None and filled:
+            if all(digits) and sum(digits) != self.total:
+                out.append(self.broken(f"its digits sum to {sum(digits)}", self.cells))
+            elif not all(digits) and sum(digits) + digits.count(0) > self.total:
+                out.append(self.broken(f"its digits already reach {sum(digits)}", filled))
+        return out
+
+    def fpuzzles(self) -> tuple[str, object]:
+        item: dict[str, object] = {"cells": fp_cells(self.cells)}
+        if self.total is not None:
+            item["value"] = str(self.total)
+        return "killercage", item
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    out: list[Constraint] = []
+    for index, item in enumerate(items.objects(key, value, ("cells", "value"))):
+        where = f"killercage {index + 1}"
+        raw = item.get("value")
+        total = None if raw in (None, "") else items.number(raw, where)
+        out.append(KillerCage(items.cells(item.get("cells"), where), total))
+    return out
+
+
+FAMILY = Family("killer", "killer cages",
+                "digits do not repeat in a cage and sum to its total",
+                ("killercage",), _read, (KillerCage,))

@@ -1,0 +1,89 @@
+"""Little killer: the digits along a diagonal, entered from a clue outside the grid, sum to it
+(digits may repeat)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.family import Family, Items, fp_cell, fp_cells
+from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+
+STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
+"""f-puzzles' directions (U = towards row 1, L = towards column 1) as row and column steps."""
+
+
+@dataclass(frozen=True, slots=True)
+class LittleKiller(Constraint):
+    """The clue's place (outside the grid), its direction, the diagonal's cells, the total."""
+
+    clue: Cell
+    direction: str
+    cells: tuple[Cell, ...]
+    total: int
+    family = "little_killer"
+    label = "little killer"
+
+    def __repr__(self) -> str:
+        return (f"LittleKiller({cell_text(self.clue)} {self.direction}, "
+                f"{len(self.cells)} cells, total={self.total})")
+
+    def name(self) -> str:
+        return f"little killer {self.total} at {cell_text(self.clue)} ({self.direction})"
+
+    def cells_of(self) -> tuple[Cell, ...]:
+        return self.cells
+
+    def fits(self, size: int) -> None:
+        Constraint.fits(self, size)
+        expected = diagonal(self.clue, self.direction, size)
+        if self.cells != expected:
+            raise VariantError(f"{self.name()}: its cells are not the diagonal from "
+                               f"{cell_text(self.clue)} towards {self.direction}")
+
+    def violations(self, board: Board) -> list[Violation]:
+        digits = board.digits(self.cells)
+        if all(digits) and sum(digits) != self.total:
+            return [self.broken(f"the diagonal sums to {sum(digits)}", self.cells)]
+        if sum(digits) + digits.count(0) > self.total:
+            filled = [c for c, d in zip(self.cells, digits, strict=True) if d]
+            return [self.broken(f"the diagonal already reaches {sum(digits)}", filled)]
+        return []
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return "littlekillersum", {"cell": fp_cell(self.clue), "cells": fp_cells(self.cells),
+                                   "direction": self.direction, "value": str(self.total)}
+
+
+def diagonal(clue: Cell, direction: str, size: int) -> tuple[Cell, ...]:
+    """The cells from the one after ``clue`` towards ``direction`` to the grid's edge."""
+    dr, dc = STEPS[direction]
+    row, col = clue[0] + dr, clue[1] + dc
+    cells = []
+    while 0 <= row < size and 0 <= col < size:
+        cells.append((row, col))
+        row, col = row + dr, col + dc
+    return tuple(cells)
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    out: list[Constraint] = []
+    fields = ("cell", "cells", "direction", "value")
+    for index, item in enumerate(items.objects(key, value, fields)):
+        where = f"littlekillersum {index + 1}"
+        clue = items.cell(item.get("cell"), where, outside=True)
+        direction = item.get("direction")
+        if direction not in STEPS:
+            raise VariantError(f"{where}: direction {direction!r} is not one of UR, UL, DR, DL")
+        assert isinstance(direction, str)
+        if "cells" in item:
+            cells = items.cells(item["cells"], where)
+        else:
+            cells = diagonal(clue, direction, items.size)
+        out.append(LittleKiller(clue, direction, cells, items.number(item.get("value"), where)))
+    return out
+
+
+FAMILY = Family("little_killer", "little killer sums",
+                "the digits along the arrowed diagonal sum to the clue (digits may repeat)",
+                ("littlekillersum",), _read, (LittleKiller,))

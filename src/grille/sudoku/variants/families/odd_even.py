@@ -1,0 +1,48 @@
+"""Odd and even cells: a circled cell holds an odd digit, a squared one an even digit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.family import Family, Items, fp_cell
+from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text
+
+
+@dataclass(frozen=True, slots=True)
+class Parity(Constraint):
+    """One cell that holds an odd (``odd`` True) or an even digit."""
+
+    cell: Cell
+    odd: bool
+    family = "odd_even"
+
+    def __repr__(self) -> str:
+        return f"Parity({cell_text(self.cell)}, {'odd' if self.odd else 'even'})"
+
+    def name(self) -> str:
+        return f"{'odd' if self.odd else 'even'} cell {cell_text(self.cell)}"
+
+    def cells_of(self) -> tuple[Cell, ...]:
+        return (self.cell,)
+
+    def violations(self, board: Board) -> list[Violation]:
+        digit = board.at(self.cell)
+        if digit and digit % 2 != self.odd:
+            return [self.broken(f"holds {digit}", (self.cell,))]
+        return []
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return ("odd" if self.odd else "even"), {"cell": fp_cell(self.cell)}
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    return [
+        Parity(items.cell(item.get("cell"), f"{key} {index + 1}"), key == "odd")
+        for index, item in enumerate(items.objects(key, value, ("cell",)))
+    ]
+
+
+FAMILY = Family("odd_even", "odd and even cells",
+                "a circled cell holds an odd digit, a squared cell an even digit",
+                ("odd", "even"), _read, (Parity,))

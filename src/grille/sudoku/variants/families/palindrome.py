@@ -1,0 +1,40 @@
+"""Palindrome lines: a line reads the same from both ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.families._lines import LineConstraint, read_lines
+from grille.sudoku.variants.family import Family, Items, fp_lines
+from grille.sudoku.variants.model import Board, Constraint, cell_text
+
+
+@dataclass(frozen=True, slots=True)
+class Palindrome(LineConstraint):
+    """A palindrome line."""
+
+    family = "palindrome"
+    label = "palindrome"
+
+    def violations(self, board: Board) -> list[Violation]:
+        out: list[Violation] = []
+        for line in self.lines:
+            for a, b in zip(line[: len(line) // 2], reversed(line), strict=False):
+                x, y = board.at(a), board.at(b)
+                if x and y and x != y:
+                    out.append(self.broken(f"{x} at {cell_text(a)} mirrors {y} at "
+                                           f"{cell_text(b)}", (a, b)))
+        return out
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return "palindrome", {"lines": fp_lines(self.lines)}
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    return [Palindrome(lines) for lines, _ in read_lines(items, key, value)]
+
+
+FAMILY = Family("palindrome", "palindrome lines",
+                "a palindrome line reads the same from either end",
+                ("palindrome",), _read, (Palindrome,))

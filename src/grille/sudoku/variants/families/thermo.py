@@ -1,0 +1,43 @@
+"""Thermometers: digits strictly increase along each line from the bulb."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.families._lines import LineConstraint, read_lines
+from grille.sudoku.variants.family import Family, Items, fp_lines
+from grille.sudoku.variants.model import Board, Constraint, cell_text
+
+
+@dataclass(frozen=True, slots=True)
+class Thermometer(LineConstraint):
+    """One thermometer: each line starts at the bulb."""
+
+    family = "thermo"
+    label = "thermometer"
+
+    def violations(self, board: Board) -> list[Violation]:
+        out: list[Violation] = []
+        for line in self.lines:
+            placed = [(i, cell, board.at(cell)) for i, cell in enumerate(line) if board.at(cell)]
+            for (i, a, x), (j, b, y) in itertools.pairwise(placed):
+                if y - x < j - i:
+                    why = (f"{x} before {y}" if j == i + 1 or y <= x else
+                           f"{x} at {cell_text(a)} leaves no room for {j - i - 1} rising "
+                           f"digit(s) below {y}")
+                    out.append(self.broken(why, (a, b)))
+        return out
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return "thermometer", {"lines": fp_lines(self.lines)}
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    return [Thermometer(lines) for lines, _ in read_lines(items, key, value)]
+
+
+FAMILY = Family("thermo", "thermometers",
+                "digits strictly increase along a thermometer from its bulb",
+                ("thermometer",), _read, (Thermometer,))

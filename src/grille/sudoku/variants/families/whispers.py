@@ -1,0 +1,55 @@
+"""German whispers: neighbours on the line differ by at least the line's value (5 on 9x9)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.families._lines import LineConstraint, read_lines
+from grille.sudoku.variants.family import Family, Items, fp_lines
+from grille.sudoku.variants.model import Board, Constraint, cell_text
+
+
+@dataclass(frozen=True, slots=True)
+class Whispers(LineConstraint):
+    """A whispers line; ``value`` the least difference (``None``: not written, ceil(n/2))."""
+
+    value: int | None = None
+    family = "whispers"
+    label = "whispers line"
+
+    def gap(self, size: int) -> int:
+        """The least difference between neighbours on a ``size`` grid."""
+        return self.value if self.value is not None else (size + 1) // 2
+
+    def violations(self, board: Board) -> list[Violation]:
+        out: list[Violation] = []
+        gap = self.gap(board.size)
+        for line in self.lines:
+            for a, b in itertools.pairwise(line):
+                x, y = board.at(a), board.at(b)
+                if x and y and abs(x - y) < gap:
+                    out.append(self.broken(f"{x} at {cell_text(a)} and {y} at {cell_text(b)} "
+                                           f"differ by less than {gap}", (a, b)))
+        return out
+
+    def fpuzzles(self) -> tuple[str, object]:
+        item: dict[str, object] = {"lines": fp_lines(self.lines)}
+        if self.value is not None:
+            item["value"] = str(self.value)
+        return "whispers", item
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    out: list[Constraint] = []
+    for index, (lines, item) in enumerate(read_lines(items, key, value, ("lines", "value"))):
+        raw = item.get("value")
+        gap = None if raw is None else items.number(raw, f"whispers {index + 1}")
+        out.append(Whispers(lines, gap))
+    return out
+
+
+FAMILY = Family("whispers", "German whispers",
+                "neighbouring digits on a whispers line differ by at least 5 (on 9x9)",
+                ("whispers",), _read, (Whispers,))

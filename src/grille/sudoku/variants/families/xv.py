@@ -1,0 +1,87 @@
+"""XV: digits joined by an X sum to 10, by a V to 5. The negative form (``negative: ["xv"]``)
+says all are given: no unmarked neighbours sum to 5 or 10."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.kind import Violation
+from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
+from grille.sudoku.variants.family import Family, Items, fp_cells
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    VariantError,
+    cell_text,
+    cells_text,
+)
+
+SUMS = {"X": 10, "V": 5}
+
+
+@dataclass(frozen=True, slots=True)
+class XV(Constraint):
+    """An X or a V between two neighbours."""
+
+    cells: tuple[Cell, Cell]
+    letter: str
+    family = "xv"
+
+    def __repr__(self) -> str:
+        return f"XV({cells_text(self.cells)}, {self.letter!r})"
+
+    def name(self) -> str:
+        return f"{self.letter} {cell_text(self.cells[0])}-{cell_text(self.cells[1])}"
+
+    def cells_of(self) -> tuple[Cell, ...]:
+        return self.cells
+
+    def violations(self, board: Board) -> list[Violation]:
+        x, y = board.digits(self.cells)
+        if x and y and x + y != SUMS[self.letter]:
+            return [self.broken(f"{x} + {y} is not {SUMS[self.letter]}", self.cells)]
+        return []
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return "xv", {"cells": fp_cells(self.cells), "value": self.letter}
+
+
+@dataclass(frozen=True, slots=True)
+class XVNegative(Constraint):
+    """Every X and V is given: unmarked neighbours do not sum to 5 or 10."""
+
+    family = "xv"
+    label = "all X and V given"
+
+    def violations(self, board: Board) -> list[Violation]:
+        marked = marked_pairs(board, ("xv",))
+        out = []
+        for a, b in neighbour_pairs(board.size):
+            x, y = board.at(a), board.at(b)
+            if x and y and x + y in (5, 10) and frozenset((a, b)) not in marked:
+                out.append(self.broken(f"{x} at {cell_text(a)} and {y} at {cell_text(b)} sum "
+                                       f"to {x + y} with no {'X' if x + y == 10 else 'V'}",
+                                       (a, b)))
+        return out
+
+    def fpuzzles(self) -> tuple[str, object]:
+        return "negative", "xv"
+
+
+def _read(items: Items, key: str, value: object) -> list[Constraint]:
+    if key == "negative:xv":
+        return [XVNegative()]
+    out: list[Constraint] = []
+    for index, item in enumerate(items.objects(key, value, ("cells", "value"))):
+        where = f"xv {index + 1}"
+        letter = item.get("value")
+        if letter not in SUMS:
+            raise VariantError(f"{where}: value {letter!r} is neither 'X' nor 'V'")
+        assert isinstance(letter, str)
+        out.append(XV(items.pair(item.get("cells"), where), letter))
+    return out
+
+
+FAMILY = Family("xv", "XV", "digits joined by an X sum to 10, by a V to 5",
+                ("xv", "negative:xv"), _read, (XV, XVNegative))

@@ -1,0 +1,252 @@
+"""f-puzzles' JSON object <-> a Sudoku ``Grid`` with its variant, and the puzzle links.
+
+The object is what f-puzzles' ``exportPuzzle()`` builds (the shared data's README documents
+the keys): ``size``, ``grid`` (rows of cell objects: ``value``, ``given``, ``region``),
+``title``, ``author``, ``ruleset`` (kept as the metadata ``title``, ``author``, ``rules``) and
+one key or more per constraint family (:data:`~grille.sudoku.variants.families.BY_KEY`;
+``negative`` lists ``ratio`` and ``xv``). A key or a cell field grille does not know is an
+error naming it. Jigsaw regions are written as they were read: on every cell, or (as
+f-puzzles' own export) only where a cell's region is not its default box; a grid whose boxes
+are not f-puzzles' default (6x6 with 3x2 boxes) writes ``region`` on every cell.
+
+Links: ``https://f-puzzles.com/?load=<lz-string base 64>`` and SudokuPad's
+``https://sudokupad.app/fpuzzles<lz-string base 64>`` (also ``?puzzleid=fpuzzles…``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from grille.sudoku.geometry import Shape, default_shape, supported_sizes
+from grille.sudoku.grid import Grid
+from grille.sudoku.variants.families import BY_KEY
+from grille.sudoku.variants.families.jigsaw import Regions
+from grille.sudoku.variants.family import Items
+from grille.sudoku.variants.lz import LinkError, compress, decompress
+from grille.sudoku.variants.model import Constraint, Variant, VariantError
+
+__all__ = [
+    "FPUZZLES_PREFIX",
+    "SUDOKUPAD_PREFIX",
+    "fpuzzles_of",
+    "from_fpuzzles",
+    "link_of",
+    "payload_of",
+    "read_link",
+]
+
+FPUZZLES_PREFIX = "https://f-puzzles.com/?load="
+SUDOKUPAD_PREFIX = "https://sudokupad.app/fpuzzles"
+_LINK_RE = re.compile(
+    r"(?:https?://)?(?:www\.)?(?:(f-puzzles\.com/\?(?:.*&)?load=)|"
+    r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
+)
+_META = (("title", "title"), ("author", "author"), ("ruleset", "rules"))
+_CELL_FIELDS = ("value", "given", "region")
+
+
+def from_fpuzzles(data: object) -> Grid:
+    """The grid an f-puzzles object describes (:class:`VariantError` naming what is wrong)."""
+    if not isinstance(data, dict):
+        raise VariantError("an f-puzzles puzzle is a JSON object with 'size' and 'grid'")
+    size = data.get("size")
+    if not isinstance(size, int) or isinstance(size, bool) or size not in supported_sizes():
+        raise VariantError(f"f-puzzles 'size' {size!r} is not a size grille plays "
+                           f"({', '.join(map(str, supported_sizes()))})")
+    items = Items(size)
+    metadata = []
+    for key, name in _META:
+        if key in data:
+            if not isinstance(data[key], str):
+                raise VariantError(f"f-puzzles {key!r} must be a string")
+            metadata.append((name, data[key]))
+    cells, givens, regions = _grid(data.get("grid"), size)
+    constraints: list[Constraint] = []
+    shape = default_shape(size)
+    if regions is not None:
+        grid_rows: list[list[dict[str, Any]]] = data["grid"]
+        sparse = any("region" not in cell for row in grid_rows for cell in row)
+        shape, jigsaw = _layout(regions, size, sparse)
+        if jigsaw is not None:
+            constraints.append(jigsaw)
+    for key, value in data.items():
+        if key in ("size", "grid") or key in dict(_META):
+            continue
+        if key == "negative":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise VariantError("f-puzzles 'negative' must be a list of tool names")
+            for tool in value:
+                family = BY_KEY.get(f"negative:{tool}")
+                if family is None:
+                    raise VariantError(f"f-puzzles negative constraint {tool!r} is not "
+                                       "supported (grille knows 'ratio' and 'xv')")
+                constraints += family.read(items, f"negative:{tool}", True)
+            continue
+        family = BY_KEY.get(key)
+        if family is None or key.startswith("negative:"):
+            raise VariantError(f"f-puzzles key {key!r} is not a constraint grille supports")
+        constraints += family.read(items, key, value)
+    variant = Variant(tuple(constraints)) if constraints else None
+    given_flags = None if all(g == (c != 0) for g, c in zip(givens, cells, strict=True)) else (
+        tuple(givens))
+    try:
+        return Grid(shape, tuple(cells), given_flags, None, tuple(metadata), variant)
+    except VariantError:
+        raise
+    except ValueError as error:
+        raise VariantError(f"f-puzzles grid: {error}") from None
+
+
+def _grid(raw: object, size: int) -> tuple[list[int], list[bool], list[int] | None]:
+    """Digits, clue flags and regions (``None`` when no cell names one) of the grid."""
+    if not (isinstance(raw, list) and len(raw) == size and all(
+            isinstance(row, list) and len(row) == size for row in raw)):
+        raise VariantError(f"f-puzzles 'grid' must be {size} rows of {size} cell objects")
+    cells, givens, regions = [], [], []
+    layout = default_shape(size)
+    for r, row in enumerate(raw):
+        for c, cell in enumerate(row):
+            where = f"f-puzzles grid cell R{r + 1}C{c + 1}"
+            if not isinstance(cell, dict):
+                raise VariantError(f"{where} must be an object")
+            for field in cell:
+                if field not in _CELL_FIELDS:
+                    raise VariantError(f"{where}: field {field!r} is not supported "
+                                       f"(grille reads {', '.join(_CELL_FIELDS)})")
+            value = cell.get("value", 0)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= size:
+                raise VariantError(f"{where}: value {value!r} is not a digit 1..{size}")
+            given = cell.get("given", False)
+            if not isinstance(given, bool) or (given and not value):
+                raise VariantError(f"{where}: 'given' must be true or false, with a value")
+            region = cell.get("region", -1)
+            if region is None or not isinstance(region, int) or isinstance(region, bool) or not (
+                    region == -1 or 0 <= region < size):
+                raise VariantError(f"{where}: region {region!r} is not 0..{size - 1}")
+            cells.append(value)
+            givens.append(given)
+            regions.append(region if region >= 0 else _default_region(layout, r, c))
+    if all("region" not in cell for row in raw for cell in row):
+        return cells, givens, None
+    return cells, givens, regions
+
+
+def _default_region(shape: Shape, row: int, col: int) -> int:
+    return shape.box_of(row * shape.size + col)
+
+
+def _layout(regions: list[int], size: int, sparse: bool) -> tuple[Shape, Regions | None]:
+    """The boxes the regions are (a shape), or the default shape and irregular regions."""
+    for rows in range(1, size + 1):
+        if size % rows == 0 and 1 < rows < size:
+            shape = Shape(rows, size // rows)
+            if all(shape.box_of(i) == region for i, region in enumerate(regions)):
+                return shape, None
+    return default_shape(size), Regions(tuple(regions), sparse)
+
+
+def fpuzzles_of(grid: Grid) -> dict[str, Any]:
+    """The f-puzzles object of ``grid`` (metadata title, author, rules; its constraints)."""
+    n = grid.size
+    out: dict[str, Any] = {"size": n}
+    meta = dict(grid.metadata)
+    for key, name in _META:
+        if name in meta:
+            out[key] = meta[name]
+    variant = grid.variant or Variant()
+    jigsaw = next((c for c in variant.constraints if isinstance(c, Regions)), None)
+    regions: tuple[int, ...] | None = jigsaw.regions if jigsaw is not None else None
+    if regions is None and grid.shape != default_shape(n):
+        regions = tuple(grid.shape.box_of(i) for i in range(n * n))
+    sparse = jigsaw is not None and jigsaw.sparse
+    layout = default_shape(n)
+    rows = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            index = r * n + c
+            cell: dict[str, Any] = {}
+            if grid.cells[index]:
+                cell["value"] = grid.cells[index]
+                if grid.is_given(index):
+                    cell["given"] = True
+            if regions is not None and not (sparse and regions[index] == layout.box_of(index)):
+                cell["region"] = regions[index]
+            row.append(cell)
+        rows.append(row)
+    out["grid"] = rows
+    for constraint in variant.constraints:
+        if isinstance(constraint, Regions):
+            continue
+        key, item = constraint.fpuzzles()
+        if item is True:
+            out[key] = True
+        else:
+            out.setdefault(key, []).append(item)
+    return out
+
+
+def payload_of(grid: Grid) -> str:
+    """The lz-string base 64 of ``grid``'s f-puzzles JSON, as f-puzzles puts it in links."""
+    return compress(json.dumps(fpuzzles_of(grid), ensure_ascii=False, separators=(",", ":")))
+
+
+def link_of(grid: Grid, *, sudokupad: bool = False) -> str:
+    """An f-puzzles link to ``grid`` (or a SudokuPad one)."""
+    return (SUDOKUPAD_PREFIX if sudokupad else FPUZZLES_PREFIX) + payload_of(grid)
+
+
+def read_link(text: str) -> tuple[Grid, str]:
+    """The grid of an f-puzzles or SudokuPad link and which it was (``fpuzzles-link`` or
+    ``sudokupad``). The payload is read raw: query parsing would turn ``+`` into a space."""
+    match = _LINK_RE.fullmatch(text.strip())
+    if match is None:
+        raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
+                        "link (https://sudokupad.app/fpuzzles…)")
+    payload = match[3].replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
+    try:
+        data = json.loads(decompress(payload))
+    except json.JSONDecodeError as error:
+        raise LinkError(f"the link's payload is not f-puzzles JSON ({error.msg})") from None
+    return from_fpuzzles(data), "fpuzzles-link" if match[1] else "sudokupad"
+
+
+def looks_like_link(text: str) -> bool:
+    """Whether ``text`` starts like an f-puzzles or SudokuPad puzzle link."""
+    return _LINK_RE.match(text.strip()) is not None
+
+
+def variant_keys(variant: Variant) -> dict[str, Any]:
+    """The variant as f-puzzles keys (grille's JSON ``variant``): jigsaw regions as
+    ``regions``, a flat list of region indices."""
+    out: dict[str, Any] = {}
+    for constraint in variant.constraints:
+        if isinstance(constraint, Regions):
+            out["regions"] = list(constraint.regions)
+            continue
+        key, item = constraint.fpuzzles()
+        if item is True:
+            out[key] = True
+        else:
+            out.setdefault(key, []).append(item)
+    return out
+
+
+def variant_of_keys(keys: object, size: int) -> Variant:
+    """The variant :func:`variant_keys` wrote, for a ``size`` grid."""
+    if not isinstance(keys, dict):
+        raise VariantError("'variant' must be an object of f-puzzles keys")
+    rest = dict(keys)
+    regions = rest.pop("regions", None)
+    grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
+    if regions is not None:
+        if not isinstance(regions, list) or len(regions) != size * size:
+            raise VariantError(f"'regions' must list {size * size} region indices")
+        for index, region in enumerate(regions):
+            grid[index // size][index % size]["region"] = region
+    variant = from_fpuzzles({"size": size, "grid": grid, **rest}).variant or Variant()
+    if regions is not None and not any(isinstance(c, Regions) for c in variant.constraints):
+        variant = Variant((Regions(tuple(regions)), *variant.constraints))
+    return variant

@@ -1,0 +1,311 @@
+"""Variant Sudoku, first step of issue #19: the model, every family's rule check, the f-puzzles
+formats and links, Solo's variant IDs, grille's JSON, and the refusals (solve, plain formats).
+
+Fixtures (``tests/fixtures/variants/<family>.json``, 6x6, made for these tests): the f-puzzles
+object, a solution that keeps every rule, a filling that breaks the family (two cells of a row
+swapped) and the constraint it breaks first. ``solo_ids.txt``: Solo IDs made from them (6x6
+jigsaw, X, jigsaw killer, X killer)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURES
+from grille.errors import GrilleError, ParseError
+from grille.kind import Status
+from grille.sudoku import KIND
+from grille.sudoku.formats import format_grid, parse_solo, read, sniff
+from grille.sudoku.grid import Grid
+from grille.sudoku.variants.families import BY_NAME, FAMILIES
+from grille.sudoku.variants.fpuzzles import fpuzzles_of, from_fpuzzles, link_of, read_link
+from grille.sudoku.variants.lz import LinkError, compress, decompress
+from grille.sudoku.variants.model import VariantError
+
+HERE = FIXTURES / "variants"
+FAMILY_FILES = sorted(p for p in HERE.glob("*.json") if p.stem in BY_NAME)
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def filled(grid: Grid, digits: str) -> Grid:
+    return grid.with_cells([int(d) for d in digits])
+
+
+def test_every_family_has_a_fixture() -> None:
+    assert sorted(p.stem for p in FAMILY_FILES) == sorted(f.name for f in FAMILIES)
+
+
+@pytest.mark.parametrize("path", FAMILY_FILES, ids=lambda p: p.stem)
+def test_family_fixture_reads_round_trips_and_checks(path: Path) -> None:
+    data = load(path)
+    text = json.dumps(data["fpuzzles"], ensure_ascii=False)
+    assert sniff(text) == "fpuzzles"
+    (entry,) = read(text)
+    grid = entry.puzzle
+    assert grid.variant is not None
+    assert data["family"] in grid.variant.families()
+    assert dict(grid.metadata)["title"] == data["fpuzzles"]["title"]
+    # exact round trips: the f-puzzles object, both links, grille's JSON
+    assert fpuzzles_of(grid) == data["fpuzzles"]
+    assert json.loads(format_grid(grid, "fpuzzles")) == data["fpuzzles"]
+    for fmt in ("fpuzzles-link", "sudokupad", "json"):
+        written = format_grid(grid, fmt)
+        assert sniff(written) == fmt
+        assert read(written)[0].puzzle == grid
+    assert hash(grid) == hash(read(format_grid(grid, "json"))[0].puzzle)
+    # the rule check: the solution keeps every rule, the broken filling names the family
+    solution = filled(grid, data["solution"])
+    assert KIND.check(solution) == []
+    assert KIND.status(solution) is Status.SOLVED
+    broken = KIND.check(filled(grid, data["broken"]))
+    assert any(v.message.startswith(data["broken_by"] + ":") for v in broken), broken
+    assert KIND.status(filled(grid, data["broken"])) is Status.INVALID
+
+
+def test_givens_breaking_a_thermometer_are_named_and_solve_refuses() -> None:
+    (entry,) = read((HERE / "thermo_downhill.json").read_text(encoding="utf-8"))
+    grid = entry.puzzle
+    assert [v.message for v in KIND.check(grid)] == ["thermometer r1c1..r1c3: 3 before 2"]
+    assert KIND.check(grid)[0].cells == ((0, 0), (0, 2))
+    with pytest.raises(GrilleError, match=r"solving variant Sudoku \(thermo\) is not supported"):
+        KIND.solve(grid)
+    with pytest.raises(GrilleError, match="not supported yet"):
+        KIND.rate(grid)
+
+
+def test_title_rules_and_author_survive_every_round_trip() -> None:
+    (entry,) = read((HERE / "thermo_downhill.json").read_text(encoding="utf-8"))
+    grid = entry.puzzle
+    meta = dict(grid.metadata)
+    assert meta["title"] == "Downhill 😀"
+    assert meta["author"] == "grille tests"
+    assert meta["rules"].startswith("Normal 4x4")
+    for fmt in ("fpuzzles", "fpuzzles-link", "sudokupad", "json"):
+        assert read(format_grid(grid, fmt))[0].puzzle.metadata == grid.metadata
+
+
+@pytest.mark.parametrize("fmt", ["line", "grid", "sdk", "ss", "marks", "opensudoku"])
+def test_plain_formats_refuse_a_variant_rather_than_drop_it(fmt: str) -> None:
+    grid = from_fpuzzles(load(HERE / "killer.json")["fpuzzles"])
+    with pytest.raises(GrilleError, match=f"the {fmt} format cannot hold .*killer"):
+        format_grid(grid, fmt)
+    assert str(grid).count("\n") == 5  # printing the digits still works
+
+
+def test_jigsaw_regions_written_as_fpuzzles_writes_them_round_trip_exactly() -> None:
+    data = load(HERE / "jigsaw.json")["fpuzzles"]
+    full = from_fpuzzles(data)
+    sparse_data = json.loads(json.dumps(data))
+    for r, row in enumerate(sparse_data["grid"]):
+        for c, cell in enumerate(row):
+            if cell["region"] == (r // 2) * 2 + c // 3:  # f-puzzles' default 2x3 box
+                del cell["region"]
+    sparse = from_fpuzzles(sparse_data)
+    assert sparse == full
+    assert fpuzzles_of(sparse) == sparse_data
+    assert fpuzzles_of(full) == data
+
+
+def test_fpuzzles_reads_json_lines_and_records_holding_the_puzzle() -> None:
+    records = [load(path) for path in FAMILY_FILES[:3]]
+    text = "\n".join(json.dumps(record) for record in records) + "\n"
+    entries = read(text, fmt="fpuzzles")
+    assert [entry.line for entry in entries] == [1, 2, 3]
+    assert [e.puzzle for e in entries] == [from_fpuzzles(r["fpuzzles"]) for r in records]
+    objects = "\n".join(json.dumps(record["fpuzzles"]) for record in records)
+    assert [e.puzzle for e in read(objects)] == [e.puzzle for e in entries]
+
+
+def test_plain_sudoku_is_untouched() -> None:
+    grid = Grid.from_string("1234341221434321")
+    assert grid.variant is None
+    assert from_fpuzzles(fpuzzles_of(grid)) == grid
+    assert "variant" not in format_grid(grid, "json")
+
+
+def test_solo_variant_ids_round_trip_and_match_their_fixtures() -> None:
+    ids = [line for line in (HERE / "solo_ids.txt").read_text().splitlines()
+           if line and not line.startswith("#")]
+    assert [i.split(":")[0] for i in ids] == ["6j", "2x3x", "6jk", "2x3xk"]
+    for game_id in ids:
+        assert sniff(game_id) == "solo"
+        grid = parse_solo(game_id)
+        assert format_grid(grid, "solo") == game_id
+    jigsaw = from_fpuzzles(load(HERE / "jigsaw.json")["fpuzzles"])
+    assert parse_solo(ids[0]).variant == jigsaw.variant
+    assert parse_solo(ids[0]).cells == jigsaw.cells
+    killer = parse_solo(ids[2])
+    assert killer.variant is not None
+    assert killer.variant.families() == ("jigsaw", "killer")
+    solution = load(HERE / "jigsaw.json")["solution"]
+    assert KIND.check(filled(killer, solution)) == []
+
+
+def test_solo_refuses_what_it_cannot_hold() -> None:
+    grid = from_fpuzzles(load(HERE / "thermo.json")["fpuzzles"])
+    with pytest.raises(GrilleError, match="Solo IDs cannot hold thermo"):
+        format_grid(grid, "solo")
+    killer = from_fpuzzles(load(HERE / "killer.json")["fpuzzles"])
+    with pytest.raises(GrilleError, match=r"has none|is in none"):
+        format_grid(killer, "solo")
+
+
+BAD = [
+    ("https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALh", "does not decompress"),
+    ("https://f-puzzles.com/?load=", "is not lz-string"),
+    # the lzstring port raised UnboundLocalError on this one (found by mutation fuzzing)
+    ("https://f-puzzles.com/?load=4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2RUBDAVzXMI"
+     "CcEQBzblRw00MMGjDMQ", "does not decompress"),
+    ("https://sudokupad.app/fpuzzles@@@", "is not lz-string"),
+    ('{"size": 9, "grid": []}', "must be 9 rows"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "killercage": [{"cells": ["R1C1", "R1C1"], "value": "3"}]}',
+     "killercage 1 lists R1C1 twice"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "thermometer": [{"lines": [["R1C1", "R5C1"]]}]}',
+     "R5C1 is outside the 4x4 grid"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "betweenline": [{"lines": [["R1C1", "R1C2"]]}]}',
+     "key 'betweenline' is not a constraint grille supports"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "negative": ["difference"]}', "negative constraint 'difference'"),
+    ('{"size": 4, "grid": [[{"c": "#fff"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]]}', "field 'c' is not supported"),
+    ("3x3k:zzzc,a__", "killer cages and sums"),
+    ("9j:zzzc,ab", "covers 5 of 145 walls"),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), BAD, ids=[reason for _, reason in BAD])
+def test_bad_input_is_one_clear_line(text: str, reason: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        read(text)
+    assert reason in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_link_payload_is_read_raw_and_urlencoded_forms_too() -> None:
+    grid = from_fpuzzles(load(HERE / "arrow.json")["fpuzzles"])
+    link = link_of(grid)
+    assert "+" in link or "/" in link  # the payload holds base 64's own characters
+    assert read_link(link) == (grid, "fpuzzles-link")
+    prefix, payload = link.split("load=")
+    encoded = prefix + "load=" + payload.replace("+", "%2B").replace("/", "%2F")
+    assert read_link(encoded)[0] == grid
+    assert read_link(link_of(grid, sudokupad=True)) == (grid, "sudokupad")
+    assert read_link(link + "&setting=dark#top")[0] == grid  # other parameters ignored
+    assert read_link("https://f-puzzles.com/?theme=1&load=" + payload)[0] == grid
+
+
+def test_lz_matches_javascript_on_known_strings() -> None:
+    # JavaScript lz-string 1.5.0: LZString.compressToBase64(...)
+    assert compress("hello") == "BYUwNmD2Q==="
+    assert compress('{"size":9}') == "N4IgzglgXgpiBcBOAvkA"
+    # characters above U+FFFF, as JavaScript (UTF-16 code units) compresses them
+    assert compress("🧩 Killer ∑ 𝔘") == "nwbkvdgEDSCWA2MKYCcyEQiMhWDcBi7Q"
+    title = '{"size":4,"title":"Downhill 😀"}'
+    assert compress(title) == "N4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2QBfIA==="
+    assert decompress("N4IgzglgXgpiBcAWANCALhNAbO8QBEB7AdwDsALCLLAAkF4NwAD2QBfIA===") == title
+    with pytest.raises(LinkError):
+        decompress("")
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=30), rules=st.text(max_size=30))
+def test_links_round_trip_any_title(title: str, rules: str) -> None:
+    data = load(HERE / "xv.json")["fpuzzles"]
+    data = {**data, "title": title, "ruleset": rules}
+    grid = from_fpuzzles(data)
+    assert read_link(link_of(grid))[0] == grid
+    assert read_link(link_of(grid, sudokupad=True))[0] == grid
+    assert decompress(compress(title + rules)) == title + rules if title + rules else True
+
+
+def test_astral_characters_go_through_utf16_code_units() -> None:
+    text = "🧩 Killer ∑ 𝔘"
+    payload = compress(text)
+    assert decompress(payload) == text
+    # JavaScript counts two code units per emoji: the port alone would compress differently
+    from lzstring import LZString  # type: ignore[import-untyped]
+
+    assert payload != LZString().compressToBase64(text)
+
+
+def test_variant_values_are_hashable_with_useful_reprs() -> None:
+    grid = from_fpuzzles(load(HERE / "killer.json")["fpuzzles"])
+    assert grid.variant is not None
+    assert repr(grid.variant) == "Variant(killer x3)"
+    assert "KillerCage(r1c" in repr(grid.variant.constraints[0])
+    assert len({grid, from_fpuzzles(load(HERE / "killer.json")["fpuzzles"])}) == 1
+
+
+def test_a_grid_rejects_a_constraint_outside_it() -> None:
+    nine = from_fpuzzles({"size": 9, "grid": [[{}] * 9] * 9,
+                          "odd": [{"cell": "R9C9"}]})
+    assert nine.variant is not None
+    with pytest.raises(VariantError, match="r9c9 is outside the 4x4 grid"):
+        Grid(Grid.empty(4).shape, (0,) * 16, variant=nine.variant)
+
+
+def test_pencil_marks_follow_the_variant_groups_and_parity() -> None:
+    data = load(HERE / "jigsaw.json")
+    grid = from_fpuzzles(data["fpuzzles"])
+    solution = [int(d) for d in data["solution"]]
+    masks = KIND.with_candidates(grid).marks
+    assert masks is not None
+    for cell, digit in enumerate(solution):
+        if not grid.cells[cell]:
+            assert masks[cell] >> (digit - 1) & 1  # the solution's digit is never ruled out
+    # r3c2 shares its jigsaw region (0) with r1c1, and no longer a box with r4c1
+    peers = set(KIND.peers(grid, 2 * 6 + 1))
+    assert 0 in peers
+    assert 3 * 6 not in peers
+    odd = from_fpuzzles(load(HERE / "odd_even.json")["fpuzzles"])
+    assert KIND.with_candidates(odd).marks[0] == 0b010101  # r1c1 is odd: 1, 3, 5
+
+
+def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from grille.cli import main
+
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_check_names_the_constraint_and_solve_refuses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(HERE / "thermo_downhill.json")
+    status, out, _ = _cli(["check", path], capsys)
+    assert status == 1
+    assert "thermometer r1c1..r1c3: 3 before 2" in out
+    status, out, err = _cli(["solve", path], capsys)
+    assert (status, out) == (2, "")
+    assert "variant Sudoku (thermo) is not supported yet" in err
+    assert err.count("\n") == 1
+
+
+def test_cli_converts_between_links_and_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    data = load(HERE / "little_killer.json")["fpuzzles"]
+    source = tmp_path / "puzzle.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    status, link, _ = _cli(["convert", "--to", "sudokupad", str(source)], capsys)
+    assert status == 0
+    assert link.startswith("https://sudokupad.app/fpuzzles")
+    status, back, _ = _cli(["convert", "--to", "fpuzzles", link.strip()], capsys)
+    assert status == 0
+    assert json.loads(back) == data
+    status, _, err = _cli(["convert", "--to", "line", str(source)], capsys)
+    assert status == 2
+    assert "cannot hold the variant's constraints (little_killer)" in err
