@@ -10,6 +10,7 @@ digits keeps only them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
@@ -119,8 +120,10 @@ def _may_be_bug(board: Board) -> bool:
     return shared != 0 and all(popcount(marks[cell]) == 3 for cell in wide)
 
 
+@functools.lru_cache(maxsize=8)
 def _bug(board: Board) -> _Bug | None:
-    """The BUG cells, if removing their extra digits leaves a bivalue universal grave."""
+    """The BUG cells, if removing their extra digits leaves a bivalue universal grave (kept
+    for the board: the rating ladders ask for type 1, then types 2-4)."""
     return _find_bug(board) if _may_be_bug(board) else None
 
 
