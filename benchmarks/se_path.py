@@ -52,7 +52,10 @@ SAME_TECHNIQUE = {"turbot fish": "x-chain", "forcing x-chain": "x-chain",
                   "nishio forcing chain", "dynamic region forcing chains":
                   "dynamic forcing chains: region", "bug type 1": "bug+1",
                   "cell forcing chains": "forcing chains: cell",
-                  "region forcing chains": "forcing chains: region"}
+                  "region forcing chains": "forcing chains: region",
+                  "dynamic cell forcing chains": "dynamic forcing chains: cell",
+                  "dynamic contradiction forcing chains": "dynamic forcing chains: contradiction",
+                  "dynamic double forcing chains": "dynamic forcing chains: double"}
 """SE's names for a chain grille names after its shape."""
 SE_LOOP = re.compile(r"^unique loop \d+ type")
 """SE names a unique loop with its length (``Unique Loop 8 type 2``), grille does not."""
