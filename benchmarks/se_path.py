@@ -50,8 +50,15 @@ SAME_TECHNIQUE = {"turbot fish": "x-chain", "forcing x-chain": "x-chain",
                   "bidirectional cycle": "nice loop", "bidirectional x-cycle": "x-cycle",
                   "bidirectional y-cycle": "xy-cycle", "nishio forcing chains":
                   "nishio forcing chain", "dynamic region forcing chains":
-                  "dynamic forcing chains: region", "bug type 1": "bug+1"}
+                  "dynamic forcing chains: region", "bug type 1": "bug+1",
+                  "cell forcing chains": "forcing chains: cell",
+                  "region forcing chains": "forcing chains: region",
+                  "dynamic cell forcing chains": "dynamic forcing chains: cell",
+                  "dynamic contradiction forcing chains": "dynamic forcing chains: contradiction",
+                  "dynamic double forcing chains": "dynamic forcing chains: double"}
 """SE's names for a chain grille names after its shape."""
+SE_LOOP = re.compile(r"^unique loop \d+ type")
+"""SE names a unique loop with its length (``Unique Loop 8 type 2``), grille does not."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +74,7 @@ class PathStep:
 
     @property
     def key(self) -> tuple[str, float]:
-        name = self.name.lower()
+        name = SE_LOOP.sub("unique loop type", self.name.lower())
         return SAME_TECHNIQUE.get(name, name), round(self.difficulty, 1)
 
 

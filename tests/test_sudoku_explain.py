@@ -115,13 +115,14 @@ def test_rating_ladder_is_se_only_and_explain_keeps_the_extras() -> None:
 
     full = [t.name for t in ladder(unique=True)]
     rating = [t.name for t in ladder(unique=True, rating=True)]
-    # the naked subsets are declared twice: grille's locked ones, SE's that clear one unit
+    # the naked subsets are declared twice: grille's locked ones, SE's that clear one unit;
+    # so is BUG+1: grille's places, SE's type 1 removes the cell's other candidates
     twice = {t.name for t in CATALOGUE if SE in t.scales}
     extras = {t.name for t in CATALOGUE if t.scales - {HODOKU} == {GRILLE}} - twice
     assert set(full) >= extras
     assert not extras & set(rating)
     assert {t.name for t in CATALOGUE if t.scales - {HODOKU} == {GRILLE}} & twice == {
-        "Naked Pair", "Naked Triple", "Naked Quad"}
+        "Naked Pair", "Naked Triple", "Naked Quad", "BUG+1"}
     # SE's order: singles .. XYZ-Wing, SE's one producer of unique rectangles and loops,
     # quads, BUG, then SE's one chain producer in place of grille's named chains, then the
     # forcing tiers

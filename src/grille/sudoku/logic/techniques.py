@@ -14,7 +14,9 @@ order (easiest first):
 
 The naked subsets are declared twice under one name: grille's ladder clears every unit the
 cells share (a Locked Pair), the rating ladders only the unit the subset is found in, as SE
-does. Techniques marked ``unique`` join only for a puzzle known to have one solution. The grille
+does. So is BUG+1: grille's ladder places the digit of a cell with three candidates, the
+rating ladders take SE's type 1 (one cell with any number of extra digits keeps only them).
+Techniques marked ``unique`` join only for a puzzle known to have one solution. The grille
 ladder tries all of them together, right after the XYZ-Wing; SE's order puts its BUG after
 the quads. Nested forcing levels 2..5 (:data:`NESTED_FORCING`) join on request, before trial
 and error. Values are SE's (grille's own for the techniques SE lacks), the easiest step's
@@ -146,6 +148,7 @@ from grille.sudoku.logic.uniqueness.bug import (
     BUG_TYPE_2,
     bivalue_universal_grave,
     bug_plus_one,
+    se_bug_type_1,
 )
 from grille.sudoku.logic.uniqueness.loops import unique_loop, unique_rectangles_and_loops
 from grille.sudoku.logic.uniqueness.rectangles import (
@@ -251,7 +254,8 @@ CATALOGUE: tuple[SudokuTechnique, ...] = (
     _t("Strong Links (3)", strong_links_3, STRONG_LINKS_BASE[3], scales=_SUKAKU),
     _t("WXYZ-Wing", wxyz_wing, WXYZ_BASE, scales=_SUKAKU),
     # BUG (5.6 and up): after the quads in SE's order
-    _t("BUG+1", bug_plus_one, BUG_PLUS_ONE, unique=True),
+    _t("BUG+1", bug_plus_one, BUG_PLUS_ONE, scales=_GRILLE, unique=True),
+    _t("BUG+1", se_bug_type_1, BUG_PLUS_ONE, scales=_RATING, unique=True),
     _t("Bivalue Universal Grave", bivalue_universal_grave, BUG_TYPE_2, unique=True),
     # grille's finned fish, Sukaku's four links and VWXYZ-Wing, exclusion, W-Wing
     _t("Finned X-Wing", finned_x_wing, FINNED[2], SASHIMI[2], scales=_GRILLE),
@@ -325,7 +329,8 @@ _BY_NAME: dict[str, SudokuTechnique] = {}
 for _declared in (*CATALOGUE, *NESTED_FORCING):
     _BY_NAME.setdefault(_declared.name, _declared)
 """Each technique by name; a name declared twice (the naked subsets: grille's locked ones,
-SE's that clear one unit) gives the first, grille's."""
+SE's that clear one unit; BUG+1: grille's that places, SE's type 1) gives the first,
+grille's."""
 _UNIQUE_AFTER = "XYZ-Wing"
 """Where the grille ladder tries every uniqueness technique."""
 

@@ -1,22 +1,29 @@
 """The bivalue universal grave (BUG): every empty cell but a few holds two candidates and
 every digit appears twice in each unit, a deadly pattern with two solutions.
 
-Values are SE's: BUG+1 5.6, types 2 and 4 5.7, type 3 5.7 + 0.1 x (digits of its naked
-set - 1).
+Values are SE's: BUG+1 (type 1) 5.6, types 2 and 4 5.7, type 3 5.7 + 0.1 x (digits of its
+naked set - 1). BUG+1 comes in two forms: grille's ladder places the digit of a cell with
+three candidates (:func:`bug_plus_one`), the rating ladders do what Sudoku Explainer's
+``BivalueUniversalGrave`` does (:func:`se_bug_type_1`): one cell holding any number of extra
+digits keeps only them.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
 from grille.logic import Candidate, Step
+from grille.sudoku.logic.basic.subsets import se_order
+from grille.sudoku.logic.basic.wings import _houses as house_order
 from grille.sudoku.logic.board import Board, bits, cells_of, popcount
 from grille.sudoku.logic.uniqueness.loops import region_types
 
 __all__ = [
     "bivalue_universal_grave",
     "bug_plus_one",
+    "se_bug_type_1",
 ]
 
 BUG_PLUS_ONE = 5.6
@@ -113,8 +120,10 @@ def _may_be_bug(board: Board) -> bool:
     return shared != 0 and all(popcount(marks[cell]) == 3 for cell in wide)
 
 
+@functools.lru_cache(maxsize=8)
 def _bug(board: Board) -> _Bug | None:
-    """The BUG cells, if removing their extra digits leaves a bivalue universal grave."""
+    """The BUG cells, if removing their extra digits leaves a bivalue universal grave (kept
+    for the board: the rating ladders ask for type 1, then types 2-4)."""
     return _find_bug(board) if _may_be_bug(board) else None
 
 
@@ -226,6 +235,42 @@ def _bug_type_2(board: Board, bug: _Bug) -> Step | None:
     return _bug_step(board, bug, 2, elims, reason, BUG_TYPE_2)
 
 
+def se_bug_type_1(board: Board) -> Step | None:
+    """SE's BUG type 1 (``BivalueUniversalGrave.addBug1Hint``): one BUG cell, holding any
+    number of extra digits (5.6); it keeps only its extras, its two other candidates go.
+
+    With one extra digit the cell is left a single that later singles place, in SE's order,
+    where grille's :func:`bug_plus_one` places it at once.
+    """
+    bug = _bug(board)
+    if bug is None or len(bug.cells) != 1:
+        return None
+    cell = bug.cells[0]
+    extras = bits(bug.extras[cell])
+    others = bits(board.marks[cell] & ~bug.extras[cell])
+    name = board.name(cell)
+    if len(extras) == 1:
+        keeps = f"{name} is {board.digit(extras[0])}"
+    else:
+        keeps = f"{name} is one of {', '.join(board.digit(d) for d in extras)}"
+    digits = "digit" if len(extras) == 1 else "digits"
+    text = (
+        f"Without the extra {digits} {', '.join(board.digit(d) for d in extras)} in {name}, "
+        "every empty cell would hold two candidates and every digit would appear twice in "
+        f"each unit: a deadly pattern with two solutions. So {keeps}, and "
+        f"{', '.join(board.digit(d) for d in others)} are removed from it."
+    )
+    return Step(
+        "BUG+1",
+        eliminations=tuple(board.candidate(cell, d) for d in others),
+        cells=(board.rc(cell),),
+        units=(),
+        explanation=text,
+        difficulty=BUG_PLUS_ONE,
+        area="the whole grid",
+    )
+
+
 def _bug_shared_units(board: Board, cells: Sequence[int]) -> list[int]:
     """The units (box, row, column order) holding every cell of ``cells``."""
     return [
@@ -237,9 +282,13 @@ def _bug_shared_units(board: Board, cells: Sequence[int]) -> list[int]:
 def _bug_type_3(board: Board, bug: _Bug) -> Step | None:
     for unit in _bug_shared_units(board, bug.cells):
         unit_mask = board.tables.unit_masks[unit]
-        others = cells_of(bug.common & unit_mask)
+        # SE's order: the first BUG cell's house cells (Cell.getHouseCells), tuples of them
+        # in Permutations order
+        others = [c for c in house_order(board.shape)[bug.cells[0]]
+                  if (bug.common & unit_mask) >> c & 1]
         for size in range(2, BUG_NAKED_SET_MAX + 1):
-            for chosen in itertools.combinations(others, size - 1):
+            for indexes in se_order(itertools.combinations(range(len(others)), size - 1)):
+                chosen = tuple(others[i] for i in indexes)
                 union = 0
                 for cell in chosen:
                     union |= board.marks[cell]
