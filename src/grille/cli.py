@@ -431,7 +431,8 @@ def explained_lines(solve_path: Explanation[Any], rating: Rating, shows: str | N
     (``shows``), if any."""
     scale = solve_path.scale_name
     steps = solve_path.steps
-    lines = [f"{number}. [{scale} {step.difficulty:.1f}] {step.technique}: {step.explanation}"
+    value = solve_path.value_text
+    lines = [f"{number}. [{scale} {value(step.difficulty)}] {step.technique}: {step.explanation}"
              for number, step in enumerate(steps, start=1)]
     verdict = "solved" if solve_path.solved else f"stuck after {len(steps)} steps"
     rated = f"{rating.scale_name} rating: {rating}"
@@ -439,7 +440,7 @@ def explained_lines(solve_path: Explanation[Any], rating: Rating, shows: str | N
         return [*lines, f"{verdict}; {rated}"]
     if steps:
         hardest = max(steps, key=lambda step: step.difficulty)
-        lines.append(f"{verdict}; hardest step shown: [{scale} {hardest.difficulty:.1f}] "
+        lines.append(f"{verdict}; hardest step shown: [{scale} {value(hardest.difficulty)}] "
                      f"{hardest.technique}")
     else:
         lines.append(f"{verdict}; no step needed")

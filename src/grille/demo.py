@@ -41,7 +41,7 @@ def show_sample() -> None:
     rating = kind.rate(puzzle)
     solve_path = kind.explain(puzzle)
     print(f"{rating.scale_name} rating: {rating}; first step: [{solve_path.scale_name} "
-          f"{solve_path.steps[0].difficulty:.1f}] {solve_path.steps[0]}\n")
+          f"{solve_path.value_text(solve_path.steps[0].difficulty)}] {solve_path.steps[0]}\n")
     for size in (4, 6, 12, 16, 25):
         empty = Grid.empty(size)
         started = time.perf_counter()

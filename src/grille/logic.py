@@ -110,6 +110,8 @@ class Explanation(Generic[G]):
     rating: Rating | None = field(default=None, compare=False)
     """The rating of this very path when it is the path a rating scale rates (its hardest
     step is the rating's); ``None`` when the kind rates another path."""
+    decimals: int = 1
+    """How many decimals the scale's values show (HoDoKu's integer scores: 0)."""
 
     @property
     def scale_name(self) -> str:
@@ -118,6 +120,10 @@ class Explanation(Generic[G]):
         if self.rating is not None and self.rating.scale == self.scale:
             return self.rating.scale_name
         return self.scale
+
+    def value_text(self, value: float) -> str:
+        """``value`` as the scale writes it: ``"1.2"`` (SE, grille), ``"14"`` (HoDoKu)."""
+        return f"{value:.{self.decimals}f}"
 
     def to_json(self) -> dict[str, Any]:
         """``{"solved", "scale", "steps", "rating"}``: each step with the scale of its

@@ -25,12 +25,14 @@ class StepView(Generic[G]):
     total: int
     scale: str = "grille"
     """The scale of the step's difficulty (:attr:`~grille.logic.Explanation.scale`)."""
+    value: str = ""
+    """The step's difficulty as its scale writes it (``Explanation.value_text``)."""
 
     @property
     def heading(self) -> str:
         """``step 5 of 40: Hidden Single (grille 1.2)``."""
         return (f"step {self.number} of {self.total}: {self.step.technique} "
-                f"({self.scale} {self.step.difficulty:.1f})")
+                f"({self.scale} {self.value or f'{self.step.difficulty:.1f}'})")
 
 
 def explained_step(kind: Kind[Any], puzzle: G, number: int) -> StepView[G]:
@@ -41,4 +43,6 @@ def explained_step(kind: Kind[Any], puzzle: G, number: int) -> StepView[G]:
     if not steps:
         raise GrilleError(f"the explained solve of this {kind.info.title} puzzle has no steps")
     state: G = explanation.state_before(number)
-    return StepView(state, steps[number - 1], number, len(steps), explanation.scale_name)
+    step = steps[number - 1]
+    return StepView(state, step, number, len(steps), explanation.scale_name,
+                    explanation.value_text(step.difficulty))

@@ -470,7 +470,7 @@ def explain_hodoku(puzzle: Grid) -> Explanation[Grid]:
     for step in steps:
         board = board.apply(step)
     return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle,
-                       scale="hodoku", rating=rate_hodoku(puzzle))
+                       scale="hodoku", rating=rate_hodoku(puzzle), decimals=0)
 
 
 def unit_name(unit: int) -> str:
