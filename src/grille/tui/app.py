@@ -848,8 +848,8 @@ class StepsScreen(Screen[None]):
         status.update(f"Step {self.index + 1} of {len(steps)}: {step.technique}"
                       f" — → next, ← previous, q leaves")
         text.append(f"{step.technique}", "bold")
-        value = self.explanation.value_text(step.difficulty)
-        text.append(f"  ({self.explanation.scale_name} {value})\n\n")
+        shown = self.explanation.value_text(step.difficulty)
+        text.append(f"  ({self.explanation.scale_name} {shown})\n\n")
         text.append(step.explanation + "\n\n")
         if step.placements:
             placed = ", ".join(f"r{r + 1}c{c + 1}={v}" for r, c, v in step.placements)
