@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from grille.logic import Step
+from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.hodoku.state import (
     PEER_MASKS,
     UNIT_MASKS,
@@ -20,8 +22,10 @@ from grille.sudoku.logic.hodoku.state import (
     Found,
     HodokuGrid,
 )
+from grille.sudoku.logic.single_digit.patterns import TURBOT_FISH, _chain_step
+from grille.sudoku.logic.single_digit.patterns import turbot_fish as grille_turbot_fish
 
-__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing", "wing"]
+__all__ = ["basic_fish", "skyscraper", "turbot_fish", "two_string_kite", "w_wing", "wing"]
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -35,6 +39,11 @@ def _cells(mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+_FISH_BY_PLANE: dict[tuple[int, int, int], Found | None] = {}
+"""A digit's first basic fish of a size, by (size, digit, plane): a plane the last step did
+not touch gives the same answer, so each round scans only the digits that changed."""
+
+
 def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
     """The first basic fish of ``size``: digits in order, rows as base then columns; base
     lines holding the digit 2..size times, combinations in order."""
@@ -42,23 +51,37 @@ def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
         plane = grid.planes[digit]
         if not plane:
             continue
-        for base_start, cover_start in ((0, 9), (9, 0)):
-            lines = [u for u in range(base_start, base_start + 9)
-                     if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
-            for base in combinations(lines, size):
-                body = 0
-                for unit in base:
-                    body |= plane & UNIT_MASKS[unit]
-                covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
-                if len(covers) != size:
-                    continue
-                cover = 0
-                for unit in covers:
-                    cover |= UNIT_MASKS[unit]
-                out = plane & cover & ~body
-                if out:
-                    return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
-                                 cells=_cells(body), digits=(digit,))
+        key = (size, digit, plane)
+        try:
+            found = _FISH_BY_PLANE[key]
+        except KeyError:
+            if len(_FISH_BY_PLANE) >= 1 << 16:
+                _FISH_BY_PLANE.clear()
+            found = _FISH_BY_PLANE[key] = _fish_of(plane, digit, size)
+        if found is not None:
+            return found
+    return None
+
+
+def _fish_of(plane: int, digit: int, size: int) -> Found | None:
+    """The first basic fish of ``size`` on ``digit`` whose candidates are ``plane``."""
+    for base_start, cover_start in ((0, 9), (9, 0)):
+        lines = [u for u in range(base_start, base_start + 9)
+                 if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
+        for base in combinations(lines, size):
+            body = 0
+            for unit in base:
+                body |= plane & UNIT_MASKS[unit]
+            covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
+            if len(covers) != size:
+                continue
+            cover = 0
+            for unit in covers:
+                cover |= UNIT_MASKS[unit]
+            out = plane & cover & ~body
+            if out:
+                return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
+                             cells=_cells(body), digits=(digit,))
     return None
 
 
@@ -220,4 +243,59 @@ def wing(grid: HodokuGrid, xyz: bool) -> Found | None:
                     found = _wing_at(grid, a, b, c, xyz)
                     if found is not None:
                         return found
+    return None
+
+
+_TURBOT_BY_PLANE: dict[tuple[int, int], Step | None] = {}
+"""A digit's first Turbot Fish (grille's order), by (digit, plane)."""
+
+
+def turbot_fish(board: Board) -> Step | None:
+    """grille's Turbot Fish (:func:`grille.sudoku.logic.single_digit.patterns.turbot_fish`,
+    the same first instance) on a 9x9 board, with bit masks: digits in order, strong links
+    in unit order, pairs of them in order, each oriented both ways; the first chain a=b-c=e
+    that is neither a Skyscraper nor a 2-String Kite and deletes something."""
+    if board.n != 9:
+        return grille_turbot_fish(board)
+    for digit, plane in enumerate(board.planes, start=1):
+        key = (digit, plane)
+        try:
+            chain = _TURBOT_BY_PLANE[key]
+        except KeyError:
+            if len(_TURBOT_BY_PLANE) >= 1 << 16:
+                _TURBOT_BY_PLANE.clear()
+            found = _turbot_of(plane, digit)
+            chain = _TURBOT_BY_PLANE[key] = (
+                None if found is None else _chain_step(board, found, "Turbot Fish", TURBOT_FISH)
+            )
+        if chain is not None:
+            return chain
+    return None
+
+
+def _turbot_of(plane: int, digit: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """The first Turbot Fish chain (digit, unit, a, b, unit, c, e) of ``digit`` on ``plane``."""
+    links = []
+    for unit in range(27):
+        here = plane & UNIT_MASKS[unit]
+        if here.bit_count() == 2:
+            low = here & -here
+            links.append((unit, low.bit_length() - 1, (here ^ low).bit_length() - 1))
+    for i, (unit1, p, q) in enumerate(links):
+        kind1 = unit1 // 9
+        for unit2, r, s in links[i + 1 :]:
+            kind2 = unit2 // 9
+            for a, b in ((p, q), (q, p)):
+                seen_by_b = PEER_MASKS[b]
+                for c, e in ((r, s), (s, r)):
+                    if c in (a, b) or e in (a, b) or not seen_by_b >> c & 1:
+                        continue
+                    if kind1 == kind2:
+                        if kind1 != 2 and UNITS_OF[b][1 - kind1] == UNITS_OF[c][1 - kind1]:
+                            continue  # a Skyscraper
+                    elif kind1 != 2 and kind2 != 2 and UNITS_OF[b][2] == UNITS_OF[c][2]:
+                        continue  # a 2-String Kite
+                    chain_cells = 1 << a | 1 << b | 1 << c | 1 << e
+                    if plane & PEER_MASKS[a] & PEER_MASKS[e] & ~chain_cells:
+                        return digit, unit1, a, b, unit2, c, e
     return None
