@@ -8,6 +8,7 @@ from grille.sudoku import parse, solve
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.hodoku import hodoku_path, patterns
 from grille.sudoku.logic.hodoku.state import HodokuGrid, count_solutions
+from grille.sudoku.logic.single_digit.patterns import empty_rectangle as grille_empty_rectangle
 from grille.sudoku.logic.single_digit.patterns import turbot_fish as grille_turbot_fish
 
 PATHS = [  # hard, unfair and extreme puzzles of tests/test_hodoku_scale.py
@@ -29,14 +30,18 @@ def _boards(puzzle: str) -> list[Board]:
 
 
 @pytest.mark.parametrize("puzzle", PATHS)
-def test_turbot_fish_is_grilles(puzzle: str) -> None:
+def test_turbot_fish_and_empty_rectangle_are_grilles(puzzle: str) -> None:
     patterns._TURBOT_BY_PLANE.clear()
-    met = 0
+    patterns._RECTANGLE_BY_PLANE.clear()
+    turbots = rectangles = 0
     for board in _boards(puzzle):
         ours, theirs = patterns.turbot_fish(board), grille_turbot_fish(board)
         assert ours == theirs
-        met += ours is not None
-    assert met or puzzle == PATHS[1]
+        turbots += ours is not None
+        ours, theirs = patterns.empty_rectangle(board), grille_empty_rectangle(board)
+        assert ours == theirs
+        rectangles += ours is not None
+    assert turbots and rectangles
 
 
 def test_basic_fish_per_digit_cache_keeps_the_first_fish() -> None:

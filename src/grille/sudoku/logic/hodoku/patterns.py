@@ -22,10 +22,23 @@ from grille.sudoku.logic.hodoku.state import (
     Found,
     HodokuGrid,
 )
-from grille.sudoku.logic.single_digit.patterns import TURBOT_FISH, _chain_step
+from grille.sudoku.logic.single_digit.patterns import (
+    TURBOT_FISH,
+    _chain_step,
+    _empty_rectangle_step,
+)
+from grille.sudoku.logic.single_digit.patterns import empty_rectangle as grille_empty_rectangle
 from grille.sudoku.logic.single_digit.patterns import turbot_fish as grille_turbot_fish
 
-__all__ = ["basic_fish", "skyscraper", "turbot_fish", "two_string_kite", "w_wing", "wing"]
+__all__ = [
+    "basic_fish",
+    "empty_rectangle",
+    "skyscraper",
+    "turbot_fish",
+    "two_string_kite",
+    "w_wing",
+    "wing",
+]
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -298,4 +311,70 @@ def _turbot_of(plane: int, digit: int) -> tuple[int, int, int, int, int, int, in
                     chain_cells = 1 << a | 1 << b | 1 << c | 1 << e
                     if plane & PEER_MASKS[a] & PEER_MASKS[e] & ~chain_cells:
                         return digit, unit1, a, b, unit2, c, e
+    return None
+
+
+_RECTANGLE_BY_PLANE: dict[tuple[int, int], tuple[int, Step] | None] = {}
+"""A digit's first Empty Rectangle (grille's order) with its box, by (digit, plane)."""
+
+
+def empty_rectangle(board: Board) -> Step | None:
+    """grille's Empty Rectangle (:func:`grille.sudoku.logic.single_digit.patterns.
+    empty_rectangle`, the same instance) on a 9x9 board, with bit masks: the lowest box
+    holding one over all digits, the first digit on a tie."""
+    if board.n != 9:
+        return grille_empty_rectangle(board)
+    best: tuple[int, Step] | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        key = (digit, plane)
+        try:
+            found = _RECTANGLE_BY_PLANE[key]
+        except KeyError:
+            if len(_RECTANGLE_BY_PLANE) >= 1 << 16:
+                _RECTANGLE_BY_PLANE.clear()
+            where = _rectangle_of(plane)
+            found = _RECTANGLE_BY_PLANE[key] = (
+                None if where is None
+                else (where[0], _empty_rectangle_step(board, where[0], digit, *where[1:]))
+            )
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+def _rectangle_of(plane: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """(box, line, cross, partner unit, near, far, target) of the first empty rectangle on
+    ``plane``: boxes in order, rows then columns as the line, lines and crosses in order,
+    the line's places in order."""
+    for box in range(18, 27):
+        places = plane & UNIT_MASKS[box]
+        if places.bit_count() < 2:
+            continue
+        box_mask = UNIT_MASKS[box]
+        spots = _cells(places)
+        for line_kind in (0, 1):
+            cross_kind = 1 - line_kind
+            lines = sorted({UNITS_OF[c][line_kind] for c in spots})
+            crosses = sorted({UNITS_OF[c][cross_kind] for c in spots})
+            for line in lines:
+                line_mask = UNIT_MASKS[line]
+                if not places & ~line_mask:
+                    continue  # all on the line
+                for cross in crosses:
+                    cross_mask = UNIT_MASKS[cross]
+                    if places & ~(line_mask | cross_mask) or not places & ~cross_mask:
+                        continue
+                    for near in _cells(plane & line_mask & ~box_mask):
+                        partner = UNITS_OF[near][cross_kind]
+                        ends = plane & UNIT_MASKS[partner]
+                        if ends.bit_count() != 2:
+                            continue
+                        far = (ends & ~(1 << near)).bit_length() - 1
+                        if UNITS_OF[far][2] == box:
+                            continue
+                        meet = UNIT_MASKS[UNITS_OF[far][line_kind]] & cross_mask
+                        target = meet.bit_length() - 1
+                        if meet & box_mask or not plane & meet or target == far:
+                            continue
+                        return box, line, cross, partner, near, far, target
     return None

@@ -77,6 +77,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
+        empty_rectangle,
         skyscraper,
         turbot_fish,
         two_string_kite,
@@ -89,7 +90,6 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         finned_swordfish,
         finned_x_wing,
     )
-    from grille.sudoku.logic.single_digit.patterns import empty_rectangle
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
         hidden_unique_rectangle,
