@@ -36,6 +36,10 @@ PEERS = tuple(
 _ALL = 0x1FF
 
 
+_HIDDEN_ORDER = (*range(18, 27), *range(9), *range(9, 18))
+"""HoDoKu's unit order for subsets: boxes, rows, columns."""
+
+
 def _lowest(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
@@ -194,30 +198,34 @@ class HodokuGrid:
     def pointing(self) -> Found | None:
         """Locked Candidates Type 1: a box's places for a digit in one line (box by box,
         digit by digit; the row before the column)."""
+        planes, free = self.planes, self.free
         for box in range(18, 27):
+            box_mask, counts = UNIT_MASKS[box], free[box]
             for digit in range(1, 10):
-                count = self.free[box][digit]
-                if count not in (2, 3):
+                count = counts[digit]
+                if count != 2 and count != 3:
                     continue
-                places = self._places(box, digit)
-                row, col = UNITS_OF[places[0]][0], UNITS_OF[places[0]][1]
-                if all(UNITS_OF[c][0] == row for c in places) and self.free[row][digit] > count:
+                places = planes[digit] & box_mask
+                row, col = UNITS_OF[(places & -places).bit_length() - 1][:2]
+                if not places & ~UNIT_MASKS[row] and free[row][digit] > count:
                     return self._lock("Locked Candidates Type 1 (Pointing)", digit, box, row)
-                if all(UNITS_OF[c][1] == col for c in places) and self.free[col][digit] > count:
+                if not places & ~UNIT_MASKS[col] and free[col][digit] > count:
                     return self._lock("Locked Candidates Type 1 (Pointing)", digit, box, col)
         return None
 
     def claiming(self) -> Found | None:
         """Locked Candidates Type 2: a line's places for a digit in one box (rows, then
         columns)."""
+        planes, free = self.planes, self.free
         for line in range(18):
+            line_mask, counts = UNIT_MASKS[line], free[line]
             for digit in range(1, 10):
-                count = self.free[line][digit]
-                if count not in (2, 3):
+                count = counts[digit]
+                if count != 2 and count != 3:
                     continue
-                places = self._places(line, digit)
-                box = UNITS_OF[places[0]][2]
-                if all(UNITS_OF[c][2] == box for c in places) and self.free[box][digit] > count:
+                places = planes[digit] & line_mask
+                box = UNITS_OF[(places & -places).bit_length() - 1][2]
+                if not places & ~UNIT_MASKS[box] and free[box][digit] > count:
                     return self._lock("Locked Candidates Type 2 (Claiming)", digit, line, box)
         return None
 
@@ -228,6 +236,15 @@ class HodokuGrid:
     ) -> tuple[bool, Found] | None:
         first = UNITS_OF[cells[0]]
         shared = [all(UNITS_OF[c][i] == first[i] for c in cells) for i in range(3)]
+        holders = 0  # the other cells of the shared units holding one of the digits
+        for digit in _DIGITS[mask]:
+            holders |= self.planes[digit]
+        inside = 0
+        for cell in cells:
+            inside |= 1 << cell
+        holders &= ~inside
+        if not any(holders & UNIT_MASKS[first[i]] for i in range(3) if shared[i]):
+            return None
         out: list[tuple[int, int]] = []
         seen: set[tuple[int, int]] = set()
         hit = [False, False, False]
@@ -250,11 +267,19 @@ class HodokuGrid:
         kind = f"{'Locked' if locked else 'Naked'} {names[size]}"
         return locked, Found(kind, deletions=tuple(out), cells=cells, digits=_digits(mask))
 
-    def _naked_in(self, units: range, size: int, want_locked: bool) -> Found | None:
-        small = 0  # open cells with 1 .. size candidates
+    def _small(self, size: int) -> int:
+        """The open cells with 1 .. ``size`` candidates."""
+        small = 0
         for cell, mask in enumerate(self.cand):
             if mask and mask.bit_count() <= size:
                 small |= 1 << cell
+        return small
+
+    def _naked_in(
+        self, units: range, size: int, want_locked: bool, small: int = -1
+    ) -> Found | None:
+        if small < 0:
+            small = self._small(size)
         for unit in units:
             here = small & UNIT_MASKS[unit]
             if here.bit_count() < size:
@@ -277,8 +302,9 @@ class HodokuGrid:
 
     def naked_subset(self, size: int) -> Found | None:
         """Naked Pair/Triple/Quadruple that is not locked: boxes, then rows, then columns."""
+        small = self._small(size)
         for units in (range(18, 27), range(9), range(9, 18)):
-            found = self._naked_in(units, size, False)
+            found = self._naked_in(units, size, False, small)
             if found is not None:
                 return found
         return None
@@ -287,13 +313,16 @@ class HodokuGrid:
         """Hidden Pair/Triple/Quadruple: boxes, then rows, then columns; digits in order."""
         names = {2: "Pair", 3: "Triple", 4: "Quadruple"}
         planes = self.planes
-        for unit in (*range(18, 27), *range(9), *range(9, 18)):
+        open_cells = 0  # cells with candidates
+        for plane in planes:
+            open_cells |= plane
+        for unit in _HIDDEN_ORDER:
             counts = self.free[unit]
             digits_here = [d for d in range(1, 10) if 0 < counts[d] <= size]
             if len(digits_here) < size:
                 continue
             unit_mask = UNIT_MASKS[unit]
-            if sum(1 for c in UNITS[unit] if self.cand[c]) <= size:
+            if (open_cells & unit_mask).bit_count() <= size:
                 continue
             where = {d: planes[d] & unit_mask for d in digits_here}
             for digits in combinations(digits_here, size):
