@@ -44,6 +44,21 @@ def test_turbot_fish_and_empty_rectangle_are_grilles(puzzle: str) -> None:
     assert turbots and rectangles
 
 
+@pytest.mark.parametrize("puzzle", PATHS)
+def test_finned_fish_are_grilles(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku import fins
+    from grille.sudoku.logic.single_digit import fish
+
+    fins._BY_PLANE.clear()
+    met = 0
+    for board in _boards(puzzle):
+        for size in (2, 3, 4):
+            ours, theirs = fins._finned(board, size), fish._finned(board, size)
+            assert ours == theirs
+            met += ours is not None
+    assert met
+
+
 def test_basic_fish_per_digit_cache_keeps_the_first_fish() -> None:
     for board in _boards(PATHS[2]):
         grid = HodokuGrid.__new__(HodokuGrid)

@@ -74,6 +74,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
     from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
+    from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
@@ -85,11 +86,6 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         wing,
     )
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
-    from grille.sudoku.logic.single_digit.fish import (
-        finned_jellyfish,
-        finned_swordfish,
-        finned_x_wing,
-    )
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
         hidden_unique_rectangle,
