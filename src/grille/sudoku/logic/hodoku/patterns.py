@@ -17,7 +17,6 @@ from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.hodoku.state import (
     PEER_MASKS,
     UNIT_MASKS,
-    UNITS,
     UNITS_OF,
     Found,
     HodokuGrid,
@@ -102,11 +101,14 @@ def _pairs(grid: HodokuGrid, first: int, digit: int) -> list[tuple[int, int]]:
     """The two places of ``digit`` in each unit ``first`` .. ``first + 8`` that has two."""
     plane = grid.planes[digit]
     found = []
+    free = grid.free
     for unit in range(first, first + 9):
-        if grid.free[unit][digit] == 2:
-            places = [c for c in UNITS[unit] if plane >> c & 1]
-            if len(places) >= 2:
-                found.append((places[0], places[1]))
+        if free[unit][digit] == 2:
+            here = plane & UNIT_MASKS[unit]
+            low = here & -here
+            rest = here ^ low
+            if rest:
+                found.append((low.bit_length() - 1, (rest & -rest).bit_length() - 1))
     return found
 
 
@@ -165,14 +167,18 @@ def two_string_kite(grid: HodokuGrid) -> Found | None:
 def _w_link(grid: HodokuGrid, link: int, one: int, two: int) -> tuple[int, int] | None:
     """The first unit (in HoDoKu's numbering) whose two places for ``link`` (other than the
     wing cells) see one wing cell each, neither both."""
-    plane = grid.planes[link]
+    plane = grid.planes[link] & ~(1 << one | 1 << two)
+    free = grid.free
     for unit in range(27):
-        if grid.free[unit][link] != 2:
+        if free[unit][link] != 2:
             continue
-        ends = [c for c in UNITS[unit] if c not in (one, two) and plane >> c & 1][:2]
-        if len(ends) != 2:
+        here = plane & UNIT_MASKS[unit]
+        low = here & -here
+        rest = here ^ low
+        if not rest:
             continue
-        w1, w2 = ends
+        w1, w2 = low.bit_length() - 1, (rest & -rest).bit_length() - 1
+        ends = (w1, w2)
         sees = [(PEER_MASKS[w] >> one & 1, PEER_MASKS[w] >> two & 1) for w in ends]
         if any(a and b for a, b in sees):
             continue

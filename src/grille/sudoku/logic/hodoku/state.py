@@ -235,14 +235,14 @@ class HodokuGrid:
         self, cells: tuple[int, ...], mask: int, size: int
     ) -> tuple[bool, Found] | None:
         first = UNITS_OF[cells[0]]
-        shared = [all(UNITS_OF[c][i] == first[i] for c in cells) for i in range(3)]
-        holders = 0  # the other cells of the shared units holding one of the digits
-        for digit in _DIGITS[mask]:
-            holders |= self.planes[digit]
         inside = 0
         for cell in cells:
             inside |= 1 << cell
+        holders = 0  # the other cells holding one of the digits
+        for digit in _DIGITS[mask]:
+            holders |= self.planes[digit]
         holders &= ~inside
+        shared = [not inside & ~UNIT_MASKS[unit] for unit in first]
         if not any(holders & UNIT_MASKS[first[i]] for i in range(3) if shared[i]):
             return None
         out: list[tuple[int, int]] = []
