@@ -84,3 +84,22 @@ def test_count_solutions() -> None:
     assert count_solutions(empty)[0] == 2
     assert count_solutions(empty, budget=3) == (-1, None)
     assert count_solutions(HodokuGrid(list(parse(PATHS[0]).cells)), budget=10) == (-1, None)
+
+
+def test_subsets_are_combinations_with_size_digits() -> None:
+    from itertools import combinations
+
+    from grille.sudoku.logic.hodoku.state import _subsets
+
+    cand = [0b11, 0b110, 0b101, 0b1000, 0b11000, 0b1001, 0b111, 0b10001, 0b1111] + [0] * 72
+    cells = list(range(9))
+    for size in (2, 3, 4):
+        want = []
+        for subset in combinations(cells, size):
+            mask = 0
+            for cell in subset:
+                mask |= cand[cell]
+            if mask.bit_count() == size:
+                want.append((subset, mask))
+        assert list(_subsets(cells, cand, size)) == want
+        assert want or size == 2

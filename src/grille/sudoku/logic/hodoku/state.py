@@ -13,7 +13,7 @@ instance of each simple technique. Only 9x9 grids.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -38,6 +38,38 @@ _ALL = 0x1FF
 
 _HIDDEN_ORDER = (*range(18, 27), *range(9), *range(9, 18))
 """HoDoKu's unit order for subsets: boxes, rows, columns."""
+
+
+def _subsets(
+    cells: list[int], cand: list[int], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(cells, their digits) for each ``size`` of ``cells`` holding ``size`` digits in all, in
+    the order of ``itertools.combinations``; a start already over ``size`` digits is cut."""
+    if size < 4:  # few combinations: itertools is faster than cutting
+        for subset in combinations(cells, size):
+            mask = 0
+            for cell in subset:
+                mask |= cand[cell]
+            if mask.bit_count() == size:
+                yield subset, mask
+        return
+    last = len(cells)
+    chosen: list[int] = []
+
+    def extend(start: int, mask: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == size:
+            if mask.bit_count() == size:
+                yield tuple(chosen), mask
+            return
+        for index in range(start, last - (size - len(chosen)) + 1):
+            cell = cells[index]
+            wider = mask | cand[cell]
+            if wider.bit_count() <= size:
+                chosen.append(cell)
+                yield from extend(index + 1, wider)
+                chosen.pop()
+
+    yield from extend(0, 0)
 
 
 def _lowest(mask: int) -> int:
@@ -285,12 +317,7 @@ class HodokuGrid:
             if here.bit_count() < size:
                 continue
             open_cells = [c for c in UNITS[unit] if here >> c & 1]
-            for cells in combinations(open_cells, size):
-                mask = 0
-                for cell in cells:
-                    mask |= self.cand[cell]
-                if mask.bit_count() != size:
-                    continue
+            for cells, mask in _subsets(open_cells, self.cand, size):
                 made = self._naked_step(cells, mask, size)
                 if made is not None and made[0] == want_locked:
                     return made[1]
