@@ -37,6 +37,58 @@ def _effects(board: Board, graph: named._Graph, hit: named._Hit) -> list[tuple[i
     return [(graph.nodes[i].cells[0], graph.nodes[i].digit) for i in hit.eliminations]
 
 
+def _rank(
+    board: Board,
+    graph: named._Graph,
+    start: int,
+    frontiers: list[int],
+    chains_only: bool,
+    best: list[tuple[tuple[int, int, int], named._Hit]],
+) -> None:
+    """Keep in ``best`` the first of HoDoKu's best conclusions of the chains from ``start``
+    whose last node was just reached (the hits of ``named._hits``, in its order: a placement,
+    loops, chains). A hit's key (deletions, their weight, its nodes) needs no path for a
+    placement or a chain, so their paths are traced only for a key that beats the best."""
+    reached = frontiers[-1]
+    length = len(frontiers)  # nodes on each path traced from here
+
+    def better(key: tuple[int, int, int]) -> bool:
+        return not best or key < best[0][0]
+
+    if not chains_only:
+        if reached >> start & 1 and start < graph.first_group:
+            node = graph.nodes[start]
+            cell = node.cells[0]
+            out = [(cell, d) for d in bits(board.marks[cell]) if d != node.digit]
+            key = (-len(out), weight(out), length)
+            if out and better(key):
+                path = named._path(graph, frontiers, start)
+                best[:] = [(key, named._hit(graph, "place", path, ()))]
+        closing = reached & graph.weak[start] if length >= named.MIN_LOOP else 0
+        for end in named._indexes(closing):
+            path = named._path(graph, frontiers, end)
+            if len(set(path)) == len(path) and not named._overlaps(graph, path):
+                elims = named._loop_eliminations(graph, path)
+                if elims:
+                    hit = named._hit(graph, "loop", path, elims)
+                    out = _effects(board, graph, hit)
+                    key = (-len(out), weight(out), length)
+                    if out and better(key):
+                        best[:] = [(key, hit)]
+    for end in named._indexes(reached & named._second_kill(graph, start)):
+        if end == start:
+            continue
+        elims = tuple(named._indexes(graph.kill[start] & graph.kill[end]))
+        out = [(graph.nodes[i].cells[0], graph.nodes[i].digit) for i in elims]
+        key = (-len(out), weight(out), length + 2)
+        if not out or not better(key):
+            continue
+        path = named._path(graph, frontiers, end)
+        if length < named.MIN_LOOP and named._flavour(graph, path, False) == "xy":
+            continue
+        best[:] = [(key, named._hit(graph, "chain", path, elims))]
+
+
 def hodoku_chain(kind: str, *, chains_only: bool = False) -> Callable[[Board], Step | None]:
     """A finder for grille's chain search ``kind`` (``x``, ``xy``, ``aic``, ``grouped``)
     that returns HoDoKu's pick; ``chains_only`` keeps open chains (HoDoKu's X- and XY-chains
@@ -45,7 +97,7 @@ def hodoku_chain(kind: str, *, chains_only: bool = False) -> Callable[[Board], S
     def find(board: Board) -> Step | None:
         graph = named._graph(board, kind)
         states = [named._Bfs(s, 0, 1 << s, [1 << s]) for s in graph.starts]
-        best: tuple[tuple[int, int, int], named._Hit] | None = None
+        best: list[tuple[tuple[int, int, int], named._Hit]] = []
         for level in range(1, named.MAX_NODES):
             on_level = level % 2 == 1
             states = [state for state in states if state.advance(graph, on_level)]
@@ -54,17 +106,8 @@ def hodoku_chain(kind: str, *, chains_only: bool = False) -> Callable[[Board], S
             if not on_level or level < graph.min_level:
                 continue
             for state in states:
-                for hit in named._hits(graph, state.start, state.frontiers):
-                    if chains_only and hit.kind != "chain":
-                        continue
-                    out = _effects(board, graph, hit)
-                    if not out:
-                        continue
-                    key = (-len(out), weight(out), hit.rank[1])
-                    if best is None or key < best[0]:
-                        best = (key, hit)
-        return None if best is None else named._step(board, graph, best[1])
-
+                _rank(board, graph, state.start, state.frontiers, chains_only, best)
+        return named._step(board, graph, best[0][1]) if best else None
     find.__name__ = f"hodoku_{kind}"
     find.__doc__ = f"HoDoKu's pick among grille's {kind} chains (most deletions first)."
     return find

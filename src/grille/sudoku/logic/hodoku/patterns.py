@@ -12,16 +12,32 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from grille.logic import Step
+from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.hodoku.state import (
     PEER_MASKS,
     UNIT_MASKS,
-    UNITS,
     UNITS_OF,
     Found,
     HodokuGrid,
 )
+from grille.sudoku.logic.single_digit.patterns import (
+    TURBOT_FISH,
+    _chain_step,
+    _empty_rectangle_step,
+)
+from grille.sudoku.logic.single_digit.patterns import empty_rectangle as grille_empty_rectangle
+from grille.sudoku.logic.single_digit.patterns import turbot_fish as grille_turbot_fish
 
-__all__ = ["basic_fish", "skyscraper", "two_string_kite", "w_wing", "wing"]
+__all__ = [
+    "basic_fish",
+    "empty_rectangle",
+    "skyscraper",
+    "turbot_fish",
+    "two_string_kite",
+    "w_wing",
+    "wing",
+]
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
@@ -35,6 +51,11 @@ def _cells(mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+_FISH_BY_PLANE: dict[tuple[int, int, int], Found | None] = {}
+"""A digit's first basic fish of a size, by (size, digit, plane): a plane the last step did
+not touch gives the same answer, so each round scans only the digits that changed."""
+
+
 def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
     """The first basic fish of ``size``: digits in order, rows as base then columns; base
     lines holding the digit 2..size times, combinations in order."""
@@ -42,23 +63,37 @@ def basic_fish(grid: HodokuGrid, size: int) -> Found | None:
         plane = grid.planes[digit]
         if not plane:
             continue
-        for base_start, cover_start in ((0, 9), (9, 0)):
-            lines = [u for u in range(base_start, base_start + 9)
-                     if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
-            for base in combinations(lines, size):
-                body = 0
-                for unit in base:
-                    body |= plane & UNIT_MASKS[unit]
-                covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
-                if len(covers) != size:
-                    continue
-                cover = 0
-                for unit in covers:
-                    cover |= UNIT_MASKS[unit]
-                out = plane & cover & ~body
-                if out:
-                    return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
-                                 cells=_cells(body), digits=(digit,))
+        key = (size, digit, plane)
+        try:
+            found = _FISH_BY_PLANE[key]
+        except KeyError:
+            if len(_FISH_BY_PLANE) >= 1 << 16:
+                _FISH_BY_PLANE.clear()
+            found = _FISH_BY_PLANE[key] = _fish_of(plane, digit, size)
+        if found is not None:
+            return found
+    return None
+
+
+def _fish_of(plane: int, digit: int, size: int) -> Found | None:
+    """The first basic fish of ``size`` on ``digit`` whose candidates are ``plane``."""
+    for base_start, cover_start in ((0, 9), (9, 0)):
+        lines = [u for u in range(base_start, base_start + 9)
+                 if 2 <= (plane & UNIT_MASKS[u]).bit_count() <= size]
+        for base in combinations(lines, size):
+            body = 0
+            for unit in base:
+                body |= plane & UNIT_MASKS[unit]
+            covers = [u for u in range(cover_start, cover_start + 9) if body & UNIT_MASKS[u]]
+            if len(covers) != size:
+                continue
+            cover = 0
+            for unit in covers:
+                cover |= UNIT_MASKS[unit]
+            out = plane & cover & ~body
+            if out:
+                return Found(FISH_NAMES[size], deletions=tuple((c, digit) for c in _cells(out)),
+                             cells=_cells(body), digits=(digit,))
     return None
 
 
@@ -66,11 +101,14 @@ def _pairs(grid: HodokuGrid, first: int, digit: int) -> list[tuple[int, int]]:
     """The two places of ``digit`` in each unit ``first`` .. ``first + 8`` that has two."""
     plane = grid.planes[digit]
     found = []
+    free = grid.free
     for unit in range(first, first + 9):
-        if grid.free[unit][digit] == 2:
-            places = [c for c in UNITS[unit] if plane >> c & 1]
-            if len(places) >= 2:
-                found.append((places[0], places[1]))
+        if free[unit][digit] == 2:
+            here = plane & UNIT_MASKS[unit]
+            low = here & -here
+            rest = here ^ low
+            if rest:
+                found.append((low.bit_length() - 1, (rest & -rest).bit_length() - 1))
     return found
 
 
@@ -129,14 +167,18 @@ def two_string_kite(grid: HodokuGrid) -> Found | None:
 def _w_link(grid: HodokuGrid, link: int, one: int, two: int) -> tuple[int, int] | None:
     """The first unit (in HoDoKu's numbering) whose two places for ``link`` (other than the
     wing cells) see one wing cell each, neither both."""
-    plane = grid.planes[link]
+    plane = grid.planes[link] & ~(1 << one | 1 << two)
+    free = grid.free
     for unit in range(27):
-        if grid.free[unit][link] != 2:
+        if free[unit][link] != 2:
             continue
-        ends = [c for c in UNITS[unit] if c not in (one, two) and plane >> c & 1][:2]
-        if len(ends) != 2:
+        here = plane & UNIT_MASKS[unit]
+        low = here & -here
+        rest = here ^ low
+        if not rest:
             continue
-        w1, w2 = ends
+        w1, w2 = low.bit_length() - 1, (rest & -rest).bit_length() - 1
+        ends = (w1, w2)
         sees = [(PEER_MASKS[w] >> one & 1, PEER_MASKS[w] >> two & 1) for w in ends]
         if any(a and b for a, b in sees):
             continue
@@ -220,4 +262,125 @@ def wing(grid: HodokuGrid, xyz: bool) -> Found | None:
                     found = _wing_at(grid, a, b, c, xyz)
                     if found is not None:
                         return found
+    return None
+
+
+_TURBOT_BY_PLANE: dict[tuple[int, int], Step | None] = {}
+"""A digit's first Turbot Fish (grille's order), by (digit, plane)."""
+
+
+def turbot_fish(board: Board) -> Step | None:
+    """grille's Turbot Fish (:func:`grille.sudoku.logic.single_digit.patterns.turbot_fish`,
+    the same first instance) on a 9x9 board, with bit masks: digits in order, strong links
+    in unit order, pairs of them in order, each oriented both ways; the first chain a=b-c=e
+    that is neither a Skyscraper nor a 2-String Kite and deletes something."""
+    if board.n != 9:
+        return grille_turbot_fish(board)
+    for digit, plane in enumerate(board.planes, start=1):
+        key = (digit, plane)
+        try:
+            chain = _TURBOT_BY_PLANE[key]
+        except KeyError:
+            if len(_TURBOT_BY_PLANE) >= 1 << 16:
+                _TURBOT_BY_PLANE.clear()
+            found = _turbot_of(plane, digit)
+            chain = _TURBOT_BY_PLANE[key] = (
+                None if found is None else _chain_step(board, found, "Turbot Fish", TURBOT_FISH)
+            )
+        if chain is not None:
+            return chain
+    return None
+
+
+def _turbot_of(plane: int, digit: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """The first Turbot Fish chain (digit, unit, a, b, unit, c, e) of ``digit`` on ``plane``."""
+    links = []
+    for unit in range(27):
+        here = plane & UNIT_MASKS[unit]
+        if here.bit_count() == 2:
+            low = here & -here
+            links.append((unit, low.bit_length() - 1, (here ^ low).bit_length() - 1))
+    for i, (unit1, p, q) in enumerate(links):
+        kind1 = unit1 // 9
+        for unit2, r, s in links[i + 1 :]:
+            kind2 = unit2 // 9
+            for a, b in ((p, q), (q, p)):
+                seen_by_b = PEER_MASKS[b]
+                for c, e in ((r, s), (s, r)):
+                    if c in (a, b) or e in (a, b) or not seen_by_b >> c & 1:
+                        continue
+                    if kind1 == kind2:
+                        if kind1 != 2 and UNITS_OF[b][1 - kind1] == UNITS_OF[c][1 - kind1]:
+                            continue  # a Skyscraper
+                    elif kind1 != 2 and kind2 != 2 and UNITS_OF[b][2] == UNITS_OF[c][2]:
+                        continue  # a 2-String Kite
+                    chain_cells = 1 << a | 1 << b | 1 << c | 1 << e
+                    if plane & PEER_MASKS[a] & PEER_MASKS[e] & ~chain_cells:
+                        return digit, unit1, a, b, unit2, c, e
+    return None
+
+
+_RECTANGLE_BY_PLANE: dict[tuple[int, int], tuple[int, Step] | None] = {}
+"""A digit's first Empty Rectangle (grille's order) with its box, by (digit, plane)."""
+
+
+def empty_rectangle(board: Board) -> Step | None:
+    """grille's Empty Rectangle (:func:`grille.sudoku.logic.single_digit.patterns.
+    empty_rectangle`, the same instance) on a 9x9 board, with bit masks: the lowest box
+    holding one over all digits, the first digit on a tie."""
+    if board.n != 9:
+        return grille_empty_rectangle(board)
+    best: tuple[int, Step] | None = None
+    for digit, plane in enumerate(board.planes, start=1):
+        key = (digit, plane)
+        try:
+            found = _RECTANGLE_BY_PLANE[key]
+        except KeyError:
+            if len(_RECTANGLE_BY_PLANE) >= 1 << 16:
+                _RECTANGLE_BY_PLANE.clear()
+            where = _rectangle_of(plane)
+            found = _RECTANGLE_BY_PLANE[key] = (
+                None if where is None
+                else (where[0], _empty_rectangle_step(board, where[0], digit, *where[1:]))
+            )
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+def _rectangle_of(plane: int) -> tuple[int, int, int, int, int, int, int] | None:
+    """(box, line, cross, partner unit, near, far, target) of the first empty rectangle on
+    ``plane``: boxes in order, rows then columns as the line, lines and crosses in order,
+    the line's places in order."""
+    for box in range(18, 27):
+        places = plane & UNIT_MASKS[box]
+        if places.bit_count() < 2:
+            continue
+        box_mask = UNIT_MASKS[box]
+        spots = _cells(places)
+        for line_kind in (0, 1):
+            cross_kind = 1 - line_kind
+            lines = sorted({UNITS_OF[c][line_kind] for c in spots})
+            crosses = sorted({UNITS_OF[c][cross_kind] for c in spots})
+            for line in lines:
+                line_mask = UNIT_MASKS[line]
+                if not places & ~line_mask:
+                    continue  # all on the line
+                for cross in crosses:
+                    cross_mask = UNIT_MASKS[cross]
+                    if places & ~(line_mask | cross_mask) or not places & ~cross_mask:
+                        continue
+                    for near in _cells(plane & line_mask & ~box_mask):
+                        partner = UNITS_OF[near][cross_kind]
+                        ends = plane & UNIT_MASKS[partner]
+                        if ends.bit_count() != 2:
+                            continue
+                        far = (ends & ~(1 << near)).bit_length() - 1
+                        if UNITS_OF[far][2] == box:
+                            continue
+                        meet = UNIT_MASKS[UNITS_OF[far][line_kind]] & cross_mask
+                        target = meet.bit_length() - 1
+                        if meet & box_mask or not plane & meet or target == far:
+                            continue
+                        return box, line, cross, partner, near, far, target
     return None

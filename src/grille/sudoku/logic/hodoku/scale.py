@@ -26,7 +26,7 @@ from grille.errors import GrilleError
 from grille.logic import Explanation, Step
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board, bits
-from grille.sudoku.logic.hodoku.state import UNITS, Found, HodokuGrid
+from grille.sudoku.logic.hodoku.state import UNITS, Found, HodokuGrid, count_solutions
 
 __all__ = [
     "HODOKU_LEVELS",
@@ -74,21 +74,18 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
     from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
+    from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
+        empty_rectangle,
         skyscraper,
+        turbot_fish,
         two_string_kite,
         w_wing,
         wing,
     )
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
-    from grille.sudoku.logic.single_digit.fish import (
-        finned_jellyfish,
-        finned_swordfish,
-        finned_x_wing,
-    )
-    from grille.sudoku.logic.single_digit.patterns import empty_rectangle, turbot_fish
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
         hidden_unique_rectangle,
@@ -326,10 +323,20 @@ def _solution(puzzle: Grid) -> list[int]:
     return list(found[0].cells)
 
 
-def _is_unique(puzzle: Grid) -> bool:
+def _is_unique(puzzle: Grid, grid: HodokuGrid) -> tuple[bool, list[int] | None]:
+    """Whether the clues have one solution, and that solution. ``grid`` is the path so far,
+    logic alone (every digit placed and candidate deleted holds in every solution), so a
+    small search starts from it; the solver runs from the clues when that search gives up
+    or the puzzle came with entries (digits that are not clues)."""
+    clues = puzzle.clues_only()
+    if clues.cells == puzzle.cells:
+        count, solution = count_solutions(grid, 2)
+        if count >= 0:
+            return count == 1, solution if count == 1 else None
     from grille.sudoku.solver import solve
 
-    return solve(puzzle.clues_only(), limit=2, backend=_backend()).unique
+    result = solve(clues, limit=2, backend=_backend())
+    return result.unique, list(result.found[0].cells) if result.unique else None
 
 
 _Move = tuple[HodokuTechnique, Found | Step | None, int]
@@ -355,17 +362,19 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                 yield technique, found, -1
                 break
             if technique.on_board is not None:
-                if technique.unique:
-                    if unique is None:
-                        unique = _is_unique(puzzle)
-                    if not unique:
-                        continue
+                if technique.unique and unique is False:
+                    continue
                 if board is None:
                     cells, marks = grid.cells_and_marks()
                     board = Board(shape, cells, marks)
                 step = technique.on_board(board)
                 if step is None:
                     continue
+                if technique.unique and unique is None:
+                    # asked only once a uniqueness step is found: most paths never need it
+                    unique, solution = _is_unique(puzzle, grid)
+                    if not unique:
+                        continue
                 step = _as_deletions(step, board)
                 for row, col, digit in step.placements:
                     grid.place(row * 9 + col, digit)

@@ -13,7 +13,7 @@ instance of each simple technique. Only 9x9 grids.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -34,6 +34,42 @@ PEERS = tuple(
     tuple(sorted({p for u in UNITS_OF[cell] for p in UNITS[u]} - {cell})) for cell in range(81)
 )
 _ALL = 0x1FF
+
+
+_HIDDEN_ORDER = (*range(18, 27), *range(9), *range(9, 18))
+"""HoDoKu's unit order for subsets: boxes, rows, columns."""
+
+
+def _subsets(
+    cells: list[int], cand: list[int], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """(cells, their digits) for each ``size`` of ``cells`` holding ``size`` digits in all, in
+    the order of ``itertools.combinations``; a start already over ``size`` digits is cut."""
+    if size < 4:  # few combinations: itertools is faster than cutting
+        for subset in combinations(cells, size):
+            mask = 0
+            for cell in subset:
+                mask |= cand[cell]
+            if mask.bit_count() == size:
+                yield subset, mask
+        return
+    last = len(cells)
+    chosen: list[int] = []
+
+    def extend(start: int, mask: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == size:
+            if mask.bit_count() == size:
+                yield tuple(chosen), mask
+            return
+        for index in range(start, last - (size - len(chosen)) + 1):
+            cell = cells[index]
+            wider = mask | cand[cell]
+            if wider.bit_count() <= size:
+                chosen.append(cell)
+                yield from extend(index + 1, wider)
+                chosen.pop()
+
+    yield from extend(0, 0)
 
 
 def _lowest(mask: int) -> int:
@@ -194,30 +230,34 @@ class HodokuGrid:
     def pointing(self) -> Found | None:
         """Locked Candidates Type 1: a box's places for a digit in one line (box by box,
         digit by digit; the row before the column)."""
+        planes, free = self.planes, self.free
         for box in range(18, 27):
+            box_mask, counts = UNIT_MASKS[box], free[box]
             for digit in range(1, 10):
-                count = self.free[box][digit]
-                if count not in (2, 3):
+                count = counts[digit]
+                if count != 2 and count != 3:
                     continue
-                places = self._places(box, digit)
-                row, col = UNITS_OF[places[0]][0], UNITS_OF[places[0]][1]
-                if all(UNITS_OF[c][0] == row for c in places) and self.free[row][digit] > count:
+                places = planes[digit] & box_mask
+                row, col = UNITS_OF[(places & -places).bit_length() - 1][:2]
+                if not places & ~UNIT_MASKS[row] and free[row][digit] > count:
                     return self._lock("Locked Candidates Type 1 (Pointing)", digit, box, row)
-                if all(UNITS_OF[c][1] == col for c in places) and self.free[col][digit] > count:
+                if not places & ~UNIT_MASKS[col] and free[col][digit] > count:
                     return self._lock("Locked Candidates Type 1 (Pointing)", digit, box, col)
         return None
 
     def claiming(self) -> Found | None:
         """Locked Candidates Type 2: a line's places for a digit in one box (rows, then
         columns)."""
+        planes, free = self.planes, self.free
         for line in range(18):
+            line_mask, counts = UNIT_MASKS[line], free[line]
             for digit in range(1, 10):
-                count = self.free[line][digit]
-                if count not in (2, 3):
+                count = counts[digit]
+                if count != 2 and count != 3:
                     continue
-                places = self._places(line, digit)
-                box = UNITS_OF[places[0]][2]
-                if all(UNITS_OF[c][2] == box for c in places) and self.free[box][digit] > count:
+                places = planes[digit] & line_mask
+                box = UNITS_OF[(places & -places).bit_length() - 1][2]
+                if not places & ~UNIT_MASKS[box] and free[box][digit] > count:
                     return self._lock("Locked Candidates Type 2 (Claiming)", digit, line, box)
         return None
 
@@ -227,7 +267,16 @@ class HodokuGrid:
         self, cells: tuple[int, ...], mask: int, size: int
     ) -> tuple[bool, Found] | None:
         first = UNITS_OF[cells[0]]
-        shared = [all(UNITS_OF[c][i] == first[i] for c in cells) for i in range(3)]
+        inside = 0
+        for cell in cells:
+            inside |= 1 << cell
+        holders = 0  # the other cells holding one of the digits
+        for digit in _DIGITS[mask]:
+            holders |= self.planes[digit]
+        holders &= ~inside
+        shared = [not inside & ~UNIT_MASKS[unit] for unit in first]
+        if not any(holders & UNIT_MASKS[first[i]] for i in range(3) if shared[i]):
+            return None
         out: list[tuple[int, int]] = []
         seen: set[tuple[int, int]] = set()
         hit = [False, False, False]
@@ -250,22 +299,25 @@ class HodokuGrid:
         kind = f"{'Locked' if locked else 'Naked'} {names[size]}"
         return locked, Found(kind, deletions=tuple(out), cells=cells, digits=_digits(mask))
 
-    def _naked_in(self, units: range, size: int, want_locked: bool) -> Found | None:
-        small = 0  # open cells with 1 .. size candidates
+    def _small(self, size: int) -> int:
+        """The open cells with 1 .. ``size`` candidates."""
+        small = 0
         for cell, mask in enumerate(self.cand):
             if mask and mask.bit_count() <= size:
                 small |= 1 << cell
+        return small
+
+    def _naked_in(
+        self, units: range, size: int, want_locked: bool, small: int = -1
+    ) -> Found | None:
+        if small < 0:
+            small = self._small(size)
         for unit in units:
             here = small & UNIT_MASKS[unit]
             if here.bit_count() < size:
                 continue
             open_cells = [c for c in UNITS[unit] if here >> c & 1]
-            for cells in combinations(open_cells, size):
-                mask = 0
-                for cell in cells:
-                    mask |= self.cand[cell]
-                if mask.bit_count() != size:
-                    continue
+            for cells, mask in _subsets(open_cells, self.cand, size):
                 made = self._naked_step(cells, mask, size)
                 if made is not None and made[0] == want_locked:
                     return made[1]
@@ -277,8 +329,9 @@ class HodokuGrid:
 
     def naked_subset(self, size: int) -> Found | None:
         """Naked Pair/Triple/Quadruple that is not locked: boxes, then rows, then columns."""
+        small = self._small(size)
         for units in (range(18, 27), range(9), range(9, 18)):
-            found = self._naked_in(units, size, False)
+            found = self._naked_in(units, size, False, small)
             if found is not None:
                 return found
         return None
@@ -287,13 +340,16 @@ class HodokuGrid:
         """Hidden Pair/Triple/Quadruple: boxes, then rows, then columns; digits in order."""
         names = {2: "Pair", 3: "Triple", 4: "Quadruple"}
         planes = self.planes
-        for unit in (*range(18, 27), *range(9), *range(9, 18)):
+        open_cells = 0  # cells with candidates
+        for plane in planes:
+            open_cells |= plane
+        for unit in _HIDDEN_ORDER:
             counts = self.free[unit]
             digits_here = [d for d in range(1, 10) if 0 < counts[d] <= size]
             if len(digits_here) < size:
                 continue
             unit_mask = UNIT_MASKS[unit]
-            if sum(1 for c in UNITS[unit] if self.cand[c]) <= size:
+            if (open_cells & unit_mask).bit_count() <= size:
                 continue
             where = {d: planes[d] & unit_mask for d in digits_here}
             for digits in combinations(digits_here, size):
@@ -337,3 +393,60 @@ def grid_of_board(cells: Sequence[int], marks: Sequence[int]) -> HodokuGrid:
     grid.ns_queue = deque()
     grid.hs_queue = deque()
     return grid
+
+
+def count_solutions(
+    grid: HodokuGrid, limit: int = 2, budget: int = 4000
+) -> tuple[int, list[int] | None]:
+    """How many solutions (up to ``limit``) fill ``grid`` within its candidates, and the
+    first one found: a small depth-first search, fewest candidates first. On a grid that
+    logic has already narrowed this takes far fewer steps than a search from the clues.
+    The count is -1 when the search needs more than ``budget`` nodes."""
+    values = list(grid.values)
+    used = [0] * 27
+    for cell, digit in enumerate(values):
+        if digit:
+            for unit in UNITS_OF[cell]:
+                used[unit] |= 1 << (digit - 1)
+    cand = [0 if digit else mask for digit, mask in zip(values, grid.cand, strict=True)]
+    found: list[list[int]] = []
+    nodes = [budget]
+
+    def search(todo: list[int]) -> None:
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return
+        if not todo:
+            found.append(list(values))
+            return
+        best, best_mask, best_count = -1, 0, 10
+        for cell in todo:
+            r, c, b = UNITS_OF[cell]
+            mask = cand[cell] & ~(used[r] | used[c] | used[b])
+            count = mask.bit_count()
+            if count < best_count:
+                best, best_mask, best_count = cell, mask, count
+                if count <= 1:
+                    break
+        if not best_count:
+            return
+        rest = [cell for cell in todo if cell != best]
+        r, c, b = UNITS_OF[best]
+        for digit in _DIGITS[best_mask]:
+            bit = 1 << (digit - 1)
+            values[best] = digit
+            used[r] |= bit
+            used[c] |= bit
+            used[b] |= bit
+            search(rest)
+            used[r] &= ~bit
+            used[c] &= ~bit
+            used[b] &= ~bit
+            if len(found) >= limit or nodes[0] < 0:
+                break
+        values[best] = 0
+
+    search([cell for cell in range(81) if not values[cell]])
+    if nodes[0] < 0:
+        return -1, None
+    return len(found), found[0] if found else None
