@@ -37,6 +37,14 @@ size     levels
          stays, except for minimal puzzles, which can take minutes at 25x25).
 =======  ======================================================================================
 
+``technique``: instead of a level, a technique of grille's full ladder (any case), and the
+puzzle's explained path (:func:`~grille.sudoku.logic.explain.explain`) uses it at least once
+and nothing that comes after it in the ladder, for practising it (the search and what
+"needs" means: :mod:`grille.sudoku.practice`). 4x4 puzzles need hidden singles at most, so
+only Full House and Hidden Single are generated at that size; at other sizes a technique
+puzzles of that size seldom need ends in :class:`GenerationError` (or the caller's time
+limit).
+
 The same seed and options give the same puzzles within a release of grille: every choice
 comes from the seeded random generator and the puzzles, never from time. The search order
 depends on the solver and the techniques, which a release may improve.
@@ -81,6 +89,10 @@ _HIGHEST_LEVEL = {4: "easy", 6: "diabolical"}
 """Sizes whose puzzles do not reach every level: the highest level they reach."""
 
 
+_HIGHEST_TECHNIQUE = {4: "Hidden Single"}
+"""Sizes whose puzzles need only the first techniques of the ladder: the last they need."""
+
+
 def levels_for(size: int) -> tuple[str, ...]:
     """The levels a ``size`` x ``size`` puzzle can be generated at (``any`` aside)."""
     highest = _HIGHEST_LEVEL.get(size, ALL_LEVELS[-1])
@@ -93,13 +105,15 @@ class GenerationError(BudgetExceededError):
 
 @dataclass(frozen=True, slots=True)
 class GenerateParams:
-    """What to generate: grid size, level (``any`` skips rating), symmetry, minimality."""
+    """What to generate: grid size, level (``any`` skips rating), symmetry, minimality, or
+    a technique to practise instead of a level (its name in any case)."""
 
     size: int = 9
     level: str = "any"
     symmetry: str = "rot180"
     minimal: bool = False
     attempts: int = MAX_ATTEMPTS
+    technique: str | None = None
 
     def __post_init__(self) -> None:
         from grille.sudoku.logic.rating import LEVELS
@@ -123,6 +137,27 @@ class GenerateParams:
             raise GrilleError(
                 f"unknown symmetry {self.symmetry!r}; symmetries: {', '.join(SYMMETRIES)}"
             )
+        if self.technique is not None:
+            self._check_technique(self.technique)
+
+    def _check_technique(self, name: str) -> None:
+        from grille.sudoku.practice import find_technique, practice_ladder
+
+        technique = find_technique(name)
+        if self.level != "any":
+            raise GrilleError(
+                f"a level ({self.level!r}) and a technique ({technique.name!r}) together: "
+                "ask for one of them"
+            )
+        if self.size in _HIGHEST_TECHNIQUE:
+            techniques = practice_ladder()
+            highest = find_technique(_HIGHEST_TECHNIQUE[self.size])
+            if techniques.index(technique) > techniques.index(highest):
+                reached = techniques[: techniques.index(highest) + 1]
+                raise GrilleError(
+                    f"technique {technique.name!r} is out of reach at {self.size}x{self.size}: "
+                    f"puzzles of this size need {', '.join(t.name for t in reached)} at most"
+                )
 
 
 # -- symmetry ------------------------------------------------------------------------------
@@ -211,6 +246,8 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
     rng = random.Random(f"grille-sudoku:{seed}")
     shape = default_shape(params.size)
     oracle = oracle_for(shape)
+    if params.technique is not None:
+        return _practice(params, params.technique, rng, oracle)
     band = None if params.level == "any" else Band.of(params.level)
     search = Search(oracle, orbits(params.size, params.symmetry), band,
                     minimal=params.minimal, rng=rng)
@@ -225,6 +262,23 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
     raise GenerationError(
         f"no {params.level} {params.size}x{params.size} puzzle with {params.symmetry} symmetry "
         f"found in {params.attempts} attempts"
+    )
+
+
+def _practice(params: GenerateParams, name: str, rng: random.Random, oracle: Oracle) -> Grid:
+    """A puzzle whose explained path needs technique ``name`` and nothing harder."""
+    from grille.sudoku.practice import TechniqueSearch, find_technique
+
+    technique = find_technique(name)
+    search = TechniqueSearch(oracle, orbits(params.size, params.symmetry), technique,
+                             minimal=params.minimal, rng=rng)
+    for _ in range(params.attempts):
+        found = search.puzzle_in(random_solution(oracle.shape, rng, oracle).cells)
+        if found is not None:
+            return Grid(oracle.shape, found)
+    raise GenerationError(
+        f"no {params.size}x{params.size} puzzle needing {technique.name} with "
+        f"{params.symmetry} symmetry found in {params.attempts} attempts"
     )
 
 
