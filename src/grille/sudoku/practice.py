@@ -27,9 +27,16 @@ Finding such a puzzle (:class:`TechniqueSearch`, one solution grid at a time):
    where it stopped rather than from the start, so a grid costs about one walk; the puzzle
    it ends with is judged once more from its clues (the clues given back can open an easier
    path from the start), and a puzzle still too hard gets more clues, a few rounds at most.
+4. **Retreat** when that fails (the clues given back opened an easier path): find, by
+   bisection along the carving, the last puzzle the ladder up to T solves, and carve on from
+   it in random order, keeping each removal that leaves one solution and a puzzle the ladder
+   up to T solves (the level search's retreat, with T's ladder as the ceiling). It costs
+   some twenty walks; steps 3 and 4 succeed on different grids (step 3 more often for fish,
+   step 4 for ALS and Sue de Coq), so both are tried.
 
 Uniqueness holds throughout: clues are only put back. The puzzles are not minimal (clues
-were given back) unless ``minimal`` is asked, which keeps step 2 alone: slower for the
+were given back, or the retreat stopped early) unless ``minimal`` is asked, which keeps
+step 2 alone: slower for the
 techniques a minimal puzzle seldom needs.
 
 Some techniques never appear in the path (:data:`NEVER_IN_PATH`): an earlier technique finds
@@ -71,8 +78,8 @@ CLUE_ROUNDS = 4
 """Times a puzzle that got clues back and is still too hard from the start gets more."""
 
 NEVER_IN_PATH: dict[str, str] = {
-    "Skyscraper": "every skyscraper is also a sashimi X-Wing, which the ladder tries first: "
-    "ask for Finned X-Wing",
+    "Skyscraper": "every skyscraper is also an X-Wing or a sashimi X-Wing, which the ladder "
+    "tries first: ask for Finned X-Wing",
     "Trial and Error": "the ladder's last resort, needed by none of the 1465 hardest "
     "puzzles of magictour's top1465: ask for Dynamic Forcing Chains (+), or --level extreme",
 }
@@ -181,12 +188,30 @@ class TechniqueSearch:
     def puzzle_in(self, solution: Sequence[int]) -> tuple[int, ...] | None:
         """A puzzle of ``solution`` (a full grid) that needs the technique and nothing harder,
         or ``None`` if this grid gave none."""
-        cells = self._carve(list(solution))
+        cells, removed = self._carve(list(solution))
         verdict = self._judge(cells)
         if verdict is Verdict.NEEDS:
             return tuple(cells)
         if verdict is Verdict.EASIER or self.minimal:
             return None
+        return self._clues_back(solution, list(cells)) or self._retreat(solution, removed)
+
+    def _carve(self, cells: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+        """``cells`` emptied orbit by orbit, in random order, while the solution stays
+        unique; with the orbits emptied, in order."""
+        removed = []
+        for orbit in self.rng.sample(self.orbits, len(self.orbits)):
+            kept = [cells[cell] for cell in orbit]
+            for cell in orbit:
+                cells[cell] = 0
+            if self.oracle.check(cells).unique:
+                removed.append(orbit)
+            else:
+                _restore(cells, orbit, kept)
+        return cells, removed
+
+    def _clues_back(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
+        """Step 3: clues given back where the walk up to the technique is stuck."""
         for _ in range(CLUE_ROUNDS):
             if not self._give_clues(solution, cells):
                 return None
@@ -195,16 +220,29 @@ class TechniqueSearch:
                 return tuple(cells) if verdict is Verdict.NEEDS else None
         return None
 
-    def _carve(self, cells: list[int]) -> list[int]:
-        """``cells`` emptied orbit by orbit, in random order, while the solution stays unique."""
-        for orbit in self.rng.sample(self.orbits, len(self.orbits)):
+    def _retreat(
+        self, solution: Sequence[int], removed: Sequence[tuple[int, ...]]
+    ) -> tuple[int, ...] | None:
+        """Step 4: the last puzzle of the carving that the ladder up to the technique solves
+        (by bisection), carved on while it still does."""
+        good, bad = 0, len(removed)  # after `good` removals: not harder; after `bad`: harder
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            if self._judge(_emptied(solution, removed[:middle])) is Verdict.HARDER:
+                bad = middle
+            else:
+                good = middle
+        cells = _emptied(solution, removed[:good])
+        tried = set(removed[: good + 1])
+        rest = [orbit for orbit in self.orbits if orbit not in tried]
+        for orbit in self.rng.sample(rest, len(rest)):
             kept = [cells[cell] for cell in orbit]
             for cell in orbit:
                 cells[cell] = 0
-            if not self.oracle.check(cells).unique:
-                for cell, digit in zip(orbit, kept, strict=True):
-                    cells[cell] = digit
-        return cells
+            if not (self.oracle.check(cells).unique
+                    and self._judge(cells) is not Verdict.HARDER):
+                _restore(cells, orbit, kept)
+        return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
 
     def _judge(self, cells: Sequence[int]) -> Verdict:
         return judge(Grid(self.shape, tuple(cells)), self.technique)
@@ -231,3 +269,16 @@ class TechniqueSearch:
                 if not stuck.cells[cell]:
                     placed.append((cell // n, cell % n, solution[cell]))
             board = stuck.apply(Step("Clue", placements=tuple(placed)))
+
+
+def _restore(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
+    for cell, digit in zip(orbit, digits, strict=True):
+        cells[cell] = digit
+
+
+def _emptied(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+    cells = list(solution)
+    for orbit in orbits:
+        for cell in orbit:
+            cells[cell] = 0
+    return cells
