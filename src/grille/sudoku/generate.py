@@ -68,6 +68,7 @@ __all__ = [
     "SYMMETRIES",
     "GenerateParams",
     "GenerationError",
+    "PRACTICE_ATTEMPTS",
     "generate",
     "generate_many",
     "levels_for",
@@ -81,6 +82,11 @@ and all eight symmetries of the square at once."""
 
 MAX_ATTEMPTS = 1000
 """Full grids tried before giving up on the requested level."""
+
+PRACTICE_ATTEMPTS = 50_000
+"""Full grids tried before giving up on a technique: a grid costs a few milliseconds, and
+the rarer techniques (Swordfish, Hidden Triple) need thousands; the caller's time limit
+usually ends the search first."""
 
 ALL_LEVELS = ("easy", "medium", "hard", "expert", "diabolical", "extreme")
 """The rater's levels, easiest first (:data:`grille.sudoku.logic.rating.LEVELS`)."""
@@ -112,13 +118,15 @@ class GenerateParams:
     level: str = "any"
     symmetry: str = "rot180"
     minimal: bool = False
-    attempts: int = MAX_ATTEMPTS
+    attempts: int | None = None
+    """Full grids tried before giving up (``None``: :data:`MAX_ATTEMPTS` for a level,
+    :data:`PRACTICE_ATTEMPTS` for a technique)."""
     technique: str | None = None
 
     def __post_init__(self) -> None:
         from grille.sudoku.logic.rating import LEVELS
 
-        if self.attempts < 1:
+        if self.attempts is not None and self.attempts < 1:
             raise GrilleError(f"attempts must be at least 1, got {self.attempts}")
         try:
             default_shape(self.size)
@@ -251,7 +259,8 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
     band = None if params.level == "any" else Band.of(params.level)
     search = Search(oracle, orbits(params.size, params.symmetry), band,
                     minimal=params.minimal, rng=rng)
-    for _ in range(params.attempts):
+    attempts = params.attempts or MAX_ATTEMPTS
+    for _ in range(attempts):
         solution = random_solution(shape, rng, oracle)
         found = search.puzzle_in(solution.cells)
         if found is None:
@@ -261,7 +270,7 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
             return puzzle
     raise GenerationError(
         f"no {params.level} {params.size}x{params.size} puzzle with {params.symmetry} symmetry "
-        f"found in {params.attempts} attempts"
+        f"found in {attempts} attempts"
     )
 
 
@@ -272,13 +281,14 @@ def _practice(params: GenerateParams, name: str, rng: random.Random, oracle: Ora
     technique = find_technique(name)
     search = TechniqueSearch(oracle, orbits(params.size, params.symmetry), technique,
                              minimal=params.minimal, rng=rng)
-    for _ in range(params.attempts):
+    attempts = params.attempts or PRACTICE_ATTEMPTS
+    for _ in range(attempts):
         found = search.puzzle_in(random_solution(oracle.shape, rng, oracle).cells)
         if found is not None:
             return Grid(oracle.shape, found)
     raise GenerationError(
         f"no {params.size}x{params.size} puzzle needing {technique.name} with "
-        f"{params.symmetry} symmetry found in {params.attempts} attempts"
+        f"{params.symmetry} symmetry found in {attempts} attempts"
     )
 
 
