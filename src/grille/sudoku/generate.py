@@ -65,10 +65,10 @@ from grille.sudoku.search import Search
 
 __all__ = [
     "ALL_LEVELS",
+    "PRACTICE_ATTEMPTS",
     "SYMMETRIES",
     "GenerateParams",
     "GenerationError",
-    "PRACTICE_ATTEMPTS",
     "generate",
     "generate_many",
     "levels_for",
