@@ -33,10 +33,16 @@ Finding such a puzzle (:class:`TechniqueSearch`, one solution grid at a time):
    up to T solves (the level search's retreat, with T's ladder as the ceiling). It costs
    some twenty walks; steps 3 and 4 succeed on different grids (step 3 more often for fish,
    step 4 for ALS and Sue de Coq), so both are tried.
+5. **Climb** from a puzzle that is too easy, once :data:`PLAIN_GRIDS` grids gave nothing
+   (the technique is a narrow one: Swordfish, Hidden Triple): the level search's local moves
+   (empty a clue orbit, put clues back where a second solution differs, carve again), a move
+   kept when the hardest technique its path uses is not easier; a move that overshoots gets
+   step 3. Per grid it costs some thirty walks, so the common techniques, found within the
+   first grids, never pay for it.
 
 Uniqueness holds throughout: clues are only put back. The puzzles are not minimal (clues
-were given back, or the retreat stopped early) unless ``minimal`` is asked, which keeps
-step 2 alone: slower for the
+were given back, or the retreat or the climb stopped early) unless ``minimal`` is asked,
+which keeps step 2 alone: slower for the
 techniques a minimal puzzle seldom needs.
 
 Some techniques never appear in the path (:data:`NEVER_IN_PATH`): an earlier technique finds
@@ -57,8 +63,10 @@ from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.oracle import Oracle
 
 __all__ = [
+    "CLIMB_MOVES",
     "CLUE_ROUNDS",
     "NEVER_IN_PATH",
+    "PLAIN_GRIDS",
     "TechniqueSearch",
     "Verdict",
     "find_technique",
@@ -73,6 +81,14 @@ def practice_ladder() -> tuple[SudokuTechnique, ...]:
     generated puzzle), easiest first."""
     return ladder(GRILLE, unique=True)
 
+
+PLAIN_GRIDS = 300
+"""Grids tried with steps 1-4 alone before too easy puzzles climb too (step 5): enough for
+the common techniques (X-Wing needs some 200 grids, and climbing costs thirty walks a
+grid), too few for the narrow ones (Swordfish, Hidden Triple: thousands)."""
+
+CLIMB_MOVES = 30
+"""Local moves tried from one grid's too easy puzzle (step 5)."""
 
 CLUE_ROUNDS = 4
 """Times a puzzle that got clues back and is still too hard from the start gets more."""
@@ -179,6 +195,7 @@ class TechniqueSearch:
         techniques = practice_ladder()
         self._ladder = techniques[: techniques.index(technique) + 1]
         self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
+        self.grids = 0
 
     def __repr__(self) -> str:
         minimal = " minimal" if self.minimal else ""
@@ -188,12 +205,15 @@ class TechniqueSearch:
     def puzzle_in(self, solution: Sequence[int]) -> tuple[int, ...] | None:
         """A puzzle of ``solution`` (a full grid) that needs the technique and nothing harder,
         or ``None`` if this grid gave none."""
+        self.grids += 1
         cells, removed = self._carve(list(solution))
         verdict = self._judge(cells)
         if verdict is Verdict.NEEDS:
             return tuple(cells)
-        if verdict is Verdict.EASIER or self.minimal:
+        if self.minimal:
             return None
+        if verdict is Verdict.EASIER:
+            return self._climb(solution, cells) if self.grids > PLAIN_GRIDS else None
         return self._clues_back(solution, list(cells)) or self._retreat(solution, removed)
 
     def _carve(self, cells: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -243,6 +263,57 @@ class TechniqueSearch:
                     and self._judge(cells) is not Verdict.HARDER):
                 _restore(cells, orbit, kept)
         return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
+
+    def _climb(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
+        """Step 5: a local search from ``cells`` (too easy) towards the technique."""
+        hardest = self._hardest(cells)
+        for _ in range(CLIMB_MOVES):
+            moved = self._move(solution, cells)
+            if moved is None:
+                continue
+            verdict = self._judge(moved)
+            if verdict is Verdict.NEEDS:
+                return tuple(moved)
+            if verdict is Verdict.HARDER:
+                found = self._clues_back(solution, list(moved))
+                if found:
+                    return found
+                continue
+            trial = self._hardest(moved)
+            if trial >= hardest:
+                cells, hardest = moved, trial
+        return None
+
+    def _hardest(self, cells: Sequence[int]) -> int:
+        """The place in the ladder up to the technique of the hardest one the walk of
+        ``cells`` uses (past its end when it gets stuck)."""
+        hardest = -1
+        board = Board.from_grid(Grid(self.shape, tuple(cells)))
+        for found, _step, _board in _walk(board, self._ladder):
+            if found is None:
+                return len(self._ladder)
+            hardest = max(hardest, self._ladder.index(found))
+        return hardest
+
+    def _move(self, solution: Sequence[int], cells: Sequence[int]) -> list[int] | None:
+        """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
+        solution differs until the solution is unique again, then carved again (the level
+        search's move); ``None`` when it failed."""
+        emptied = self.rng.choice([orbit for orbit in self.orbits if cells[orbit[0]]])
+        moved = list(cells)
+        for cell in emptied:
+            moved[cell] = 0
+        for _ in range(len(self.orbits)):
+            check = self.oracle.check(moved, solution)
+            if check.unique:
+                return self._carve(moved)[0]
+            differing = [cell for cell, digit in enumerate(check.other or ())
+                         if digit != solution[cell] and cell not in emptied]
+            if not differing:
+                return None
+            for cell in self._orbit_of[self.rng.choice(differing)]:
+                moved[cell] = solution[cell]
+        return None
 
     def _judge(self, cells: Sequence[int]) -> Verdict:
         return judge(Grid(self.shape, tuple(cells)), self.technique)
