@@ -9,12 +9,27 @@ in its own process with a time limit so a slow level cannot stall the run, and t
 the medians.
 
     .venv/bin/python benchmarks/sudoku_generate.py --count 20 --count16 3 --hodoku-count 3
+
+``--techniques`` times ``generate --technique`` instead (no levels, no hodoku-py): for each
+technique, ``--technique-count`` 9x9 puzzles (seeds 0..count-1, rot180), each given up
+after ``--technique-limit`` seconds (counted as failed), and prints median and p90 wall
+seconds and the median CPU seconds per puzzle. Which techniques: ``--techniques all`` (every
+one that can be asked for), a comma-separated list of names, or ``common``: those used in
+at least ``--share`` (default 1 %) of the explained paths of the puzzles of ``--census FILE``
+(grille's default ``explain``, steps counted by the ladder technique that found them; the
+count is printed, and written to / read back from ``--census-cache`` when given, since it
+takes minutes on top1465).
+
+    .venv/bin/python benchmarks/sudoku_generate.py --techniques common \
+        --census ../shared/data/sudoku/magictour_top1465.txt --census-cache /tmp/census.tsv \
+        --technique-count 10 --technique-limit 60
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import statistics
 import time
 from collections import Counter
@@ -54,15 +69,15 @@ class Timings:
         """Median wall seconds per puzzle (NaN when none was made)."""
         return statistics.median(self.seconds) if self.seconds else float("nan")
 
-    def row(self, label: str, *, versus: float | None = None) -> str:
+    def row(self, label: str, *, versus: float | None = None, width: int = 24) -> str:
         """One line of the table; ``versus``: another generator's median, for the ratio."""
         if not self.seconds:
-            return f"{label:<24} {0:>4}   failed {self.failed}"
+            return f"{label:<{width}} {0:>4}   failed {self.failed}"
         cpu = f"{statistics.median(self.cpu):>8.3f}" if self.cpu else f"{'-':>8}"
         ratio = f"   x{versus / self.median:,.0f}" if versus else ""
         return (
-            f"{label:<24} {len(self.seconds):>4} {self.median:>8.3f} {_p90(self.seconds):>8.3f}"
-            f" {cpu}   failed {self.failed}{ratio}"
+            f"{label:<{width}} {len(self.seconds):>4} {self.median:>8.3f}"
+            f" {_p90(self.seconds):>8.3f} {cpu}   failed {self.failed}{ratio}"
         )
 
     def distributions(self) -> str:
@@ -135,9 +150,108 @@ def hodoku_available() -> bool:
     return True
 
 
+def census(path: str, cache: str | None) -> tuple[int, Counter[str]]:
+    """How many puzzles of ``path`` there are, and in how many of their explained paths each
+    ladder technique finds a step (read from ``cache`` when it exists, else written there)."""
+    from grille.sudoku import KIND
+    from grille.sudoku.practice import path_techniques
+
+    if cache and os.path.exists(cache):
+        with open(cache) as read:
+            lines = [line.rstrip("\n") for line in read if not line.startswith("#")]
+    else:
+        lines = []
+        with open(path) as read:
+            entries = KIND.read(read.read())
+        for entry in entries:
+            used = Counter(found.name for found, _ in path_techniques(entry.puzzle))
+            lines.append(";".join(f"{name}={count}" for name, count in used.items()))
+        if cache:
+            with open(cache, "w") as out:
+                out.write(f"# ladder techniques of explain's path, one puzzle a line: {path}\n")
+                out.writelines(line + "\n" for line in lines)
+    used_in: Counter[str] = Counter()
+    for line in lines:
+        used_in.update(part.rsplit("=", 1)[0] for part in line.split(";") if part)
+    return len(lines), used_in
+
+
+def _practice_once(name: str, seed: int, queue: multiprocessing.Queue[tuple[float, float]]) -> None:
+    started, started_cpu = time.perf_counter(), time.process_time()
+    generate(GenerateParams(technique=name), seed)
+    queue.put((time.perf_counter() - started, time.process_time() - started_cpu))
+
+
+def time_technique(name: str, count: int, limit: float) -> Timings:
+    """``count`` puzzles for technique ``name``, each in a forked process killed after
+    ``limit`` seconds."""
+    timings = Timings()
+    context = multiprocessing.get_context("fork")
+    for seed in range(count):
+        queue: multiprocessing.Queue[tuple[float, float]] = context.Queue()
+        process = context.Process(target=_practice_once, args=(name, seed, queue))
+        process.start()
+        process.join(limit)
+        if process.is_alive():
+            process.kill()
+            process.join()
+        if process.exitcode != 0:
+            timings.failed += 1
+            continue
+        wall, cpu = queue.get()
+        timings.seconds.append(wall)
+        timings.cpu.append(cpu)
+    return timings
+
+
+def run_techniques(args: argparse.Namespace) -> int:
+    """The ``--techniques`` table."""
+    from grille.sudoku.practice import NEVER_IN_PATH, find_technique, practice_ladder
+
+    askable = [t.name for t in practice_ladder() if t.name not in NEVER_IN_PATH]
+    shares: dict[str, float] = {}
+    if args.census:
+        total, used_in = census(args.census, args.census_cache)
+        print(f"census: {total} puzzles of {args.census}, share of paths using each technique")
+        for name, count in used_in.most_common():
+            shares[name] = count / total
+            print(f"  {name:<34} {count:>5} {100 * count / total:6.1f} %")
+    if args.techniques == "all":
+        names = askable
+    elif args.techniques == "common":
+        if not args.census:
+            raise SystemExit("--techniques common needs --census FILE")
+        names = [name for name in askable if shares.get(name, 0.0) >= args.share]
+        left = sorted(name for name, share in shares.items()
+                      if share >= args.share and name not in names)
+        if left:
+            print(f"common but never asked for: {', '.join(left)} (see NEVER_IN_PATH)")
+    else:
+        names = [find_technique(name).name for name in args.techniques.split(",")]
+    oracle_for(default_shape(9)).compile()
+    generate(GenerateParams(technique="XY-Chain"), "warm-up")  # the chain kernels
+    print(f"{'technique (share of paths)':<44} {'made':>4} {'median s':>8} {'p90 s':>8}"
+          f" {'cpu s':>8}")
+    for name in names:
+        timings = time_technique(name, args.technique_count, args.technique_limit)
+        share = f" ({100 * shares[name]:.1f} %)" if name in shares else ""
+        print(timings.row(f"{name}{share}", width=44), flush=True)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--techniques", metavar="WHICH",
+                        help="time generate --technique instead: all, common, or names")
+    parser.add_argument("--census", metavar="FILE", help="puzzles whose paths say which "
+                        "techniques are common")
+    parser.add_argument("--census-cache", metavar="FILE", help="the census, reused if present")
+    parser.add_argument("--share", type=float, default=0.01,
+                        help="the share of paths that makes a technique common (0.01)")
+    parser.add_argument("--technique-count", type=int, default=5, help="puzzles per technique")
+    parser.add_argument("--technique-limit", type=float, default=60.0,
+                        help="seconds before a puzzle is given up (counted as failed)")
     parser.add_argument("--count", type=int, default=10, help="grille 9x9 puzzles per level")
     parser.add_argument("--count16", type=int, default=3, help="grille 16x16 puzzles per level")
     parser.add_argument("--levels16", default=",".join(LEVELS_16),
@@ -146,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hodoku-limit", type=float, default=60.0,
                         help="seconds before a hodoku-py call is abandoned (counted as failed)")
     args = parser.parse_args(argv)
+    if args.techniques:
+        return run_techniques(args)
     oracle_for(default_shape(9)).compile()  # load the compiled kernels before timing
     for level in ("hard", "extreme"):
         generate(GenerateParams(level=level), "warm-up")

@@ -172,24 +172,29 @@ def chosen_rules(args: argparse.Namespace) -> frozenset[str]:
     )
 
 
-def _kind_options(command: str) -> dict[str, list[KindOption]]:
-    """The options the registered kinds take for ``command``, by name (several kinds may
-    declare the same one), in registry order."""
+def _kind_options(command: str, kind_name: str | None = None) -> dict[str, list[KindOption]]:
+    """The options the registered kinds (or only ``kind_name``) take for ``command``, by
+    name (several kinds may declare the same one), in registry order."""
     found: dict[str, list[KindOption]] = {}
     for info in kind_infos():
+        if kind_name is not None and info.name != kind_name:
+            continue
         for option in info.options:
             if command in option.commands:
                 found.setdefault(option.name, []).append(option)
     return found
 
 
-def add_kind_options(parser: argparse.ArgumentParser, command: str) -> None:
-    """A flag for each option a registered kind takes for ``command`` (``rate``, ``explain``
-    or ``hint``; see :attr:`KindOption.commands <grille.info.KindOption.commands>`), as
+def add_kind_options(
+    parser: argparse.ArgumentParser, command: str, kind_name: str | None = None
+) -> None:
+    """A flag for each option a registered kind (only ``kind_name``, when given: a
+    subcommand of one kind) takes for ``command`` (``rate``, ``explain``, ``hint`` or
+    ``generate``; see :attr:`KindOption.commands <grille.info.KindOption.commands>`), as
     the kind's :class:`~grille.info.KindOption` describes it: its name, type, choices,
     default and help. An option several kinds declare is one flag (the first's type and
     default, the choices and help texts of all)."""
-    for name, declared in _kind_options(command).items():
+    for name, declared in _kind_options(command, kind_name).items():
         first = declared[0]
         choices: list[Any] | None = []
         for option in declared:
@@ -293,8 +298,9 @@ def add_kind_commands(
 
 def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> None:
     """``--size``, ``--level``, ``--symmetry``, ``--minimal`` and the rule flags, as far as
-    the kind's generator takes them (:meth:`grille.kind.Kind.generate_choices`), then
-    ``--count`` and ``--seed``."""
+    the kind's generator takes them (:meth:`grille.kind.Kind.generate_choices`), the
+    kind's own options for ``generate`` (:func:`add_kind_options`), then ``--count`` and
+    ``--seed``."""
     choices = get_kind(kind_name).generate_choices()
     command.add_argument("--size", help=f"grid size: {choices.sizes}")
     limits = "".join(f"; {size} reaches {level} at most" for size, level in choices.level_limits)
@@ -318,7 +324,8 @@ def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> No
     for rule in choices.rules:
         command.add_argument(f"--{rule}", dest=_rule_dest(rule), action="store_true",
                              help=f"{kind_name} rule variant: {rule}")
-    command.add_argument("--count", type=positive, default=1, metavar="N",
+    add_kind_options(command, "generate", kind_name)
+    command.add_argument("-n", "--count", type=positive, default=1, metavar="N",
                          help="how many puzzles (default 1)")
     command.add_argument("--seed", help="seed for reproducible output (default: random, "
                          "printed on stderr)")
@@ -326,10 +333,12 @@ def add_generate_options(command: argparse.ArgumentParser, kind_name: str) -> No
 
 def generate_options(args: argparse.Namespace) -> GenerateOptions:
     """What ``grille generate KIND`` (or ``grille batch generate KIND``) asks for: the options
-    a kind does not offer (see :func:`add_generate_options`) are absent and mean its default."""
+    a kind does not offer (see :func:`add_generate_options`) are absent and mean its default;
+    the kind's own options given (:func:`given_kind_options`) are checked here, before any
+    work."""
     return GenerateOptions(
         args.size, args.level, getattr(args, "symmetry", None), getattr(args, "minimal", False),
-        chosen_rules(args),
+        chosen_rules(args), given_kind_options(get_kind(args.kind_name), args, "generate"),
     )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from grille.kind import GenerateOptions
+from grille.kind import GenerateOptions, kind_options
 from grille.kinds import get_kind
 
 __all__ = ["generate_stream", "puzzle_seed"]
@@ -27,9 +27,13 @@ def generate_stream(
     """``count`` puzzles in order, each as soon as it and those before it are ready.
 
     With ``jobs`` above 1 they are made in that many processes, a few puzzles ahead at
-    most (the ordered pool of :mod:`grille.parallel`).
+    most (the ordered pool of :mod:`grille.parallel`). The kind's own options
+    (:attr:`GenerateOptions.options <grille.kind.GenerateOptions.options>`) are checked
+    first: one the kind does not take for ``generate`` is a ``GrilleError`` before any work.
     """
     from grille.parallel import ordered_map
+
+    kind_options(get_kind(kind_name).info, "generate", dict(options.options))
 
     seeds = (puzzle_seed(seed, index) for index in range(count))
     module = type(get_kind(kind_name)).__module__

@@ -8,7 +8,7 @@ front-end code. Kinds register themselves in :mod:`grille.kinds`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -148,6 +148,10 @@ class GenerateOptions:
     minimal: bool = False
     rules: frozenset[str] = frozenset()
     """Optional rule variants by name (see :attr:`KindInfo.rules <grille.info.KindInfo.rules>`)."""
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The kind's own options for ``generate`` by name (its :class:`~grille.info.KindOption`
+    s that name ``generate`` in ``commands``, such as Sudoku's ``technique``), checked by
+    :func:`kind_options`."""
 
     @property
     def metadata(self) -> tuple[tuple[str, str], ...]:
@@ -362,9 +366,9 @@ def check_reach(kind: Kind[Any], options: GenerateOptions) -> None:
 
 
 def kind_options(info: KindInfo, command: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` for ``command`` (``rate``, ``explain``, ``hint``) of the kind ``info``
-    describes, with the defaults of those it takes and did not get; ``GrilleError`` naming
-    any it does not take there.
+    """``options`` for ``command`` (``rate``, ``explain``, ``hint``, ``generate``) of the
+    kind ``info`` describes, with the defaults of those it takes and did not get;
+    ``GrilleError`` naming any it does not take there.
 
     >>> from grille.kinds import kind_info
     >>> kind_options(kind_info("sudoku"), "rate", {"nesting": 2})

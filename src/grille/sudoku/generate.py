@@ -37,6 +37,14 @@ size     levels
          stays, except for minimal puzzles, which can take minutes at 25x25).
 =======  ======================================================================================
 
+``technique``: instead of a level, a technique of grille's full ladder (any case), and the
+puzzle's explained path (:func:`~grille.sudoku.logic.explain.explain`) uses it at least once
+and nothing that comes after it in the ladder, for practising it (the search and what
+"needs" means: :mod:`grille.sudoku.practice`). 4x4 puzzles need hidden singles at most, so
+only Full House and Hidden Single are generated at that size; at other sizes a technique
+puzzles of that size seldom need ends in :class:`GenerationError` (or the caller's time
+limit).
+
 The same seed and options give the same puzzles within a release of grille: every choice
 comes from the seeded random generator and the puzzles, never from time. The search order
 depends on the solver and the techniques, which a release may improve.
@@ -57,6 +65,7 @@ from grille.sudoku.search import Search
 
 __all__ = [
     "ALL_LEVELS",
+    "PRACTICE_ATTEMPTS",
     "SYMMETRIES",
     "GenerateParams",
     "GenerationError",
@@ -74,11 +83,20 @@ and all eight symmetries of the square at once."""
 MAX_ATTEMPTS = 1000
 """Full grids tried before giving up on the requested level."""
 
+PRACTICE_ATTEMPTS = 50_000
+"""Full grids tried before giving up on a technique: a grid costs a few milliseconds, and
+the rarer techniques (Swordfish, Hidden Triple) need thousands; the caller's time limit
+usually ends the search first."""
+
 ALL_LEVELS = ("easy", "medium", "hard", "expert", "diabolical", "extreme")
 """The rater's levels, easiest first (:data:`grille.sudoku.logic.rating.LEVELS`)."""
 
 _HIGHEST_LEVEL = {4: "easy", 6: "diabolical"}
 """Sizes whose puzzles do not reach every level: the highest level they reach."""
+
+
+_HIGHEST_TECHNIQUE = {4: "Hidden Single"}
+"""Sizes whose puzzles need only the first techniques of the ladder: the last they need."""
 
 
 def levels_for(size: int) -> tuple[str, ...]:
@@ -93,18 +111,22 @@ class GenerationError(BudgetExceededError):
 
 @dataclass(frozen=True, slots=True)
 class GenerateParams:
-    """What to generate: grid size, level (``any`` skips rating), symmetry, minimality."""
+    """What to generate: grid size, level (``any`` skips rating), symmetry, minimality, or
+    a technique to practise instead of a level (its name in any case)."""
 
     size: int = 9
     level: str = "any"
     symmetry: str = "rot180"
     minimal: bool = False
-    attempts: int = MAX_ATTEMPTS
+    attempts: int | None = None
+    """Full grids tried before giving up (``None``: :data:`MAX_ATTEMPTS` for a level,
+    :data:`PRACTICE_ATTEMPTS` for a technique)."""
+    technique: str | None = None
 
     def __post_init__(self) -> None:
         from grille.sudoku.logic.rating import LEVELS
 
-        if self.attempts < 1:
+        if self.attempts is not None and self.attempts < 1:
             raise GrilleError(f"attempts must be at least 1, got {self.attempts}")
         try:
             default_shape(self.size)
@@ -123,6 +145,27 @@ class GenerateParams:
             raise GrilleError(
                 f"unknown symmetry {self.symmetry!r}; symmetries: {', '.join(SYMMETRIES)}"
             )
+        if self.technique is not None:
+            self._check_technique(self.technique)
+
+    def _check_technique(self, name: str) -> None:
+        from grille.sudoku.practice import find_technique, practice_ladder
+
+        technique = find_technique(name)
+        if self.level != "any":
+            raise GrilleError(
+                f"a level ({self.level!r}) and a technique ({technique.name!r}) together: "
+                "ask for one of them"
+            )
+        if self.size in _HIGHEST_TECHNIQUE:
+            techniques = practice_ladder()
+            highest = find_technique(_HIGHEST_TECHNIQUE[self.size])
+            if techniques.index(technique) > techniques.index(highest):
+                reached = techniques[: techniques.index(highest) + 1]
+                raise GrilleError(
+                    f"technique {technique.name!r} is out of reach at {self.size}x{self.size}: "
+                    f"puzzles of this size need {', '.join(t.name for t in reached)} at most"
+                )
 
 
 # -- symmetry ------------------------------------------------------------------------------
@@ -211,10 +254,13 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
     rng = random.Random(f"grille-sudoku:{seed}")
     shape = default_shape(params.size)
     oracle = oracle_for(shape)
+    if params.technique is not None:
+        return _practice(params, params.technique, rng, oracle)
     band = None if params.level == "any" else Band.of(params.level)
     search = Search(oracle, orbits(params.size, params.symmetry), band,
                     minimal=params.minimal, rng=rng)
-    for _ in range(params.attempts):
+    attempts = params.attempts or MAX_ATTEMPTS
+    for _ in range(attempts):
         solution = random_solution(shape, rng, oracle)
         found = search.puzzle_in(solution.cells)
         if found is None:
@@ -224,7 +270,25 @@ def generate(params: GenerateParams, seed: int | str) -> Grid:
             return puzzle
     raise GenerationError(
         f"no {params.level} {params.size}x{params.size} puzzle with {params.symmetry} symmetry "
-        f"found in {params.attempts} attempts"
+        f"found in {attempts} attempts"
+    )
+
+
+def _practice(params: GenerateParams, name: str, rng: random.Random, oracle: Oracle) -> Grid:
+    """A puzzle whose explained path needs technique ``name`` and nothing harder."""
+    from grille.sudoku.practice import TechniqueSearch, find_technique
+
+    technique = find_technique(name)
+    search = TechniqueSearch(oracle, orbits(params.size, params.symmetry), technique,
+                             minimal=params.minimal, rng=rng)
+    attempts = params.attempts or PRACTICE_ATTEMPTS
+    for _ in range(attempts):
+        found = search.puzzle_in(random_solution(oracle.shape, rng, oracle).cells)
+        if found is not None:
+            return Grid(oracle.shape, found)
+    raise GenerationError(
+        f"no {params.size}x{params.size} puzzle needing {technique.name} with "
+        f"{params.symmetry} symmetry found in {attempts} attempts"
     )
 
 

@@ -61,6 +61,12 @@ INFO = KindInfo(
             "puzzle; their kernels compile once, in 'grille warm' or before the first use's "
             "time limit)",
         ),
+        KindOption(
+            "technique", default=None, commands=("generate",), metavar="NAME",
+            help="Sudoku: instead of a level, a technique to practise (any case, e.g. X-Wing, "
+            "xy-chain, 'Unique Rectangle Type 2'): the puzzle's explained path uses it and "
+            "nothing after it in grille's ladder (an unknown name lists them)",
+        ),
     ),
     entry_help="81 characters (or 16, 36 ... for other sizes), or a grid",
 )

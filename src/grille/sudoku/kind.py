@@ -180,19 +180,27 @@ class SudokuKind(GridKind[Grid]):
         return puzzle
 
     def generate(self, options: GenerateOptions, seed: int | str) -> Grid:
-        """A unique puzzle of the asked size, level and symmetry (default 9x9, rot180)."""
+        """A unique puzzle of the asked size, level and symmetry (default 9x9, rot180), or
+        one whose explained path needs the ``technique`` option and nothing harder (it
+        carries the technique's name as ``technique`` metadata)."""
         from grille.sudoku.generate import GenerateParams, generate
+        from grille.sudoku.practice import find_technique
 
         if options.rules:
             raise unknown_rules(self.name, options.rules, ())
+        own = kind_options(self.info, "generate", dict(options.options))
         params = GenerateParams(
             size=_size_of(options.size),
             level=options.level,
             symmetry=options.symmetry or DEFAULT_SYMMETRY,
             minimal=options.minimal,
+            technique=own["technique"],
         )
         puzzle = generate(params, seed)
-        return dataclasses.replace(puzzle, metadata=(*puzzle.metadata, *options.metadata))
+        practised = (("technique", find_technique(own["technique"]).name),) if own[
+            "technique"] else ()
+        return dataclasses.replace(
+            puzzle, metadata=(*puzzle.metadata, *options.metadata, *practised))
 
     def levels_for(self, size: str | None) -> tuple[str, ...]:
         """Every level from 8x8 up; 4x4 is easy only, 6x6 easy to diabolical."""

@@ -135,10 +135,13 @@ def read(t: Text, text: str) -> list[Entry[Grid]]:
 
 def dump(grid: Grid) -> str:
     """The grid as one line, its rating after it, then its comment (or else its level, as
-    ``# level: hard``)."""
+    ``# level: hard``, or the technique it was made for, as ``# technique: X-Wing``)."""
     comment = metadata_value(grid, "comment")
     level = metadata_value(grid, "level")
+    technique = metadata_value(grid, "technique")
     if not comment and level:
         comment = f"level: {level}"
+    elif not comment and technique:
+        comment = f"technique: {technique}"
     line = join_rating(grid.line(), (metadata_value(grid, RATING) or "").replace("#", " "))
     return line + (f" # {one_line(comment)}" if comment else "")

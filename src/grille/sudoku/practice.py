@@ -1,0 +1,355 @@
+"""Puzzles for practising one technique: their solve path needs it and nothing harder.
+
+The path is :func:`~grille.sudoku.logic.explain.explain`'s by default: grille's full
+(human) ladder, :func:`practice_ladder`, walked easiest technique first. A puzzle *needs*
+technique T *and nothing harder* when that path uses T at least once and no technique that
+comes after T in the ladder.
+
+The other reading, "the ladder cut right after T solves it and the ladder cut right before T
+does not", is the same test, so it is not a second, stronger one: the walk is
+deterministic, and the ladders cut before and after T choose the same step on every board
+where some technique before T has one. Their walks are therefore one walk up to the first
+board where nothing before T applies; there the longer ladder takes T (if T applies) and the
+shorter one is stuck. So "the path uses T and nothing after it" holds exactly when the
+ladder up to T solves the puzzle while the ladder before T does not, and the full ladder's
+path is then the walk of the ladder up to T. :func:`judge` walks that ladder up to T alone
+and stops when it is stuck (something after T would be needed).
+
+Finding such a puzzle (:class:`TechniqueSearch`, one solution grid at a time):
+
+1. **Carve** the grid to a minimal puzzle (symmetry orbits in random order, each removal kept
+   while the solution stays unique), as the level search does; it costs milliseconds.
+2. **Judge** it: a puzzle that needs T and nothing harder is the answer; one the ladder before
+   T solves is dropped (no clue can go, so it cannot get harder): the next grid.
+3. **Give clues back** when it needs something after T: walk the ladder up to T and, each
+   time it is stuck, put back the solution's digit in a random unsolved cell (with its
+   symmetry orbit) and walk on from there, noting whether T was used. The walk goes on from
+   where it stopped rather than from the start, so a grid costs about one walk; the puzzle
+   it ends with is judged once more from its clues (the clues given back can open an easier
+   path from the start), and a puzzle still too hard gets more clues, a few rounds at most.
+4. **Retreat** when that fails (the clues given back opened an easier path): find, by
+   bisection along the carving, the last puzzle the ladder up to T solves, and carve on from
+   it in random order, keeping each removal that leaves one solution and a puzzle the ladder
+   up to T solves (the level search's retreat, with T's ladder as the ceiling). It costs
+   some twenty walks; steps 3 and 4 succeed on different grids (step 3 more often for fish,
+   step 4 for ALS and Sue de Coq), so both are tried.
+5. **Climb** from a puzzle that is too easy, once :data:`PLAIN_GRIDS` grids gave nothing
+   (the technique is a narrow one: Swordfish, Hidden Triple): the level search's local moves
+   (empty a clue orbit, put clues back where a second solution differs, carve again), a move
+   kept when the hardest technique its path uses is not easier; a move that overshoots gets
+   step 3. Per grid it costs some thirty walks, so the common techniques, found within the
+   first grids, never pay for it.
+
+Uniqueness holds throughout: clues are only put back. The puzzles are not minimal (clues
+were given back, or the retreat or the climb stopped early) unless ``minimal`` is asked,
+which keeps step 2 alone: slower for the
+techniques a minimal puzzle seldom needs.
+
+Some techniques never appear in the path (:data:`NEVER_IN_PATH`): an earlier technique finds
+every step they would; asking for them is an error that says which one to ask for instead.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+
+from grille.errors import GrilleError
+from grille.logic import Step
+from grille.sudoku.grid import Grid
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
+from grille.sudoku.oracle import Oracle
+
+__all__ = [
+    "CLIMB_MOVES",
+    "CLUE_ROUNDS",
+    "NEVER_IN_PATH",
+    "PLAIN_GRIDS",
+    "TechniqueSearch",
+    "Verdict",
+    "find_technique",
+    "judge",
+    "path_techniques",
+    "practice_ladder",
+]
+
+
+def practice_ladder() -> tuple[SudokuTechnique, ...]:
+    """grille's full ladder for a puzzle with one solution (what ``explain`` walks on a
+    generated puzzle), easiest first."""
+    return ladder(GRILLE, unique=True)
+
+
+PLAIN_GRIDS = 300
+"""Grids tried with steps 1-4 alone before too easy puzzles climb too (step 5): enough for
+the common techniques (X-Wing needs some 200 grids, and climbing costs thirty walks a
+grid), too few for the narrow ones (Swordfish, Hidden Triple: thousands)."""
+
+CLIMB_MOVES = 30
+"""Local moves tried from one grid's too easy puzzle (step 5)."""
+
+CLUE_ROUNDS = 4
+"""Times a puzzle that got clues back and is still too hard from the start gets more."""
+
+NEVER_IN_PATH: dict[str, str] = {
+    "Skyscraper": "every skyscraper is also an X-Wing or a sashimi X-Wing, which the ladder "
+    "tries first: ask for Finned X-Wing",
+    "Trial and Error": "the ladder's last resort, needed by none of the 1465 hardest "
+    "puzzles of magictour's top1465: ask for Dynamic Forcing Chains (+), or --level extreme",
+}
+"""Techniques of the ladder no generated puzzle's path uses, with the reason."""
+
+
+def find_technique(name: str) -> SudokuTechnique:
+    """The technique of :func:`practice_ladder` called ``name`` (any case; spaces, hyphens
+    and underscores alike); a :class:`GrilleError` listing the names otherwise, or saying
+    why a technique of :data:`NEVER_IN_PATH` cannot be asked for."""
+    wanted = _key(name)
+    for technique in practice_ladder():
+        if _key(technique.name) == wanted:
+            if technique.name in NEVER_IN_PATH:
+                raise GrilleError(
+                    f"no puzzle's path uses {technique.name}: {NEVER_IN_PATH[technique.name]}"
+                )
+            return technique
+    names = ", ".join(t.name for t in practice_ladder() if t.name not in NEVER_IN_PATH)
+    raise GrilleError(f"unknown Sudoku technique {name!r}; techniques: {names}")
+
+
+def _key(name: str) -> str:
+    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+
+
+class Verdict(enum.IntEnum):
+    """Where a puzzle stands against a technique T."""
+
+    EASIER = -1
+    """The ladder before T solves it: T is never used."""
+    NEEDS = 0
+    """Its path uses T and nothing after T."""
+    HARDER = 1
+    """The ladder up to T gets stuck: a technique after T is needed."""
+
+
+def judge(puzzle: Grid, technique: SudokuTechnique) -> Verdict:
+    """Whether ``puzzle`` (one solution) needs ``technique`` and nothing harder."""
+    techniques = practice_ladder()
+    at = techniques.index(technique)
+    used = False
+    for found, _step, _board in _walk(Board.from_grid(puzzle), techniques[: at + 1]):
+        if found is None:
+            return Verdict.HARDER
+        used = used or found is technique
+    return Verdict.NEEDS if used else Verdict.EASIER
+
+
+def path_techniques(puzzle: Grid) -> list[tuple[SudokuTechnique, Step]]:
+    """Each step of ``puzzle``'s explained path (one solution) with the ladder technique
+    that found it (a step's own name may be more precise: "XY-Cycle", "Locked Pair")."""
+    found = []
+    for technique, step, _board in _walk(Board.from_grid(puzzle), practice_ladder()):
+        if technique is None or step is None:
+            break
+        found.append((technique, step))
+    return found
+
+
+def _walk(
+    board: Board, techniques: tuple[SudokuTechnique, ...]
+) -> Iterator[tuple[SudokuTechnique | None, Step | None, Board]]:
+    """:func:`grille.logic.walk` naming the technique of each step; ends with
+    ``(None, None, board)`` when stuck before solving."""
+    while not board.solved:
+        for technique in techniques:
+            step = technique(board)
+            if step is not None:
+                board = board.apply(step)
+                yield technique, step, board
+                break
+        else:
+            yield None, None, board
+            return
+
+
+class TechniqueSearch:
+    """The search for a puzzle that needs ``technique`` and nothing harder, one solution grid
+    at a time (see the module docstring); ``orbits`` are the cells emptied together."""
+
+    def __init__(
+        self,
+        oracle: Oracle,
+        orbits: Sequence[tuple[int, ...]],
+        technique: SudokuTechnique,
+        *,
+        minimal: bool,
+        rng: random.Random,
+    ) -> None:
+        self.oracle = oracle
+        self.shape = oracle.shape
+        self.orbits = tuple(orbits)
+        self.technique = technique
+        self.minimal = minimal
+        self.rng = rng
+        techniques = practice_ladder()
+        self._ladder = techniques[: techniques.index(technique) + 1]
+        self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
+        self.grids = 0
+
+    def __repr__(self) -> str:
+        minimal = " minimal" if self.minimal else ""
+        n = self.shape.size
+        return f"<TechniqueSearch {n}x{n} {self.technique.name}{minimal}>"
+
+    def puzzle_in(self, solution: Sequence[int]) -> tuple[int, ...] | None:
+        """A puzzle of ``solution`` (a full grid) that needs the technique and nothing harder,
+        or ``None`` if this grid gave none."""
+        self.grids += 1
+        cells, removed = self._carve(list(solution))
+        verdict = self._judge(cells)
+        if verdict is Verdict.NEEDS:
+            return tuple(cells)
+        if self.minimal:
+            return None
+        if verdict is Verdict.EASIER:
+            return self._climb(solution, cells) if self.grids > PLAIN_GRIDS else None
+        return self._clues_back(solution, list(cells)) or self._retreat(solution, removed)
+
+    def _carve(self, cells: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+        """``cells`` emptied orbit by orbit, in random order, while the solution stays
+        unique; with the orbits emptied, in order."""
+        removed = []
+        for orbit in self.rng.sample(self.orbits, len(self.orbits)):
+            kept = [cells[cell] for cell in orbit]
+            for cell in orbit:
+                cells[cell] = 0
+            if self.oracle.check(cells).unique:
+                removed.append(orbit)
+            else:
+                _restore(cells, orbit, kept)
+        return cells, removed
+
+    def _clues_back(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
+        """Step 3: clues given back where the walk up to the technique is stuck."""
+        for _ in range(CLUE_ROUNDS):
+            if not self._give_clues(solution, cells):
+                return None
+            verdict = self._judge(cells)
+            if verdict is not Verdict.HARDER:
+                return tuple(cells) if verdict is Verdict.NEEDS else None
+        return None
+
+    def _retreat(
+        self, solution: Sequence[int], removed: Sequence[tuple[int, ...]]
+    ) -> tuple[int, ...] | None:
+        """Step 4: the last puzzle of the carving that the ladder up to the technique solves
+        (by bisection), carved on while it still does."""
+        good, bad = 0, len(removed)  # after `good` removals: not harder; after `bad`: harder
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            if self._judge(_emptied(solution, removed[:middle])) is Verdict.HARDER:
+                bad = middle
+            else:
+                good = middle
+        cells = _emptied(solution, removed[:good])
+        tried = set(removed[: good + 1])
+        rest = [orbit for orbit in self.orbits if orbit not in tried]
+        for orbit in self.rng.sample(rest, len(rest)):
+            kept = [cells[cell] for cell in orbit]
+            for cell in orbit:
+                cells[cell] = 0
+            if not (self.oracle.check(cells).unique
+                    and self._judge(cells) is not Verdict.HARDER):
+                _restore(cells, orbit, kept)
+        return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
+
+    def _climb(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
+        """Step 5: a local search from ``cells`` (too easy) towards the technique."""
+        hardest = self._hardest(cells)
+        for _ in range(CLIMB_MOVES):
+            moved = self._move(solution, cells)
+            if moved is None:
+                continue
+            verdict = self._judge(moved)
+            if verdict is Verdict.NEEDS:
+                return tuple(moved)
+            if verdict is Verdict.HARDER:
+                found = self._clues_back(solution, list(moved))
+                if found:
+                    return found
+                continue
+            trial = self._hardest(moved)
+            if trial >= hardest:
+                cells, hardest = moved, trial
+        return None
+
+    def _hardest(self, cells: Sequence[int]) -> int:
+        """The place in the ladder up to the technique of the hardest one the walk of
+        ``cells`` uses (past its end when it gets stuck)."""
+        hardest = -1
+        board = Board.from_grid(Grid(self.shape, tuple(cells)))
+        for found, _step, _board in _walk(board, self._ladder):
+            if found is None:
+                return len(self._ladder)
+            hardest = max(hardest, self._ladder.index(found))
+        return hardest
+
+    def _move(self, solution: Sequence[int], cells: Sequence[int]) -> list[int] | None:
+        """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
+        solution differs until the solution is unique again, then carved again (the level
+        search's move); ``None`` when it failed."""
+        emptied = self.rng.choice([orbit for orbit in self.orbits if cells[orbit[0]]])
+        moved = list(cells)
+        for cell in emptied:
+            moved[cell] = 0
+        for _ in range(len(self.orbits)):
+            check = self.oracle.check(moved, solution)
+            if check.unique:
+                return self._carve(moved)[0]
+            differing = [cell for cell, digit in enumerate(check.other or ())
+                         if digit != solution[cell] and cell not in emptied]
+            if not differing:
+                return None
+            for cell in self._orbit_of[self.rng.choice(differing)]:
+                moved[cell] = solution[cell]
+        return None
+
+    def _judge(self, cells: Sequence[int]) -> Verdict:
+        return judge(Grid(self.shape, tuple(cells)), self.technique)
+
+    def _give_clues(self, solution: Sequence[int], cells: list[int]) -> bool:
+        """Put clues of ``solution`` back into ``cells`` where the walk up to the technique
+        gets stuck, walking on from there until it solves; whether the technique was used."""
+        n = self.shape.size
+        board = Board.from_grid(Grid(self.shape, tuple(cells)))
+        used = False
+        while True:
+            stuck = None
+            for found, _step, after in _walk(board, self._ladder):
+                if found is None:
+                    stuck = after
+                used = used or found is self.technique
+            if stuck is None:
+                return used
+            empty = [cell for cell, digit in enumerate(stuck.cells) if not digit]
+            orbit = self._orbit_of[self.rng.choice(empty)]
+            placed = []
+            for cell in orbit:
+                cells[cell] = solution[cell]
+                if not stuck.cells[cell]:
+                    placed.append((cell // n, cell % n, solution[cell]))
+            board = stuck.apply(Step("Clue", placements=tuple(placed)))
+
+
+def _restore(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
+    for cell, digit in zip(orbit, digits, strict=True):
+        cells[cell] = digit
+
+
+def _emptied(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+    cells = list(solution)
+    for orbit in orbits:
+        for cell in orbit:
+            cells[cell] = 0
+    return cells

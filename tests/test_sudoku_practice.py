@@ -1,0 +1,198 @@
+"""Generating Sudoku puzzles for practising one technique (``generate --technique``).
+
+Every puzzle is checked against the definition (:mod:`grille.sudoku.practice`): one solution
+(by the exact-cover engine), and ``explain``'s own path uses the technique and nothing after
+it in grille's ladder; equivalently, the ladder up to it solves the puzzle and the ladder
+before it does not. Cheap techniques only, fixed seeds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grille.cli import main
+from grille.errors import GrilleError
+from grille.generating import generate_stream
+from grille.kind import GenerateOptions
+from grille.kinds import get_kind
+from grille.logic import walk
+from grille.sudoku import KIND, Grid
+from grille.sudoku.cover import solve as cover_solve
+from grille.sudoku.generate import GenerateParams, GenerationError, generate
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.explain import explain
+from grille.sudoku.logic.techniques import technique as declared
+from grille.sudoku.practice import (
+    NEVER_IN_PATH,
+    Verdict,
+    find_technique,
+    judge,
+    path_techniques,
+    practice_ladder,
+)
+
+CHEAP = ("Naked Pair", "XY-Wing", "XY-Chain", "ALS-XZ")
+"""Techniques whose puzzles come in well under a second (benchmarks/sudoku_generate.py)."""
+
+
+def solved_by(puzzle: Grid, techniques: tuple[object, ...]) -> bool:
+    board = Board.from_grid(puzzle)
+    for _step, after in walk(board, techniques):  # type: ignore[arg-type]
+        board = after
+    return board.solved
+
+
+@pytest.mark.parametrize("name", CHEAP)
+def test_the_puzzle_needs_the_technique_and_nothing_harder(name: str) -> None:
+    technique = find_technique(name)
+    techniques = practice_ladder()
+    at = techniques.index(technique)
+    for seed in range(2):
+        puzzle = generate(GenerateParams(technique=name), seed)
+        assert cover_solve(puzzle, limit=2).count == 1
+        path = explain(puzzle)
+        assert path.solved
+        named = path_techniques(puzzle)
+        assert [step for _, step in named] == list(path.steps)  # explain's path, named
+        used = [techniques.index(found) for found, _ in named]
+        assert at in used and max(used) == at, (puzzle.line(), name)
+        # the other reading of "needs T and nothing harder" holds too
+        assert solved_by(puzzle, techniques[: at + 1])
+        assert not solved_by(puzzle, techniques[:at])
+        assert judge(puzzle, technique) is Verdict.NEEDS
+
+
+def test_judge_tells_easier_and_harder() -> None:
+    puzzle = generate(GenerateParams(technique="XY-Chain"), 0)
+    assert judge(puzzle, find_technique("ALS-XZ")) is Verdict.EASIER
+    assert judge(puzzle, find_technique("XY-Wing")) is Verdict.HARDER
+
+
+def test_the_same_seed_gives_the_same_puzzle_and_symmetry_holds() -> None:
+    params = GenerateParams(technique="xy-wing", symmetry="mirror")
+    first = generate(params, "a")
+    assert first == generate(params, "a")
+    n = first.size
+    assert all((first.cells[r * n + c] == 0) == (first.cells[r * n + n - 1 - c] == 0)
+               for r in range(n) for c in range(n))
+
+
+def test_minimal_puzzles_lose_uniqueness_with_any_clue_gone() -> None:
+    puzzle = generate(GenerateParams(technique="Naked Pair", symmetry="none", minimal=True), 3)
+    assert judge(puzzle, find_technique("Naked Pair")) is Verdict.NEEDS
+    for cell, digit in enumerate(puzzle.cells):
+        if digit:
+            fewer = list(puzzle.cells)
+            fewer[cell] = 0
+            assert cover_solve(Grid(puzzle.shape, tuple(fewer)), limit=2).count == 2
+
+
+def test_names_match_in_any_case_with_spaces_or_hyphens() -> None:
+    assert find_technique("xy-wing") is declared("XY-Wing")
+    assert find_technique("UNIQUE_rectangle-type 2") is declared("Unique Rectangle Type 2")
+    assert find_technique("  als-xz ") is declared("ALS-XZ")
+
+
+def test_an_unknown_name_lists_the_names() -> None:
+    with pytest.raises(GrilleError, match=r"unknown Sudoku technique 'X-Wings'; techniques: "
+                       r"Full House, Hidden Single, .*X-Wing, .*ALS-XZ") as error:
+        find_technique("X-Wings")
+    assert "Skyscraper" not in str(error.value)
+
+
+def test_a_technique_never_in_the_path_says_what_to_ask_for() -> None:
+    assert set(NEVER_IN_PATH) <= {t.name for t in practice_ladder()}
+    with pytest.raises(GrilleError, match=r"every skyscraper is also an X-Wing or a sashimi "
+                       r"X-Wing.*Finned X-Wing"):
+        find_technique("skyscraper")
+
+
+def test_every_skyscraper_is_an_x_wing_found_first() -> None:
+    """Why Skyscraper is in NEVER_IN_PATH: on every board of these paths where a skyscraper
+    shows, the X-Wing or finned X-Wing before it on the ladder finds a step too (a skyscraper
+    whose two tops share a line is an X-Wing, the others are sashimi X-Wings)."""
+    techniques = practice_ladder()
+    skyscraper, finned = declared("Skyscraper"), declared("Finned X-Wing")
+    x_wing = declared("X-Wing")
+    assert techniques.index(finned) < techniques.index(skyscraper)
+    seen = 0
+    for seed in range(3):
+        puzzle = generate(GenerateParams(technique="Finned X-Wing"), seed)
+        for _step, board in walk(Board.from_grid(puzzle), techniques):
+            if skyscraper(board) is not None:
+                seen += 1
+                assert finned(board) is not None or x_wing(board) is not None
+    assert seen
+
+
+def test_a_level_and_a_technique_together_are_refused() -> None:
+    with pytest.raises(GrilleError, match="ask for one of them"):
+        GenerateParams(level="hard", technique="X-Wing")
+
+
+def test_small_sizes_refuse_what_they_never_need() -> None:
+    with pytest.raises(GrilleError, match=r"out of reach at 4x4.*Hidden Single at most"):
+        GenerateParams(size=4, technique="Naked Pair")
+    puzzle = generate(GenerateParams(size=4, technique="hidden single"), 1)
+    assert judge(puzzle, find_technique("Hidden Single")) is Verdict.NEEDS
+
+
+def test_running_out_of_attempts_names_the_technique() -> None:
+    with pytest.raises(GenerationError, match=r"needing Aligned Triplet Exclusion .* in 1 "
+                       r"attempts"):
+        generate(GenerateParams(technique="Aligned Triplet Exclusion", attempts=1), 0)
+
+
+def test_the_kind_carries_the_technique_as_metadata() -> None:
+    options = GenerateOptions(options={"technique": "xy-wing"})
+    puzzle = KIND.generate(options, 4)
+    assert ("technique", "XY-Wing") in puzzle.metadata
+    assert KIND.write([puzzle], "line").endswith(" # technique: XY-Wing\n")
+    assert puzzle.cells == generate(GenerateParams(technique="XY-Wing"), 4).cells
+
+
+def test_a_kind_without_the_option_refuses_it_before_any_work() -> None:
+    assert get_kind("takuzu").info.options == ()
+    with pytest.raises(GrilleError, match="takes no such option for generate"):
+        next(generate_stream("takuzu", GenerateOptions(options={"technique": "x"}), count=1,
+                             seed=1))
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(args)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_generates_by_technique(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["generate", "sudoku", "--technique", "XY-WING", "-n", "2",
+                          "--seed", "7", "--quiet"], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 2 and all(line.endswith(" # technique: XY-Wing") for line in lines)
+    for line in lines:
+        assert judge(KIND.read(line)[0].puzzle, find_technique("XY-Wing")) is Verdict.NEEDS
+    again = run(["generate", "sudoku", "--technique", "xy-wing", "--count", "2", "--seed", "7",
+                 "--quiet", "--jobs", "2"], capsys)
+    assert again == (0, out, "")
+
+
+def test_cli_refuses_an_unknown_technique(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["generate", "sudoku", "--technique", "x-wings", "--seed", "1"],
+                           capsys)
+    assert (status, out) == (2, "")
+    assert "unknown Sudoku technique 'x-wings'; techniques: Full House" in err
+
+
+def test_cli_offers_the_flag_to_sudoku_only(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["generate", "takuzu", "--technique", "X-Wing"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --technique" in capsys.readouterr().err
+
+
+def test_cli_says_when_the_time_limit_runs_out(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["generate", "sudoku", "--technique", "Dynamic Forcing Chains (+)",
+                            "--seed", "1", "--time-limit", "0.5"], capsys)
+    assert (status, out) == (3, "")
+    assert "puzzle 1: time limit of 0.5 s reached" in err
