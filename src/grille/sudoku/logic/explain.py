@@ -33,13 +33,13 @@ __all__ = ["MAX_NESTING", "SCALES", "explain", "hint", "ladder", "rate"]
 
 
 def ladder(
-    *, unique: bool, nesting: int = 0, rating: bool = False, scale: str = "se"
+    *, unique: bool, nesting: int = MAX_NESTING, rating: bool = False, scale: str = "se"
 ) -> tuple[SudokuTechnique, ...]:
     """Every technique, easiest first, ending with trial and error.
 
     Uniqueness techniques join only for a puzzle known to be unique. ``nesting`` (0 to 5)
-    adds nested forcing chains up to that level (SE's 9.5 .. 11.x); each level costs
-    seconds per step on the hardest puzzles, so the default stops at dynamic+ (9.x).
+    adds nested forcing chains up to that level (SE's 9.5 .. 11.x); the default is SE's
+    whole ladder (5), a lower one caps it (0 stops at dynamic+, 9.x).
     ``rating`` walks the rating ladder of ``scale`` (one of :data:`SCALES`) instead of the
     full one (see :mod:`~grille.sudoku.logic.techniques`).
     """
@@ -63,7 +63,7 @@ def _is_unique(puzzle: Grid) -> bool:
 
 
 def explain(
-    puzzle: Grid, *, nesting: int = 0, rating: bool = False, scale: str = "se"
+    puzzle: Grid, *, nesting: int = MAX_NESTING, rating: bool = False, scale: str = "se"
 ) -> Explanation[Grid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained.
 
@@ -79,7 +79,7 @@ def explain(
     return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle)
 
 
-def rate(puzzle: Grid, *, nesting: int = 0, scale: str = "se") -> Rating:
+def rate(puzzle: Grid, *, nesting: int = MAX_NESTING, scale: str = "se") -> Rating:
     """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`), from the rating
     ladder."""
     solve_path = explain(puzzle, nesting=nesting, rating=True, scale=scale)
