@@ -78,7 +78,7 @@ class Proof:
         for reason in self.reasons:
             sub = reason.lines(indent)
             found.append(f"{indent}- {sub[0]}")
-            found.extend(f"{indent}  {line}" for line in sub[1:])
+            found.extend(f"{indent}{line}" for line in sub[1:])
         return found
 
     def to_json(self) -> dict[str, Any]:

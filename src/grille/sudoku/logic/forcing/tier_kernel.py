@@ -876,7 +876,9 @@ def _nested_net(
 
     An inner scan's conclusions depend on nothing but the stalled marks (those it lists
     remove a candidate still in them), so ``memo`` (:class:`_Memo`) keeps them by the
-    marks' hashes, across nets, steps and calls: a stall seen before costs no nets.
+    marks' hashes, across nets, steps and calls: a stall seen before is not scanned again,
+    but its nets count against the budget as when it was, so results never depend on what
+    the memo holds.
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
      _, _, _, _, _, state, _, _, _, _) = tables  # fmt: skip
@@ -910,6 +912,9 @@ def _nested_net(
             found = memo[2][start : start + values[4 * at + 1]]
             count = values[4 * at + 2]
             memo[3][2] += 1
+            spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
+            if spent[0] > spent[1]:
+                return _EXHAUSTED
         else:
             status = _inner_scan(
                 n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,

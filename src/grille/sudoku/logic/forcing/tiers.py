@@ -675,8 +675,7 @@ def _proof(board: Board, hint: _Hint) -> Proof:
             lines.append(Proof(f"so {_say(board, hint.conclusion)}"))
         text = _assume(board, net.source)
         branches.append(Proof(text[0].upper() + text[1:], tuple(lines)))
-    text = _claim(board, hint)
-    return Proof(text[0].upper() + text[1:], tuple(branches))
+    return Proof(_claim(board, hint), tuple(branches))
 
 
 def _implication(board: Board, net: Net, node: int) -> Proof:
