@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.errors import BudgetExceededError
 from grille.sudoku import Grid, default_shape, solve
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.forcing import rules as net_rules
@@ -326,9 +327,11 @@ def test_compiled_nested_level_3_finds_the_same_step_as_net_by_net(
 def test_compiled_nested_forcing_keeps_the_net_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     board = _first_trial(0)
     monkeypatch.setattr(forcing_tiers, "NESTED_NET_BUDGET", 2_000)
-    assert nested_forcing(2)(board) is None
+    with pytest.raises(BudgetExceededError, match="more than 2,000 nets"):
+        nested_forcing(2)(board)
     monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
-    assert nested_forcing(2)(board) is None
+    with pytest.raises(BudgetExceededError, match="more than 2,000 nets"):
+        nested_forcing(2)(board)
 
 
 def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import Kernels, per_thread
+from grille.errors import BudgetExceededError
 from grille.sudoku.logic.forcing import net as forcing_net
 from grille.sudoku.logic.forcing import rules as net_rules
 from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
@@ -45,6 +46,7 @@ __all__ = [
     "REGION",
     "Finding",
     "Inner",
+    "NetBudgetError",
     "Winner",
     "easiest",
     "nested_findings",
@@ -79,6 +81,18 @@ _UNPLANNED = -7
 
 Array = Any
 """A NumPy integer array."""
+
+
+class NetBudgetError(BudgetExceededError):
+    """A nested level's search would build more nets than its budget: the step is unknown,
+    so the walk stops rather than going on to a harder level (or trial and error)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(
+            f"nested forcing chains: one step needs more than {budget:,} nets "
+            "(tiers.NESTED_NET_BUDGET); not rated"
+        )
+        self.budget = budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -1198,8 +1212,9 @@ def easiest(
 
     With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`rules`). With
     ``inner`` (a nesting level: a dynamic tier with contradiction, double and multiple),
-    they then also add the ``inner`` tier's conclusions; ``None`` too when the search
-    would build more than ``budget`` nets, nested ones included (as ``forcing`` counts).
+    they then also add the ``inner`` tier's conclusions, and raise :class:`NetBudgetError`
+    when the search would build more than ``budget`` nets, nested ones included (as
+    ``forcing`` counts).
     """
     n = topo.n
     size = 2 * sum(mask.bit_count() for mask in marks)
@@ -1237,7 +1252,9 @@ def easiest(
             break
     if status == _UNPLANNED:
         raise RuntimeError("the nested search asked for a net it had not built")
-    if status in (0, _EXHAUSTED):
+    if status == _EXHAUSTED:
+        raise NetBudgetError(budget)
+    if status == 0:
         return None
     nodes, kind, conclusion, a, b = (int(x) for x in tables.best)
     subject = (a, b) if kind == REGION else (a,)

@@ -43,8 +43,11 @@ the same parents (:func:`_compiled_rules`); the net-by-net search below stays as
 and for grids too big for the kernel's tables.
 
 Work caps: one call builds at most :data:`NET_BUDGET` nets (the assumptions followed), or
-:data:`NESTED_NET_BUDGET` for nested levels (nested nets included), and returns ``None`` if it
-runs out, so deep nesting stays bounded; a net records at most every node of the grid.
+:data:`NESTED_NET_BUDGET` for nested levels (nested nets included); a tier up to dynamic plus
+returns ``None`` if it runs out, a nested level raises
+:class:`~grille.sudoku.logic.forcing.tier_kernel.NetBudgetError` (a ``BudgetExceededError``:
+the rating would otherwise go on to a harder level and be wrong without a word), so deep
+nesting stays bounded and says so; a net records at most every node of the grid.
 """
 
 from __future__ import annotations
@@ -381,6 +384,8 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
     try:
         hints = _hints(scan)
     except _ExhaustedError:
+        if tier.level >= 2:
+            raise tier_kernel.NetBudgetError(NESTED_NET_BUDGET) from None
         return None
     if not hints:
         return None
