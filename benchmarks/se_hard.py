@@ -50,8 +50,14 @@ def read(paths: list[Path]) -> list[tuple[str, tuple[float, float, float], float
             fields = line.split()
             if not fields or line.startswith("#") or len(fields) < 4:
                 continue
-            seconds = float(fields[4]) if len(fields) > 4 else float("nan")
-            er, ep, ed = (float(x) for x in fields[1:4])
+            try:
+                er, ep, ed = (float(x) for x in fields[1:4])
+            except ValueError:  # no rating: serate ran out of time
+                continue
+            try:
+                seconds = float(fields[4]) if len(fields) > 4 else float("nan")
+            except ValueError:  # another writer's time format
+                seconds = float("nan")
             found.append((fields[0], (er, ep, ed), seconds))
     return found
 
