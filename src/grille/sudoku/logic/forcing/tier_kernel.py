@@ -359,6 +359,62 @@ def _tally(
     )  # fmt: skip
 
 
+def _tally_pair(
+    a: int,
+    b: int,
+    s: int,
+    n: int,
+    pstart: Array,
+    plen: Array,
+    extra: Array,
+    base: Array,
+    pool: Array,
+    mark: Array,
+    stack: Array,
+    state: Array,
+) -> int:
+    """SE's node count of a contradiction, targets ``a`` and ``b`` in the net of slot ``s``:
+    each target's ancestors counted on their own, but a nested node's inner count once for
+    both (``ChainingHint.getNestedComplexity`` adds each inner chain once per hint).
+
+    Stamps: ``t1`` on ``b``'s ancestors, then ``t2`` (or ``t3``, shared with ``b``) on
+    ``a``'s."""
+    nodes = 2 * n * n * n
+    row = s * nodes
+    top0 = base[3 * s]
+    t1 = state[2] + 1
+    t2 = t1 + 1
+    t3 = t1 + 2
+    state[2] += 3
+    total = 0
+    for phase in range(2):
+        start = b if phase == 0 else a
+        depth = 1
+        stack[0] = start
+        if phase == 0:
+            mark[start] = t1
+        else:
+            mark[start] = t3 if mark[start] == t1 else t2
+        while depth > 0:
+            depth -= 1
+            x = stack[depth]
+            total += 1
+            if phase == 0 or mark[x] == t2:
+                total += extra[row + x]
+            for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
+                p = pool[top0 + i]
+                if phase == 0:
+                    if mark[p] != t1:
+                        mark[p] = t1
+                        stack[depth] = p
+                        depth += 1
+                elif mark[p] != t2 and mark[p] != t3:
+                    mark[p] = t3 if mark[p] == t1 else t2
+                    stack[depth] = p
+                    depth += 1
+    return int(total)
+
+
 def _mark_cells(
     node: int,
     s: int,
@@ -516,10 +572,11 @@ def _scan(
                         2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack, state
                     )
                     if best[0] >= 0 and total >= best[0]:
-                        continue
-                    total += _tally(
-                        2 * q, s, n, pstart, plen, extra, base, pool, mark, stack, state
-                    )
+                        continue  # a lower bound of the pair's count: cannot win
+                    total = _tally_pair(
+                        2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark, stack,
+                        state,
+                    )  # fmt: skip
                     if best[0] < 0 or total < best[0]:
                         best[0] = total
                         best[1] = 0
@@ -1041,7 +1098,8 @@ _MORE = net_rules.MORE
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _mark_cells, _fresh, _put, _common, _scan, _reset,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
+        _scan, _reset,
         _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
     uses=(forcing_net.KERNELS, net_rules.KERNELS),

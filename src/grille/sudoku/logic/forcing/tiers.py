@@ -330,13 +330,22 @@ def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
     for net, conclusion in ((on, 2 * cand), (off, 2 * cand + 1)):
         if net.conflict >= 0:
             q = net.conflict
-            nodes = net.count(2 * q + 1) + net.count(2 * q)
+            nodes = _pair_count(net, 2 * q + 1, 2 * q)
             found.append(
                 _Hint(nodes, "contradiction", conclusion, (cand,), ((0, net, (2 * q + 1, 2 * q)),))
             )
     if double:
         found.extend(_common([(2 * cand + 1, on), (2 * cand, off)], "double", (cand,)))
     return found
+
+
+def _pair_count(net: Net, a: int, b: int) -> int:
+    """SE's node count of a contradiction on targets ``a`` and ``b``: each target's ancestors
+    on their own, a nested node's inner count once for both (SE's
+    ``ChainingHint.getNestedComplexity`` adds each inner chain once per hint)."""
+    first, second = net.ancestors(a), net.ancestors(b)
+    nested = {x: int(net.extra[x]) for x in (*first, *second)}
+    return len(first) + len(second) + sum(nested.values())
 
 
 def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
