@@ -18,8 +18,16 @@ LINE_41 = "......7....71.9...68..7......1.6.9..84.....2.........43..2...5...8.1.
 ``se_forum_hardest_1106_half.txt``); grille rated it 11.0 until a nested chain's inner count
 was added once for both targets of a contradiction, as SE's ``getNestedComplexity``."""
 
+LINE_9 = "..3.9....4...8..36..8...1...4..6..73...9..........2.....4.7..686........7.....5.4"
+"""forum_hardest_1106_half.txt line 9: SE 10.4 / 10.4 / 2.6 (120 s in serate)."""
+
+LINE_8 = "....5.7..4.7..9.3..8....1..2.8..7.....4..8....7..9...3......6...4...2.97..2.....1"
+"""forum_hardest_1106_half.txt line 8: SE 10.4 / 1.2 / 1.2 (133 s in serate)."""
+
 SE_RATED: dict[str, tuple[float, float, float]] = {
     LINE_5: (10.4, 10.4, 9.4),
+    LINE_8: (10.4, 1.2, 1.2),
+    LINE_9: (10.4, 10.4, 2.6),
     LINE_41: (10.9, 10.9, 2.6),
 }
 
@@ -33,6 +41,8 @@ def _rating(puzzle: str) -> tuple[float, float, float]:
 @pytest.mark.parametrize(
     "puzzle",
     [
+        LINE_8,
+        LINE_9,
         LINE_41,
         pytest.param(
             LINE_5,
