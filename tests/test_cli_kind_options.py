@@ -75,8 +75,10 @@ def test_a_kind_option_registered_later_gets_its_flag(monkeypatch: pytest.Monkey
 
 def test_given_kind_options_are_those_off_their_default() -> None:
     sudoku = get_kind("sudoku")
-    args = build_parser().parse_args(["rate", "--scale", "sukaku", "--nesting", "0"])
-    assert given_kind_options(sudoku, args, "rate") == {"scale": "sukaku"}
+    args = build_parser().parse_args(["rate", "--scale", "sukaku", "--nesting", "5"])
+    assert given_kind_options(sudoku, args, "rate") == {"scale": "sukaku"}  # 5: the default
+    args = build_parser().parse_args(["rate", "--nesting", "0"])
+    assert given_kind_options(sudoku, args, "rate") == {"nesting": 0}
     args = build_parser().parse_args(["explain", "--nesting", "2"])
     assert given_kind_options(sudoku, args, "explain") == {"nesting": 2}
     assert given_kind_options(get_kind("kakuro"), build_parser().parse_args(["rate"]),

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import shared_file
+from grille.errors import BudgetExceededError
 from grille.sudoku import Grid, default_shape, solve
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.forcing import rules as net_rules
@@ -277,14 +278,14 @@ def test_compiled_rules_match_the_python_rules_on_any_marks(rng: random.Random, 
 
 
 def _first_trial(index: int) -> Board:
-    """Forum-hardest puzzle ``index``'s board where the rating ladder first needs trial and
-    error (nested forcing chains would be tried there)."""
+    """Forum-hardest puzzle ``index``'s board where the rating ladder without nested levels
+    first needs trial and error (nested forcing chains are tried there)."""
     from grille.logic import walk
     from grille.sudoku.logic.explain import ladder
 
     line = shared_file("sudoku", "forum_hardest_1106_half.txt").read_text().split()[index]
     board = Board.from_grid(Grid.from_string(line))
-    for step, after in walk(board, ladder(unique=True, rating=True)):
+    for step, after in walk(board, ladder(unique=True, rating=True, nesting=0)):
         if step.technique == "Trial and Error":
             return board
         board = after
@@ -301,7 +302,10 @@ def test_compiled_nested_forcing_finds_the_same_step_as_net_by_net(
     assert compiled is not None
     assert compiled.technique == "Nested Forcing Chains (level 2): Contradiction"
     monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
-    assert nested_forcing(2)(board) == compiled
+    reference = nested_forcing(2)(board)
+    assert reference == compiled
+    # the proofs agree too: the compiled path rebuilds each nested finding's inner chain
+    assert reference is not None and reference.proof == compiled.proof
 
 
 @pytest.mark.shared_data
@@ -314,16 +318,20 @@ def test_compiled_nested_level_3_finds_the_same_step_as_net_by_net(
     compiled = nested_forcing(3)(board)
     assert compiled is not None and compiled.technique.startswith("Nested Forcing Chains (level 3)")
     monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
-    assert nested_forcing(3)(board) == compiled
+    reference = nested_forcing(3)(board)
+    assert reference == compiled
+    assert reference is not None and reference.proof == compiled.proof
 
 
 @pytest.mark.shared_data
 def test_compiled_nested_forcing_keeps_the_net_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     board = _first_trial(0)
     monkeypatch.setattr(forcing_tiers, "NESTED_NET_BUDGET", 2_000)
-    assert nested_forcing(2)(board) is None
+    with pytest.raises(BudgetExceededError, match="more than 2,000 nets"):
+        nested_forcing(2)(board)
     monkeypatch.setattr(forcing_tiers.tier_kernel, "fits", lambda topo, marks: False)
-    assert nested_forcing(2)(board) is None
+    with pytest.raises(BudgetExceededError, match="more than 2,000 nets"):
+        nested_forcing(2)(board)
 
 
 def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[object]:
@@ -338,7 +346,7 @@ def _recorded(found: list[tuple[int, tuple[int, ...], int]], net: Net) -> list[o
 def _check_nested_rule(board: Board, level: int, node: int) -> None:
     """At each stall of ``node``'s nested net, the compiled rule ==
     ``forcing_tiers._nested_rule``."""
-    rule = forcing_tiers._nested_rule(forcing_tiers._INNER[level], forcing_tiers._Budget(10**9))
+    rule = forcing_tiers._nested_rule(level, forcing_tiers._Budget(10**9))
     compiled = forcing_tiers._compiled_rules(level)[-1]
     net = Net(topology(SHAPE), np.array(board.marks, dtype=np.int64), DYNAMIC | X_LINKS | Y_LINKS)
     net.assume(node)

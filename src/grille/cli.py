@@ -519,8 +519,9 @@ def cmd_rate(args: argparse.Namespace) -> int:
                 with time_limit(args.time_limit, _where(stream, item)):
                     if _checked(stream, item, args, status):
                         rating = kind.rate(item.puzzle, **options)
-            except TimeLimitError as error:
-                print(error, file=sys.stderr)
+            except BudgetExceededError as error:  # the time limit, a nested chain's nets
+                print(f"{_where(stream, item)}: {error}" if not isinstance(error, TimeLimitError)
+                      else error, file=sys.stderr)  # fmt: skip
                 status.add(EXIT_BUDGET)
             if args.format == "json":
                 puzzle = rating_line(kind, item.puzzle, ()).rstrip("\n")

@@ -23,6 +23,7 @@ __all__ = [
     "Candidate",
     "Explanation",
     "Link",
+    "Proof",
     "Rating",
     "Replayable",
     "Step",
@@ -45,6 +46,55 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class Proof:
+    """Why a claim holds, as a tree: the claim, then the reasons it rests on, each a proof
+    of its own (a forcing chain: the conclusion, each assumption's chain, each implication
+    of a chain with the facts it follows from; a fact found by a nested chain carries that
+    chain as its sub-proof). Written in full: nothing is elided."""
+
+    claim: str
+    reasons: tuple[Proof, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<Proof {self.claim!r}: {self.size} claim(s)>"
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    @property
+    def size(self) -> int:
+        """How many claims the tree holds, this one included."""
+        return 1 + sum(reason.size for reason in self.reasons)
+
+    @property
+    def depth(self) -> int:
+        """How many levels the tree has (1: a claim without reasons)."""
+        return 1 + max((reason.depth for reason in self.reasons), default=0)
+
+    def lines(self, indent: str = "  ") -> list[str]:
+        """The proof as text: the claim, then each reason indented one step further, as a
+        bullet (``- ``)."""
+        found = [self.claim]
+        for reason in self.reasons:
+            sub = reason.lines(indent)
+            found.append(f"{indent}- {sub[0]}")
+            found.extend(f"{indent}{line}" for line in sub[1:])
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        """The tree as JSON-ready data: ``claim`` and, when it has some, ``reasons``."""
+        data: dict[str, Any] = {"claim": self.claim}
+        if self.reasons:
+            data["reasons"] = [reason.to_json() for reason in self.reasons]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Proof:
+        """The tree :meth:`to_json` wrote."""
+        return cls(str(data["claim"]), tuple(cls.from_json(r) for r in data.get("reasons", ())))
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """One deduction: placements and eliminations, what justifies them, and why in words."""
 
@@ -58,6 +108,9 @@ class Step:
     difficulty: float = 0.0
     area: str = field(default="", compare=False)
     """Where to look, for the first hint depth ("box 4", "row 3", "the whole grid")."""
+    proof: Proof | None = field(default=None, compare=False)
+    """The step's reasoning in full, as a tree (forcing chains and nets; ``None`` where the
+    explanation says it all)."""
 
     def __str__(self) -> str:
         return f"{self.technique}: {self.explanation}"
@@ -83,7 +136,7 @@ class Step:
             "cells": [[r + 1, c + 1] for r, c in self.cells],
             "units": list(self.units),
             "explanation": self.explanation,
-        }
+        } | ({} if self.proof is None else {"proof": self.proof.to_json()})
 
 
 G = TypeVar("G")

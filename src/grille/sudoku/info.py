@@ -52,14 +52,14 @@ INFO = KindInfo(
             "ladder, the techniques players use)",
         ),
         KindOption(
-            "nesting", default=0, type=int, choices=tuple(range(MAX_NESTING + 1)),
+            "nesting", default=MAX_NESTING, type=int, choices=tuple(range(MAX_NESTING + 1)),
             metavar=f"0..{MAX_NESTING}",
             commands=("rate", "explain", "hint"),
             kernel_uses=tuple((level, "nested") for level in range(2, MAX_NESTING + 1)),
-            help="Sudoku: nested forcing chain levels to try before trial and error (default "
-            "0; SE rates the hardest known puzzles with 2 to 5; each level costs seconds a "
-            "puzzle; their kernels compile once, in 'grille warm' or before the first use's "
-            "time limit)",
+            help=f"Sudoku: the deepest nested forcing chain level to try (default {MAX_NESTING}, "
+            "SE's whole ladder: levels 2 to 5 rate 9.5 to 11.9 as SE does; a lower level caps "
+            "the ladder, 0 stops at dynamic forcing chains (+), 9.x; what the ladder cannot "
+            "solve ends in trial and error and rates 20.0, as SE's unsolved)",
         ),
         KindOption(
             "technique", default=None, commands=("generate",), metavar="NAME",

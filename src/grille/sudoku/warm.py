@@ -44,7 +44,7 @@ def kernel_groups(uses: Collection[str]) -> tuple[KernelGroup, ...]:
     if logic:
         groups.append(KernelGroup("Sudoku techniques", _warm_techniques))
         groups.append(KernelGroup("Sudoku forcing chains", _warm_forcing))
-    if "nested" in wanted:
+    if logic:  # the ladders' default nesting is SE's whole one, levels 2-5 included
         groups.append(KernelGroup("Sudoku nested forcing chains", _warm_nested))
     if "sukaku" in wanted:
         groups.append(KernelGroup("Sudoku sukaku-scale techniques", _warm_sukaku))
@@ -74,7 +74,7 @@ def _warm_forcing() -> None:
     from grille.sudoku.logic.techniques import GRILLE, family, ladder
 
     _try(
-        t for t in ladder(GRILLE, unique=True)
+        t for t in ladder(GRILLE, unique=True, nesting=0)
         if family(t) == "forcing" and t.name != "Trial and Error"
     )
 

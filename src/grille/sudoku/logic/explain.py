@@ -38,13 +38,13 @@ __all__ = ["MAX_NESTING", "SCALES", "explain", "hint", "ladder", "rate"]
 
 
 def ladder(
-    *, unique: bool, nesting: int = 0, rating: bool = False, scale: str = "se"
+    *, unique: bool, nesting: int = MAX_NESTING, rating: bool = False, scale: str = "se"
 ) -> tuple[SudokuTechnique, ...]:
     """Every technique, easiest first, ending with trial and error.
 
     Uniqueness techniques join only for a puzzle known to be unique. ``nesting`` (0 to 5)
-    adds nested forcing chains up to that level (SE's 9.5 .. 11.x); each level costs
-    seconds per step on the hardest puzzles, so the default stops at dynamic+ (9.x).
+    adds nested forcing chains up to that level (SE's 9.5 .. 11.x); the default is SE's
+    whole ladder (5), a lower one caps it (0 stops at dynamic+, 9.x).
     ``rating`` walks the rating ladder of ``scale`` (one of :data:`SCALES`) instead of the
     full one (see :mod:`~grille.sudoku.logic.techniques`).
     """
@@ -68,7 +68,7 @@ def _is_unique(puzzle: Grid) -> bool:
 
 
 def explain(
-    puzzle: Grid, *, nesting: int = 0, rating: bool = False, scale: str | None = None
+    puzzle: Grid, *, nesting: int = MAX_NESTING, rating: bool = False, scale: str | None = None
 ) -> Explanation[Grid]:
     """Solve ``puzzle`` step by step, the easiest technique first, each step explained.
 
@@ -100,7 +100,7 @@ def explain(
 
 
 def rate(
-    puzzle: Grid, *, nesting: int = 0, scale: str | None = None
+    puzzle: Grid, *, nesting: int = MAX_NESTING, scale: str | None = None
 ) -> Rating | HodokuRating:
     """The level and ER/EP/ED of ``puzzle`` on ``scale`` (see :data:`SCALES`; default
     ``se``), from the rating ladder: the rating of ``explain(puzzle, scale=scale)``; on
@@ -124,7 +124,7 @@ def _working_board(state: Grid) -> Board:
 
 
 def hint(
-    state: Grid, *, depth: int = 1, nesting: int = 0, scale: str | None = None
+    state: Grid, *, depth: int = 1, nesting: int = MAX_NESTING, scale: str | None = None
 ) -> Hint[Grid]:
     """The next hint for a player at ``state`` (clues, their entries and pencil marks),
     by the template of :func:`grille.hints.judged_hint`: the next step of the full ladder,

@@ -18,9 +18,10 @@ does. So is BUG+1: grille's ladder places the digit of a cell with three candida
 rating ladders take SE's type 1 (one cell with any number of extra digits keeps only them).
 Techniques marked ``unique`` join only for a puzzle known to have one solution. The grille
 ladder tries all of them together, right after the XYZ-Wing; SE's order puts its BUG after
-the quads. Nested forcing levels 2..5 (:data:`NESTED_FORCING`) join on request, before trial
-and error. Values are SE's (grille's own for the techniques SE lacks), the easiest step's
-first; chains add SE's length increment to theirs (:mod:`~grille.sudoku.logic.difficulty`).
+the quads. Nested forcing levels 2..5 (:data:`NESTED_FORCING`) come before trial and error,
+up to the ``nesting`` a ladder is asked for (all five by default, as SE). Values are SE's
+(grille's own for the techniques SE lacks), the easiest step's first; chains add SE's length
+increment to theirs (:mod:`~grille.sudoku.logic.difficulty`).
 """
 
 from __future__ import annotations
@@ -322,8 +323,8 @@ NESTED_FORCING: tuple[SudokuTechnique, ...] = tuple(
     _t(f"Nested Forcing Chains (level {level})", nested_forcing(level), 9.5 + 0.5 * (level - 2))
     for level in range(2, MAX_NESTING + 1)
 )
-"""Nested forcing chains, levels 2 .. 5 (SE 9.5 .. 11.x): each costs seconds per step on the
-hardest puzzles, so a ladder takes them only on request."""
+"""Nested forcing chains, levels 2 .. 5 (SE 9.5 .. 11.x): a ladder takes those up to its
+``nesting``; a level runs only where every easier technique found nothing."""
 
 _BY_NAME: dict[str, SudokuTechnique] = {}
 for _declared in (*CATALOGUE, *NESTED_FORCING):

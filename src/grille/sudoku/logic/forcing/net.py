@@ -310,6 +310,7 @@ class Net:
         "flags",
         "marks",
         "marks0",
+        "notes",
         "pbuf",
         "plen",
         "pstart",
@@ -344,6 +345,8 @@ class Net:
         self.truncated = False
         self.source = -1
         self.view: Any = None
+        self.notes: dict[int, Any] = {}
+        """Why a rule removed a node's candidate, when the rule says (nested rules do)."""
         self._reached: tuple[int, int] | None = None
 
     def assume(self, node: int) -> None:

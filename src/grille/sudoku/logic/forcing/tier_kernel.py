@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import Kernels, per_thread
+from grille.errors import BudgetExceededError
 from grille.sudoku.logic.forcing import net as forcing_net
 from grille.sudoku.logic.forcing import rules as net_rules
 from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
@@ -40,16 +41,24 @@ __all__ = [
     "CELL",
     "CONTRADICTION",
     "DOUBLE",
+    "HEAD",
     "MAX_TABLE",
     "REGION",
+    "Finding",
     "Inner",
+    "NetBudgetError",
     "Winner",
     "easiest",
+    "nested_findings",
     "nested_removals",
 ]
 
 CONTRADICTION, DOUBLE, CELL, REGION = 0, 1, 2, 3
 """Kinds of conclusion, as the kernel reports them."""
+
+HEAD = 6
+"""Entries of a nested rule's conclusion before its cells: node count, node, cell count,
+kind, subject (two)."""
 
 MAX_TABLE = 1 << 22
 """Most entries (nets times nodes) the side-by-side tables may hold; bigger grids are left to
@@ -72,6 +81,18 @@ _UNPLANNED = -7
 
 Array = Any
 """A NumPy integer array."""
+
+
+class NetBudgetError(BudgetExceededError):
+    """A nested level's search would build more nets than its budget: the step is unknown,
+    so the walk stops rather than going on to a harder level (or trial and error)."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(
+            f"nested forcing chains: one step needs more than {budget:,} nets "
+            "(tiers.NESTED_NET_BUDGET); not rated"
+        )
+        self.budget = budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +359,62 @@ def _tally(
     )  # fmt: skip
 
 
+def _tally_pair(
+    a: int,
+    b: int,
+    s: int,
+    n: int,
+    pstart: Array,
+    plen: Array,
+    extra: Array,
+    base: Array,
+    pool: Array,
+    mark: Array,
+    stack: Array,
+    state: Array,
+) -> int:
+    """SE's node count of a contradiction, targets ``a`` and ``b`` in the net of slot ``s``:
+    each target's ancestors counted on their own, but a nested node's inner count once for
+    both (``ChainingHint.getNestedComplexity`` adds each inner chain once per hint).
+
+    Stamps: ``t1`` on ``b``'s ancestors, then ``t2`` (or ``t3``, shared with ``b``) on
+    ``a``'s."""
+    nodes = 2 * n * n * n
+    row = s * nodes
+    top0 = base[3 * s]
+    t1 = state[2] + 1
+    t2 = t1 + 1
+    t3 = t1 + 2
+    state[2] += 3
+    total = 0
+    for phase in range(2):
+        start = b if phase == 0 else a
+        depth = 1
+        stack[0] = start
+        if phase == 0:
+            mark[start] = t1
+        else:
+            mark[start] = t3 if mark[start] == t1 else t2
+        while depth > 0:
+            depth -= 1
+            x = stack[depth]
+            total += 1
+            if phase == 0 or mark[x] == t2:
+                total += extra[row + x]
+            for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
+                p = pool[top0 + i]
+                if phase == 0:
+                    if mark[p] != t1:
+                        mark[p] = t1
+                        stack[depth] = p
+                        depth += 1
+                elif mark[p] != t2 and mark[p] != t3:
+                    mark[p] = t3 if mark[p] == t1 else t2
+                    stack[depth] = p
+                    depth += 1
+    return int(total)
+
+
 def _mark_cells(
     node: int,
     s: int,
@@ -389,23 +466,28 @@ def _fresh(conclusion: int, n: int, marks0: Array, known: Array, taken: Array) -
     return fresh
 
 
-def _put(total: int, conclusion: int, n: int, best: Array, state: Array, cellmark: Array,
-         out: Array) -> None:  # fmt: skip
-    """Append a conclusion to ``out``: node count, node, cells stamped ``state[3]`` in order.
+def _put(total: int, conclusion: int, kind: int, a: int, b: int, n: int, best: Array,
+         state: Array, cellmark: Array, out: Array) -> None:  # fmt: skip
+    """Append a conclusion to ``out``: node count, node, how many cells, its kind and subject
+    (``a``, ``b``: see :class:`Winner`), then the cells stamped ``state[3]`` in order
+    (:data:`HEAD` entries before the cells).
 
     ``best`` counts the conclusions (``best[1]``) and holds the end of ``out`` (``best[2]``).
     """
     k = best[2]
     out[k] = total
     out[k + 1] = conclusion
+    out[k + 3] = kind
+    out[k + 4] = a
+    out[k + 5] = b
     size = 0
     for c in range(n * n):
         if cellmark[c] == state[3]:
-            out[k + 3 + size] = c
+            out[k + HEAD + size] = c
             size += 1
     out[k + 2] = size
     best[1] += 1
-    best[2] = k + 3 + size
+    best[2] = k + HEAD + size
 
 
 def _scan(
@@ -483,16 +565,18 @@ def _scan(
                             for node in (2 * q + 1, 2 * q):
                                 _mark_cells(node, s, n, pstart, plen, base, pool, mark, stack,
                                             state, cellmark)  # fmt: skip
-                            _put(total, 2 * cand + which, n, best, state, cellmark, out)
+                            _put(total, 2 * cand + which, CONTRADICTION, cand, 0, n, best, state,
+                                 cellmark, out)  # fmt: skip
                         continue
                     total = _tally(
                         2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack, state
                     )
                     if best[0] >= 0 and total >= best[0]:
-                        continue
-                    total += _tally(
-                        2 * q, s, n, pstart, plen, extra, base, pool, mark, stack, state
-                    )
+                        continue  # a lower bound of the pair's count: cannot win
+                    total = _tally_pair(
+                        2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark, stack,
+                        state,
+                    )  # fmt: skip
                     if best[0] < 0 or total < best[0]:
                         best[0] = total
                         best[1] = 0
@@ -618,7 +702,7 @@ def _common(
                 )
                 _mark_cells(node, group[i], n, pstart, plen, base, pool, mark, stack, state,
                             cellmark)  # fmt: skip
-            _put(total, node, n, best, state, cellmark, out)
+            _put(total, node, kind, a, b, n, best, state, cellmark, out)
             continue
         for i in range(size):
             total += _tally(node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state)
@@ -749,13 +833,13 @@ def _adopt(
         cells = out[k + 2]
         size = 0
         for i in range(cells):
-            c = out[k + 3 + i]
+            c = out[k + HEAD + i]
             gone = marks0[c] & ~marks[c]
             for d in range(n):
                 if (gone >> d) & 1:
                     parents[size] = 2 * (c * n + d)
                     size += 1
-        k += 3 + cells
+        k += HEAD + cells
         cand = conclusion >> 1
         cell = cand // n
         for d in range(n):
@@ -786,6 +870,56 @@ def _adopt(
     return _MORE if recorded else -1
 
 
+_M62 = (1 << 62) - 1
+"""The inner-scan memo's hashes keep 62 bits: the same in numba's wrapping int64 arithmetic
+and in Python's unbounded integers (the low bits of a product do not depend on overflow)."""
+
+
+def _marks_hash(n: int, marks: Array) -> tuple[int, int]:
+    """Two independent 62-bit hashes of a stalled net's ``marks`` (the inner-scan memo's key)."""
+    h1 = 1469598103934665603
+    h2 = 88172645463325252
+    for c in range(n * n):
+        x = marks[c]
+        h1 = ((h1 ^ x) * 1099511628211) & _M62
+        h2 = ((h2 ^ (x + c)) * 6364136223846793005 + 1442695040888963407) & _M62
+    return h1, h2
+
+
+def _memo_slot(h1: int, h2: int, keys: Array) -> int:
+    """The memo's slot of key (``h1``, ``h2``) (>= 0), or ``-1 - slot`` of the empty slot
+    where it would go (open addressing, linear probing; the table is never full)."""
+    mask = keys.shape[0] // 2 - 1
+    i = h1 & mask
+    while True:
+        k = keys[2 * i]
+        if k == -1:
+            return int(-1 - i)
+        if k == h1 and keys[2 * i + 1] == h2:
+            return int(i)
+        i = (i + 1) & mask
+
+
+def _memo_put(at: int, h1: int, h2: int, out: Array, length: int, count: int, nets: int,
+              memo: tuple[Array, ...]) -> None:  # fmt: skip
+    """Keep an inner scan's ``count`` conclusions (``out[:length]``) in the free slot ``at``,
+    when the table is at most half full and the store has room."""
+    keys, values, store, state = memo
+    top = state[0]
+    if 4 * (state[1] + 1) > keys.shape[0] or top + length > store.shape[0]:
+        return
+    for i in range(length):
+        store[top + i] = out[i]
+    keys[2 * at] = h1
+    keys[2 * at + 1] = h2
+    values[4 * at] = top
+    values[4 * at + 1] = length
+    values[4 * at + 2] = count
+    values[4 * at + 3] = nets
+    state[0] = top + length
+    state[1] += 1
+
+
 def _nested_net(
     node: int,
     n: int,
@@ -801,6 +935,7 @@ def _nested_net(
     inner_scratch: tuple[Array, ...],
     inner_tables: tuple[Array, ...],
     spent: Array,
+    memo: tuple[Array, ...],
 ) -> int:
     """The slot of assumption ``node``'s net at a nesting level, built on first use.
 
@@ -809,6 +944,12 @@ def _nested_net(
     ``forcing._nested_rule`` adds them. ``spent[0]`` counts the nets built, inner ones
     included, against ``spent[1]``. Returns -1 when the pool is full, :data:`_INNER_OVERFLOW`
     when the inner pool is, :data:`_EXHAUSTED` past the budget.
+
+    An inner scan's conclusions depend on nothing but the stalled marks (those it lists
+    remove a candidate still in them), so ``memo`` (:class:`_Memo`) keeps them by the
+    marks' hashes, across nets, steps and calls: a stall seen before is not scanned again,
+    but its nets count against the budget as when it was, so results never depend on what
+    the memo holds.
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
      _, _, _, _, _, state, _, _, _, _) = tables  # fmt: skip
@@ -834,20 +975,37 @@ def _nested_net(
         )  # fmt: skip
         if result != -1:
             break
-        status = _inner_scan(
-            n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,
-            inner_scratch, inner_tables,
-        )  # fmt: skip
-        if status == _OVERFLOW:
-            return _INNER_OVERFLOW
-        spent[0] += inner_tables[17][0]
-        if spent[0] > spent[1]:
-            return _EXHAUSTED
+        h1, h2 = _marks_hash(n, marks)
+        at = _memo_slot(h1, h2, memo[0])
+        if at >= 0:
+            values = memo[1]
+            start = values[4 * at]
+            found = memo[2][start : start + values[4 * at + 1]]
+            count = values[4 * at + 2]
+            memo[3][2] += 1
+            spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
+            if spent[0] > spent[1]:
+                return _EXHAUSTED
+        else:
+            status = _inner_scan(
+                n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,
+                inner_scratch, inner_tables,
+            )  # fmt: skip
+            if status == _OVERFLOW:
+                return _INNER_OVERFLOW
+            built = inner_tables[17][0]
+            spent[0] += built
+            if spent[0] > spent[1]:
+                return _EXHAUSTED
+            count = inner_tables[15][1]
+            found = inner_tables[19][: inner_tables[15][2]]
+            _memo_put(-1 - at, h1, h2, found, found.shape[0], count, built, memo)
+            memo[3][3] += 1
         result = _adopt(
             n, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
             plen[row : row + nodes], extra[row : row + nodes],
-            pool[top : top + nodes * (n + 1)], queue_off, ctr, inner_tables[19],
-            inner_tables[15][1], inner_tables[16],
+            pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
+            inner_tables[16],
         )  # fmt: skip
         if result != _MORE:
             break
@@ -870,6 +1028,7 @@ def _nested_search(
     inner_scratch: tuple[Array, ...],
     inner_tables: tuple[Array, ...],
     spent: Array,
+    memo: tuple[Array, ...],
 ) -> int:
     """:func:`_search` for a nesting level (a dynamic tier whose nets also run ``inner``).
 
@@ -896,7 +1055,7 @@ def _nested_search(
             for on in range(2):
                 s = _nested_net(
                     2 * (cell * n + d) + on, n, npeers, peers, cell_units, unit_cells, marks0,
-                    flags, scratch, tables, inner, inner_scratch, inner_tables, spent,
+                    flags, scratch, tables, inner, inner_scratch, inner_tables, spent, memo,
                 )  # fmt: skip
                 if s < 0:
                     return _OVERFLOW if s == -1 else s
@@ -918,7 +1077,7 @@ def _nested_search(
                         s = _nested_net(
                             2 * (c * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
                             marks0, flags, scratch, tables, inner, inner_scratch, inner_tables,
-                            spent,
+                            spent, memo,
                         )  # fmt: skip
                         if s < 0:
                             return _OVERFLOW if s == -1 else s
@@ -939,8 +1098,9 @@ _MORE = net_rules.MORE
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _mark_cells, _fresh, _put, _common, _scan, _reset,
-        _adopt, _nested_net,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
+        _scan, _reset,
+        _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
     uses=(forcing_net.KERNELS, net_rules.KERNELS),
 )
@@ -975,7 +1135,7 @@ class _Tables:
         self.hits = np.empty(nodes, dtype=np.int32)
         self.state = np.zeros(4, dtype=np.int64)
         self.taken = np.zeros(nodes // 2, dtype=np.int32)
-        self.out = np.empty((nodes // 2) * (3 + n * n), dtype=np.int32)
+        self.out = np.empty((nodes // 2) * (HEAD + n * n), dtype=np.int32)
         self.cellmark = np.zeros(n * n, dtype=np.int64)
         self.marks0 = np.empty(n * n, dtype=np.int64)
 
@@ -1015,6 +1175,57 @@ def _tables(n: int, *, inner: bool = False) -> _Tables:
 def _inner_rules(n: int) -> net_rules.RuleTables:
     """This thread's rule scratch for the nets of nested rules' inner tiers."""
     return net_rules.RuleTables(n)
+
+
+MEMO_SLOTS = 1 << 18
+"""Slots of an inner-scan memo's hash table (it keeps at most a quarter of them)."""
+
+MEMO_STORE = 1 << 23
+"""Entries (int32) of an inner-scan memo's store of conclusions."""
+
+
+class _Memo:
+    """Inner-scan results by the stalled marks' hashes, for one grid size and inner tier
+    (see :func:`_nested_net`), kept between calls: the next step's search meets most of
+    the same stalls again. Emptied when it fills up."""
+
+    def __init__(self, slots: int = MEMO_SLOTS, store: int = MEMO_STORE) -> None:
+        self.keys = np.full(2 * slots, -1, dtype=np.int64)
+        self.values = np.zeros(4 * slots, dtype=np.int64)
+        self.store = np.empty(store, dtype=np.int32)
+        self.state = np.zeros(4, dtype=np.int64)
+        """Store top, entries, hits, misses."""
+
+    def __repr__(self) -> str:
+        top, entries, hits, misses = (int(x) for x in self.state)
+        return f"<_Memo {entries} stalls, {top} ints kept; {hits} hits, {misses} misses>"
+
+    def ready(self) -> tuple[Array, ...]:
+        """The arrays the kernels take, emptied first when nearly full."""
+        top, entries = int(self.state[0]), int(self.state[1])
+        if 5 * entries > self.keys.shape[0] or 10 * top > 9 * self.store.shape[0]:
+            self.clear()
+        return self.keys, self.values, self.store, self.state
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self.keys.fill(-1)
+        self.state.fill(0)
+
+
+@per_thread
+def _memos() -> dict[tuple[int, Inner], _Memo]:
+    """This thread's inner-scan memos, by grid side and inner tier."""
+    return {}
+
+
+def memo(n: int, inner: Inner) -> _Memo:
+    """This thread's inner-scan memo for grids of side ``n`` and tier ``inner``."""
+    memos = _memos()
+    found = memos.get((n, inner))
+    if found is None:
+        found = memos[(n, inner)] = _Memo()
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -1059,8 +1270,9 @@ def easiest(
 
     With ``rules``, stalled nets apply dynamic plus's basic rules (:mod:`rules`). With
     ``inner`` (a nesting level: a dynamic tier with contradiction, double and multiple),
-    they then also add the ``inner`` tier's conclusions; ``None`` too when the search
-    would build more than ``budget`` nets, nested ones included (as ``forcing`` counts).
+    they then also add the ``inner`` tier's conclusions, and raise :class:`NetBudgetError`
+    when the search would build more than ``budget`` nets, nested ones included (as
+    ``forcing`` counts).
     """
     n = topo.n
     size = 2 * sum(mask.bit_count() for mask in marks)
@@ -1074,6 +1286,7 @@ def easiest(
         inner_tables.fit(size)
         inner_scratch = _inner_rules(n).scratch(topo.shape)
         spent = np.array([0, budget], dtype=np.int64)
+        kept = memo(n, inner).ready()
     while True:
         if inner is None:
             status = search(
@@ -1085,7 +1298,7 @@ def easiest(
             status = nested(
                 n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
                 min_count, scratch, tables.all(), inner.array(), inner_scratch,
-                inner_tables.all(), spent,
+                inner_tables.all(), spent, kept,
             )  # fmt: skip
         if inner is not None:
             tables.extra[: int(tables.state[0]) * tables.nodes] = 0  # as _net expects it
@@ -1097,22 +1310,41 @@ def easiest(
             break
     if status == _UNPLANNED:
         raise RuntimeError("the nested search asked for a net it had not built")
-    if status in (0, _EXHAUSTED):
+    if status == _EXHAUSTED:
+        raise NetBudgetError(budget)
+    if status == 0:
         return None
     nodes, kind, conclusion, a, b = (int(x) for x in tables.best)
     subject = (a, b) if kind == REGION else (a,)
     return Winner(nodes, kind, conclusion, subject)
 
 
-def nested_removals(
-    topo: Topology, inner: Inner, marks0: Array, marks: Array, seen: Array
-) -> list[tuple[int, tuple[int, ...], int]]:
-    """What ``forcing._nested_rule`` finds on a stalled net's ``marks`` (board ``marks0``),
-    compiled: the removals of each ``inner`` conclusion, with parents and node count.
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One conclusion of a nested rule's inner tier on a stalled net: its node count, node,
+    kind and subject (as :class:`Winner`'s) and the net's removals it rests on (parents)."""
 
-    Only conclusions that remove something the net (``seen``) does not know are listed;
-    ``Net._advance`` records the same.
-    """
+    nodes: int
+    conclusion: int
+    kind: int
+    subject: tuple[int, ...]
+    parents: tuple[int, ...]
+
+    def removals(self, n: int, marks: Sequence[int]) -> list[int]:
+        """The candidates it removes from ``marks`` (a placement: the cell's other digits)."""
+        cand = self.conclusion >> 1
+        if not self.conclusion & 1:
+            return [cand]
+        cell = cand // n
+        return [cell * n + d for d in range(n) if d != cand % n and marks[cell] >> d & 1]
+
+
+def nested_findings(
+    topo: Topology, inner: Inner, marks0: Array, marks: Array, seen: Array
+) -> list[Finding]:
+    """What ``forcing._nested_rule`` finds on a stalled net's ``marks`` (board ``marks0``),
+    compiled: each ``inner`` conclusion that removes something the net (``seen``) does not
+    know, with the net's removals in the cells of its chains as parents."""
     n = topo.n
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
@@ -1127,22 +1359,26 @@ def nested_removals(
         tables.grow()
     out = tables.out[: tables.best[2]].tolist()
     gone = (np.asarray(marks0, dtype=np.int64) & ~now).tolist()
-    now_list = now.tolist()
-    found: list[tuple[int, tuple[int, ...], int]] = []
+    found: list[Finding] = []
     k = 0
     for _ in range(int(tables.best[1])):
-        total, conclusion, size = out[k : k + 3]
-        cells = out[k + 3 : k + 3 + size]
-        k += 3 + size
+        total, conclusion, size, kind, a, b = out[k : k + HEAD]
+        cells = out[k + HEAD : k + HEAD + size]
+        k += HEAD + size
         parents = tuple(2 * (c * n + d) for c in cells for d in range(n) if gone[c] >> d & 1)
-        cand = conclusion >> 1
-        if conclusion & 1:
-            cell = cand // n
-            found.extend(
-                (cell * n + d, parents, total)
-                for d in range(n)
-                if d != cand % n and now_list[cell] >> d & 1
-            )
-        else:
-            found.append((cand, parents, total))
+        subject = (a, b) if kind == REGION else (a,)
+        found.append(Finding(total, conclusion, kind, subject, parents))
     return found
+
+
+def nested_removals(
+    topo: Topology, inner: Inner, marks0: Array, marks: Array, seen: Array
+) -> list[tuple[int, tuple[int, ...], int]]:
+    """:func:`nested_findings` as a net's rule gives them: each removal with its parents and
+    node count (``Net._advance`` records them)."""
+    now = np.asarray(marks, dtype=np.int64).tolist()
+    return [
+        (cand, finding.parents, finding.nodes)
+        for finding in nested_findings(topo, inner, marks0, marks, seen)
+        for cand in finding.removals(topo.n, now)
+    ]

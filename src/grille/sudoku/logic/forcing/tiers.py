@@ -23,7 +23,7 @@ technique                  value  what it uses
                                   and fish when they stall (nesting level 1)
 ``nested_forcing(k)``      9.5..  levels 2-5 (9.5, 10.0, 10.5, 11.0 + L): dynamic plus whose
                                   stalls also run a whole inner forcing-chain tier
-:func:`trial_and_error`    12.0   last resort: a digit whose placement leaves no solution
+:func:`trial_and_error`    20.0   last resort: a digit whose placement leaves no solution
 =========================  =====  ==========================================================
 
 Each returns the easiest step of its tier (fewest nodes), or ``None``. Reading of SE's
@@ -43,8 +43,11 @@ the same parents (:func:`_compiled_rules`); the net-by-net search below stays as
 and for grids too big for the kernel's tables.
 
 Work caps: one call builds at most :data:`NET_BUDGET` nets (the assumptions followed), or
-:data:`NESTED_NET_BUDGET` for nested levels (nested nets included), and returns ``None`` if it
-runs out, so deep nesting stays bounded; a net records at most every node of the grid.
+:data:`NESTED_NET_BUDGET` for nested levels (nested nets included); a tier up to dynamic plus
+returns ``None`` if it runs out, a nested level raises
+:class:`~grille.sudoku.logic.forcing.tier_kernel.NetBudgetError` (a ``BudgetExceededError``:
+the rating would otherwise go on to a harder level and be wrong without a word), so deep
+nesting stays bounded and says so; a net records at most every node of the grid.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from typing import Any
 
 import numpy as np
 
-from grille.logic import Link, Step
+from grille.logic import Link, Proof, Step
 from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
@@ -92,8 +95,10 @@ NESTED_NET_BUDGET = 2_000_000
 about 150,000 (level 3) to 400,000 (levels 4, 5); compiled, a call takes about 0.7 s at
 levels 2 and 3, 2 s at level 4 and 7 s at level 5, net by net minutes."""
 
-TRIAL_AND_ERROR = 12.0
-"""Value of a trial-and-error step: past SE's 11.9, since SE's nested chains never need it."""
+TRIAL_AND_ERROR = 20.0
+"""Value of a trial-and-error step: SE's 20.0 for a puzzle its ladder cannot solve (SE's
+``Solver.getDifficulty`` rates such a puzzle 20.0; its whole ladder, nested levels 2-5
+included, solves every known puzzle)."""
 
 
 class _ExhaustedError(Exception):
@@ -148,15 +153,40 @@ def _inner(level: int) -> tier_kernel.Inner:
     )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class _Nested:
+    """Why a nested rule removed a candidate in a net (its note, :attr:`Net.notes`): the
+    level's inner tier found ``finding`` (or ``hint``, net by net) on the stalled ``marks``."""
+
+    level: int
+    marks: tuple[int, ...]
+    finding: tier_kernel.Finding | None = None
+    hint: _Hint | None = None
+
+    @property
+    def tier(self) -> _Tier:
+        """The inner tier that found it."""
+        return _INNER[self.level]
+
+
 def _compiled_rules(level: int) -> tuple[Rule, ...]:
     """What a stalled net of nesting ``level`` (1 to 5) applies, compiled: the same removals,
-    parents and node counts as :func:`_rules`."""
+    parents and node counts as :func:`_rules`, each nested one with its note (:class:`_Nested`)
+    for the proof."""
     if level == 1:
         return net_rules.COMPILED_RULES
     inner = _inner(level)
 
     def nested(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
-        return tier_kernel.nested_removals(net.topo, inner, net.marks0, net.marks, net.seen)
+        findings = tier_kernel.nested_findings(net.topo, inner, net.marks0, net.marks, net.seen)
+        marks = tuple(int(m) for m in net.marks)
+        found = []
+        for finding in findings:
+            for cand in finding.removals(net.topo.n, marks):
+                found.append((cand, finding.parents, finding.nodes))
+                if not net.seen[2 * cand] and 2 * cand not in net.notes:
+                    net.notes[2 * cand] = _Nested(level, marks, finding=finding)
+        return found
 
     nested.__name__ = f"compiled_nested_{level}"
     return (*net_rules.COMPILED_RULES, nested)
@@ -227,15 +257,17 @@ def _rules(level: int, budget: _Budget) -> tuple[Rule, ...]:
         return ()
     if level == 1:
         return BASIC_RULES
-    return (*BASIC_RULES, _nested_rule(_INNER[level], budget))
+    return (*BASIC_RULES, _nested_rule(level, budget))
 
 
-def _nested_rule(inner: _Tier, budget: _Budget) -> Rule:
-    """A rule running the ``inner`` tier on a stalled net's marks."""
+def _nested_rule(level: int, budget: _Budget) -> Rule:
+    """A rule running nesting ``level``'s inner tier on a stalled net's marks."""
+    inner = _INNER[level]
 
     def rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
         n = net.topo.n
         scan = _Scan(net.topo, net.marks.copy(), inner, budget)
+        marks = tuple(int(m) for m in net.marks)
         gone = net.removed().tolist()
         found: list[tuple[int, tuple[int, ...], int]] = []
         for hint in _hints(scan):
@@ -251,13 +283,15 @@ def _nested_rule(inner: _Tier, budget: _Budget) -> Rule:
             cand = hint.conclusion >> 1
             if hint.conclusion & 1:
                 cell = cand // n
-                found.extend(
-                    (cell * n + d, parents, hint.nodes)
-                    for d in range(n)
-                    if d != cand % n and int(net.marks[cell]) >> d & 1
-                )
+                removed = [
+                    cell * n + d for d in range(n) if d != cand % n and marks[cell] >> d & 1
+                ]
             else:
-                found.append((cand, parents, hint.nodes))
+                removed = [cand]
+            for x in removed:
+                found.append((x, parents, hint.nodes))
+                if not net.seen[2 * x] and 2 * x not in net.notes:
+                    net.notes[2 * x] = _Nested(level, marks, hint=hint)
         return found
 
     return rule
@@ -296,13 +330,22 @@ def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
     for net, conclusion in ((on, 2 * cand), (off, 2 * cand + 1)):
         if net.conflict >= 0:
             q = net.conflict
-            nodes = net.count(2 * q + 1) + net.count(2 * q)
+            nodes = _pair_count(net, 2 * q + 1, 2 * q)
             found.append(
                 _Hint(nodes, "contradiction", conclusion, (cand,), ((0, net, (2 * q + 1, 2 * q)),))
             )
     if double:
         found.extend(_common([(2 * cand + 1, on), (2 * cand, off)], "double", (cand,)))
     return found
+
+
+def _pair_count(net: Net, a: int, b: int) -> int:
+    """SE's node count of a contradiction on targets ``a`` and ``b``: each target's ancestors
+    on their own, a nested node's inner count once for both (SE's
+    ``ChainingHint.getNestedComplexity`` adds each inner chain once per hint)."""
+    first, second = net.ancestors(a), net.ancestors(b)
+    nested = {x: int(net.extra[x]) for x in (*first, *second)}
+    return len(first) + len(second) + sum(nested.values())
 
 
 def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
@@ -350,6 +393,8 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
     try:
         hints = _hints(scan)
     except _ExhaustedError:
+        if tier.level >= 2:
+            raise tier_kernel.NetBudgetError(NESTED_NET_BUDGET) from None
         return None
     if not hints:
         return None
@@ -476,7 +521,8 @@ def dynamic_plus_forcing(board: Board) -> Step | None:
 
 
 def trial_and_error(board: Board) -> Step | None:
-    """Last resort (12.0): a digit whose placement leaves the grid without a solution."""
+    """Last resort (20.0, SE's unsolved): a digit whose placement leaves the grid without a
+    solution."""
     from grille.sudoku import solve
 
     n = board.n
@@ -512,13 +558,11 @@ def _say(board: Board, node: int, *, would: bool = True) -> str:
     return f"{board.name(cell)} {verb} {board.digit(d + 1)}"
 
 
-def _trail(board: Board, net: Net, target: int, limit: int = 12) -> str:
-    """The main line of implications from the net's assumption to ``target``."""
+def _trail(board: Board, net: Net, target: int) -> str:
+    """The main line of implications from the net's assumption to ``target``, in full (the
+    step's proof gives every implication with its reasons)."""
     line = net.path(target)[1:] or [target]
-    said = [_say(board, node) for node in line]
-    if len(said) > limit:
-        said = [*said[: limit // 2], "…", *said[-limit // 2 :]]
-    return ", ".join(said)
+    return ", ".join(_say(board, node) for node in line)
 
 
 def _assume(board: Board, node: int) -> str:
@@ -599,4 +643,98 @@ def _step(board: Board, tier: _Tier, hint: _Hint) -> Step:
         explanation=_explain(board, hint),
         difficulty=chain_difficulty(tier.base, hint.nodes),
         area=area,
+        proof=_proof(board, hint),
+    )
+
+
+# -- proofs -----------------------------------------------------------------------------------
+
+
+def _claim(board: Board, hint: _Hint) -> str:
+    """What ``hint`` proves, and how, in one sentence."""
+    n = board.n
+    concl = _say(board, hint.conclusion, would=False)
+    if hint.kind == "contradiction":
+        source = hint.branches[0][1].source
+        return f"{concl}: {_assume(board, source)}, a contradiction follows"
+    if hint.kind == "double":
+        cell, d = divmod(hint.subject[0], n)
+        return f"{concl}, whether or not {board.name(cell)} is {board.digit(d + 1)}"
+    if hint.kind == "cell":
+        return f"{concl}, whatever {board.name(hint.subject[0])} holds"
+    unit, d = hint.subject
+    return f"{concl}, wherever {board.digit(d + 1)} goes in {board.unit_name(unit)}"
+
+
+def _proof(board: Board, hint: _Hint) -> Proof:
+    """``hint``'s proof in full: its claim, then each assumption's net as a reason, every
+    implication leading to the conclusion with the facts it follows from; a fact a nested
+    rule found carries the inner tier's proof of it."""
+    branches = []
+    for _, net, targets in hint.branches:
+        nodes: dict[int, None] = {}
+        for target in targets:
+            nodes.update(dict.fromkeys(net.ancestors(target)))
+        lines = [
+            _implication(board, net, node)
+            for node in sorted(nodes, key=lambda x: int(net.seen[x]))
+            if node != net.source
+        ]
+        if hint.kind == "contradiction":
+            on, _ = targets
+            cell, d = divmod(on >> 1, board.n)
+            lines.append(Proof(f"{board.name(cell)} would both be and not be "
+                               f"{board.digit(d + 1)}: a contradiction"))  # fmt: skip
+        else:
+            lines.append(Proof(f"so {_say(board, hint.conclusion)}"))
+        text = _assume(board, net.source)
+        branches.append(Proof(text[0].upper() + text[1:], tuple(lines)))
+    return Proof(_claim(board, hint), tuple(branches))
+
+
+def _implication(board: Board, net: Net, node: int) -> Proof:
+    """One implication of a net: ``node`` with the nodes it follows from, and for a nested
+    rule's finding the inner proof."""
+    said = _say(board, node)
+    parents = net.parents(node)
+    because = ", ".join(_say(board, p) for p in parents)
+    note = net.notes.get(node)
+    if not isinstance(note, _Nested):
+        return Proof(f"{said} (since {because})" if because else said)
+    inner = _nested_hint(net.topo, note)
+    if inner is None:  # cannot happen: the rule found it on these very marks
+        return Proof(f"{said} (by {note.tier.name}, on the candidates left by {because})")
+    where = f", given {because}" if because else ""
+    return Proof(
+        f"{said} (by {note.tier.name} inside this chain{where}):",
+        (_proof(board, inner),),
+    )
+
+
+def _nested_hint(topo: Topology, note: _Nested) -> _Hint | None:
+    """The inner tier's conclusion behind a nested rule's note, with its nets rebuilt on
+    the stalled marks (the net-by-net search kept it whole)."""
+    if note.hint is not None:
+        return note.hint
+    finding = note.finding
+    assert finding is not None
+    tier = note.tier
+    n = topo.n
+    marks = np.array(note.marks, dtype=np.int64)
+    rules = _compiled_rules(tier.level) if tier.level >= 1 else None
+    scan = _Scan(topo, marks, tier, _Budget(NET_BUDGET), rules)
+    kind = _KINDS[finding.kind]
+    if finding.kind in (tier_kernel.CONTRADICTION, tier_kernel.DOUBLE):
+        hints = _binary(scan, finding.subject[0], double=finding.kind == tier_kernel.DOUBLE)
+    else:
+        if finding.kind == tier_kernel.CELL:
+            cell = finding.subject[0]
+            places = [(cell, d) for d in range(n) if note.marks[cell] >> d & 1]
+        else:
+            unit, d = finding.subject
+            places = [(c, d) for c in topo.units[unit] if note.marks[c] >> d & 1]
+        nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c, d in places]
+        hints = _common(nets, kind, finding.subject)
+    return next(
+        (h for h in hints if h.kind == kind and h.conclusion == finding.conclusion), None
     )
