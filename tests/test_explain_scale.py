@@ -15,7 +15,7 @@ from grille.cli import main
 from grille.kinds import get_kind
 from grille.logic import Explanation
 from grille.sudoku import Grid
-from grille.sudoku.info import SCALES
+from grille.sudoku.info import MAX_NESTING, SCALES
 from grille.sudoku.logic import explain as logic
 from grille.sudoku.logic.rating import Rating, scale_name
 from grille.sudoku.logic.techniques import GRILLE
@@ -188,8 +188,8 @@ def test_hint_passes_scale_and_nesting_to_the_ladder(
     assert asked == [{"unique": True, "nesting": 2, "rating": True, "scale": "sukaku"}]
     asked.clear()
     kind = get_kind("sudoku")
-    kind.hint(Grid.from_string(PUZZLES[0]))  # the games' call: the defaults, grille's ladder
-    assert asked == [{"unique": True, "nesting": 0, "rating": False, "scale": "se"}]
+    kind.hint(Grid.from_string(PUZZLES[0]))  # the games' call: the defaults
+    assert asked == [{"unique": True, "nesting": MAX_NESTING, "rating": False, "scale": "se"}]
 
 
 def test_hint_refuses_a_scale_for_a_kind_without_one(
