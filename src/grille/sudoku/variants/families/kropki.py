@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text, cells_text
+from grille.view import Marker
 
 KEYS = {"difference": "white", "ratio": "black"}
 
@@ -41,6 +43,11 @@ class KropkiDot(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
+
+    def draw(self, size: int) -> Shapes:
+        """A white or black dot on the edge, its value written in it when not 1 or 2."""
+        text = "" if self.value is None else str(self.value)
+        return Shapes(markers=(Marker(f"{self.colour}-dot", *self.cells, text),))
 
     def violations(self, board: Board) -> list[Violation]:
         x, y = board.digits(self.cells)

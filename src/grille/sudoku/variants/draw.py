@@ -1,0 +1,88 @@
+"""How a variant is drawn: each constraint's :meth:`Constraint.draw` gives its
+:class:`Shapes` (BoardView regions, lines, markers, outside clues, cell shapes), and
+:func:`variant_shapes` puts a puzzle's together with the rules in words.
+
+The shapes follow the setters' drawings (f-puzzles, SudokuPad): killer cages dashed with
+their sums, jigsaw regions as thick walls, thermometers grey with a bulb, arrows with a
+circle and a head, Kropki dots, X and V letters on edges, little killer sums with a diagonal
+arrow and sandwich sums outside the grid, diagonals, shaded extra regions, odd cells circled
+and even cells squared, renban, whispers and palindrome lines. The front ends draw the
+styles; no family is named there.
+
+>>> from grille.sudoku.variants.families.killer import KillerCage
+>>> KillerCage(((0, 0), (0, 1)), 3).draw(4).regions
+(Region(style='cage', cells=((0, 0), (0, 1)), name='killer cage r1c1..r1c2 (sum 3)', \
+label='3', label_cell=(0, 0), corner=<Corner.TOP_LEFT: 'top-left'>, total=3, distinct=True, \
+choices=()),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grille.view import CellShape, Marker, OutsideClue, PathLine, Region
+
+__all__ = ["Shapes", "variant_shapes", "variant_title"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """What a constraint adds to the board; ``boxes``: its regions replace the boxes
+    (jigsaw)."""
+
+    regions: tuple[Region, ...] = ()
+    lines: tuple[PathLine, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    outside: tuple[OutsideClue, ...] = ()
+    shapes: tuple[CellShape, ...] = ()
+    notes: tuple[str, ...] = ()
+    boxes: bool = False
+
+    def __repr__(self) -> str:
+        parts = [f"{len(getattr(self, name))} {name}" for name in
+                 ("regions", "lines", "markers", "outside", "shapes", "notes")
+                 if getattr(self, name)]
+        return f"Shapes({', '.join(parts)}{', boxes' if self.boxes else ''})"
+
+    def __add__(self, other: Shapes) -> Shapes:
+        return Shapes(self.regions + other.regions, self.lines + other.lines,
+                      self.markers + other.markers, self.outside + other.outside,
+                      self.shapes + other.shapes, self.notes + other.notes,
+                      self.boxes or other.boxes)
+
+
+def variant_shapes(variant: object, size: int, rules: str = "") -> Shapes:
+    """Every constraint's shapes, and as notes the puzzle's ``rules`` text (when given) then
+    each family's rule in words (a front end that cannot draw a shape still says it)."""
+    from grille.sudoku.variants.families import BY_NAME
+    from grille.sudoku.variants.model import Variant
+
+    assert isinstance(variant, Variant)
+    total = Shapes(notes=(rules.strip(),) if rules.strip() else ())
+    for constraint in variant.constraints:
+        total += constraint.draw(size)
+    notes = tuple(f"{BY_NAME[name].title.capitalize()}: {BY_NAME[name].rules}"
+                  for name in variant.families() if name in BY_NAME)
+    return total + Shapes(notes=notes)
+
+
+def variant_title(variant: object) -> str:
+    """The families' titles: ``killer cages · thermometers``."""
+    from grille.sudoku.variants.families import BY_NAME
+    from grille.sudoku.variants.model import Variant
+
+    assert isinstance(variant, Variant)
+    return " · ".join(BY_NAME[name].title if name in BY_NAME else name
+                      for name in variant.families())
+
+
+def side_of(clue: tuple[int, int], size: int) -> tuple[str, int]:
+    """The side of the grid a clue outside it sits on, and the row or column it is by."""
+    row, col = clue
+    if row < 0:
+        return "top", col
+    if row >= size:
+        return "bottom", col
+    if col < 0:
+        return "left", row
+    return "right", row
