@@ -31,13 +31,15 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
             n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
             keys=keys, title=f"Sudoku {n}×{n}",
         )
-    from grille.sudoku.variants.draw import variant_shapes, variant_title
+    from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
     drawn = variant_shapes(variant, n, dict(puzzle.metadata).get("rules", ""))
     if drawn.boxes:
         regions = tuple(region for region in regions if region.style != "box")
+    extra = tuple(cage_choices(region, n, state.cells, symbols) if region.style == "cage"
+                  else region for region in drawn.regions)
     return BoardView(
-        n, n, cells, symbols, regions=regions + drawn.regions, lines=drawn.lines,
+        n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
         markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes, notes=drawn.notes,
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",

@@ -18,11 +18,15 @@ choices=()),)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, replace
 
 from grille.view import CellShape, Marker, OutsideClue, PathLine, Region
 
-__all__ = ["Shapes", "variant_shapes", "variant_title"]
+__all__ = ["Shapes", "cage_choices", "variant_shapes", "variant_title"]
+
+MAX_CHOICES = 40
+"""At most this many digit sets are listed for a cage (more say nothing useful)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,32 @@ def variant_shapes(variant: object, size: int, rules: str = "") -> Shapes:
     notes = tuple(f"{BY_NAME[name].title.capitalize()}: {BY_NAME[name].rules}"
                   for name in variant.families() if name in BY_NAME)
     return total + Shapes(notes=notes)
+
+
+def cage_choices(region: Region, size: int, values: tuple[int, ...],
+                 symbols: tuple[str, ...]) -> Region:
+    """``region`` (a cage with a total) with the digit sets it may still hold given the
+    digits written in it (``values`` row-major, 0 empty), as a player's combinations panel
+    lists them: ``('129', '138', ...)``, or ``region`` unchanged when there are too many.
+
+    >>> cage = Region("cage", ((0, 0), (0, 1)), total=4)
+    >>> cage_choices(cage, 4, (0,) * 16, ("1", "2", "3", "4")).choices
+    ('13',)
+    >>> cage_choices(cage, 4, (2,) + (0,) * 15, ("1", "2", "3", "4")).choices
+    ()
+    """
+    if region.total is None:
+        return region
+    placed = [values[row * size + col] for row, col in region.cells if values[row * size + col]]
+    if len(set(placed)) < len(placed):
+        return replace(region, choices=())
+    found: list[str] = []
+    for combo in itertools.combinations(range(1, size + 1), len(region.cells)):
+        if sum(combo) == region.total and set(placed) <= set(combo):
+            found.append("".join(symbols[digit - 1] for digit in combo))
+            if len(found) > MAX_CHOICES:
+                return region
+    return replace(region, choices=tuple(found))
 
 
 def variant_title(variant: object) -> str:
