@@ -489,11 +489,16 @@ def _marker(frame: GridFrame, marker: Marker) -> list[Element]:
     (x1, y1), (x2, y2) = frame.center(*marker.first), frame.center(*marker.second)
     x, y = (x1 + x2) / 2, (y1 + y2) / 2
     cls = f"marker {marker.style}"
-    if marker.style == "black-dot":
-        return [Circle(x, y, MARKER_RADIUS, fill=Palette.INK, cls=cls)]
-    if marker.style == "white-dot":
-        return [Circle(x, y, MARKER_RADIUS, fill=Palette.PAPER, stroke=Palette.INK,
-                       stroke_width=1.2, cls=cls)]
+    if marker.style in ("black-dot", "white-dot"):
+        black = marker.style == "black-dot"
+        dot: list[Element] = [Circle(x, y, MARKER_RADIUS, fill=Palette.INK if black else
+                                     Palette.PAPER, stroke=None if black else Palette.INK,
+                                     stroke_width=0 if black else 1.2, cls=cls)]
+        if marker.text:  # a dot's value other than 1 (white) or 2 (black)
+            dot.append(centered_text(x, y, marker.text, MARKER_RADIUS * 1.3,
+                                     color=Palette.PAPER if black else Palette.INK, bold=True,
+                                     layer=Layer.OVERLAY, cls=f"{cls} value"))
+        return dot
     return [Circle(x, y, MARKER_TEXT_SIZE * 0.62, fill=Palette.PAPER, cls=f"{cls} back"),
             centered_text(x, y, marker.text, MARKER_TEXT_SIZE, bold=True, cls=cls)]
 

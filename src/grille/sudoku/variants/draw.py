@@ -97,13 +97,15 @@ def cage_choices(region: Region, size: int, values: tuple[int, ...],
 
 
 def variant_title(variant: object) -> str:
-    """The families' titles: ``killer cages · thermometers``."""
+    """The families' titles, at most three then how many more: ``killer cages ·
+    thermometers``, ``killer cages · thermometers · Kropki dots + 2 more``."""
     from grille.sudoku.variants.families import BY_NAME
     from grille.sudoku.variants.model import Variant
 
     assert isinstance(variant, Variant)
-    return " · ".join(BY_NAME[name].title if name in BY_NAME else name
-                      for name in variant.families())
+    titles = [BY_NAME[name].title if name in BY_NAME else name for name in variant.families()]
+    more = f" + {len(titles) - 3} more" if len(titles) > 3 else ""
+    return " · ".join(titles[:3]) + more
 
 
 def side_of(clue: tuple[int, int], size: int) -> tuple[str, int]:
