@@ -203,11 +203,23 @@ def draw_board(
 
 def _frame(view: BoardView) -> GridFrame:
     """The grid's place, with a cell's room on each side that has clues outside it."""
-    sides = {clue.side for clue in view.outside}
+    sides = {side for clue in view.outside for side in _sides(view, clue)}
     room = {side: CELL if side in sides else 0.0 for side in ("top", "bottom", "left", "right")}
     half = BORDER / 2
     return GridFrame(view.rows, view.cols, x0=half + room["left"], y0=half + room["top"],
                      pad_right=half + room["right"], pad_bottom=half + room["bottom"])
+
+
+def _sides(view: BoardView, clue: OutsideClue) -> tuple[str, ...]:
+    """The sides a clue outside the grid needs room on: its own, and the next one when it
+    sits in a corner (index -1 or past the last row or column)."""
+    across = clue.side in ("top", "bottom")
+    length = view.cols if across else view.rows
+    if clue.index < 0:
+        return clue.side, "left" if across else "top"
+    if clue.index >= length:
+        return clue.side, "right" if across else "bottom"
+    return (clue.side,)
 
 
 def _value(view: BoardView, frame: GridFrame, row: int, col: int, value: int, color: str,
@@ -504,26 +516,38 @@ def _marker(frame: GridFrame, marker: Marker) -> list[Element]:
 
 
 def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
-    return [element for clue in view.outside for element in _outside_clue(view, frame, clue)]
+    """Each clue outside the grid; several at one place are stacked smaller (across the
+    room beside a row, down the room above or below a column)."""
+    places: dict[tuple[str, int], list[OutsideClue]] = {}
+    for clue in view.outside:
+        places.setdefault((clue.side, clue.index), []).append(clue)
+    elements: list[Element] = []
+    for clues in places.values():
+        for number, clue in enumerate(clues):
+            shift = number - (len(clues) - 1) / 2
+            elements.extend(_outside_clue(view, frame, clue, shift,
+                                          0.62 if len(clues) > 1 else 1.0))
+    return elements
 
 
-def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue) -> list[Element]:
-    """The text in the cell-sized room beside its row or column, and a small arrow when it
-    points along a diagonal."""
+def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue, shift: float = 0.0,
+                  scale: float = 1.0) -> list[Element]:
+    """The text in the cell-sized room beside its row or column (``shift`` places from the
+    middle, at ``scale``), and a small arrow when it points along a diagonal."""
     if clue.side in ("top", "bottom"):
         x, _ = frame.center(0, clue.index)
         row = -1 if clue.side == "top" else view.rows
-        y = frame.y0 + (row + 0.5) * frame.cell
+        y = frame.y0 + (row + 0.5 + shift * 0.42) * frame.cell
     else:
         _, y = frame.center(clue.index, 0)
         col = -1 if clue.side == "left" else view.cols
-        x = frame.x0 + (col + 0.5) * frame.cell
-    elements: list[Element] = [centered_text(x, y, clue.text, OUTSIDE_SIZE,
+        x = frame.x0 + (col + 0.5 + shift * 0.5) * frame.cell
+    elements: list[Element] = [centered_text(x, y, clue.text, OUTSIDE_SIZE * scale,
                                              cls=f"outside {clue.side}")]
     if clue.direction in DIRECTIONS:
         dx, dy = DIRECTIONS[clue.direction]
         length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
+        ux, uy = dx / length * scale, dy / length * scale
         tip = (x + ux * 0.46 * frame.cell, y + uy * 0.46 * frame.cell)
         tail = (x + ux * 0.3 * frame.cell, y + uy * 0.3 * frame.cell)
         elements.append(Line(*tail, *tip, Palette.INK, 1.2, Layer.CONTENT, cls="outside-arrow"))

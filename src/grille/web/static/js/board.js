@@ -284,15 +284,24 @@ export function overlay(board) {
     }
   }
   const arrows = { "down-right": "↘", "down-left": "↙", "up-right": "↗", "up-left": "↖" };
+  const places = new Map();  // several clues at one place are stacked smaller
   for (const clue of board.outside) {
-    const along = clue.index + 0.5;
-    const place = {
-      top: [along, -0.5], bottom: [along, board.rows + 0.5],
-      left: [-0.5, along], right: [board.cols + 0.5, along],
-    }[clue.side];
-    const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
-    shapes.push(svg("text", { class: "outside-clue", x: place[0], y: place[1],
-      "text-anchor": "middle", "dominant-baseline": "central" }, text));
+    const place = `${clue.side},${clue.index}`;
+    if (!places.has(place)) places.set(place, []);
+    places.get(place).push(clue);
+  }
+  for (const clues of places.values()) {
+    clues.forEach((clue, number) => {
+      const shift = number - (clues.length - 1) / 2;
+      const along = clue.index + 0.5;
+      const place = {
+        top: [along, -0.5 + shift * 0.42], bottom: [along, board.rows + 0.5 + shift * 0.42],
+        left: [-0.5 + shift * 0.5, along], right: [board.cols + 0.5 + shift * 0.5, along],
+      }[clue.side];
+      const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
+      shapes.push(svg("text", { class: clues.length > 1 ? "outside-clue stacked" : "outside-clue",
+        x: place[0], y: place[1], "text-anchor": "middle", "dominant-baseline": "central" }, text));
+    });
   }
   if (!shapes.length) return null;
   const drawing = svg("svg", { class: "board-overlay", viewBox: `0 0 ${board.cols} ${board.rows}`,
@@ -319,7 +328,14 @@ export class BoardView {
     if (shape === this.shape) return;
     this.shape = shape;
     this.frame.replaceChildren();
-    const sides = new Set(board.outside.map((clue) => clue.side));
+    const sides = new Set();
+    for (const clue of board.outside) {  // a clue in a corner needs room on both sides
+      sides.add(clue.side);
+      const across = clue.side === "top" || clue.side === "bottom";
+      const length = across ? board.cols : board.rows;
+      if (clue.index < 0) sides.add(across ? "left" : "top");
+      if (clue.index >= length) sides.add(across ? "right" : "bottom");
+    }
     const classes = ["board-frame", `glyphs-${board.glyphs}`];
     if (board.counts) classes.push("has-counts");
     if (board.cells.some((cell) => cell.blocked)) classes.push("has-blocked");
