@@ -143,7 +143,7 @@ def test_terminal_draws_cages_walls_dots_and_shapes() -> None:
     assert texts["jigsaw"].count("┌") > 1  # a region's wall turning inside the grid
     assert "●" in texts["kropki"] and "○" in texts["kropki"]
     assert re.search(r"[XV]", texts["xv"])
-    assert "○" in texts["odd_even"] and "□" in texts["odd_even"]
+    assert "◦" in texts["odd_even"] and "▫" in texts["odd_even"]
 
 
 def test_terminal_names_what_it_cannot_draw() -> None:

@@ -17,7 +17,7 @@ tested without a terminal):
   per-line :attr:`~grille.view.BoardView.counts` right of each row and below each column;
 - the shapes a text grid can hold are drawn too: ``cage`` regions dotted (``┊``, ``┄``) on the
   gaps between a cage's cells and others, markers (dots ``●`` ``○``, letters) on the gap
-  between their cells, cell shapes (``○`` circle, ``□`` square) in the cell's bottom-right
+  between their cells, cell shapes (``◦`` circle, ``▫`` square) in the cell's bottom-right
   corner, ``diagonal`` and ``window`` regions shaded, the cells of path lines tinted by
   style (:data:`LINE_TINTS`); what it cannot hold (lines through
   cells, clues outside the grid, markers with no gap between their rows) the side panel
@@ -498,10 +498,11 @@ def _draw_markers(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geome
 
 
 def _draw_shapes(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry) -> None:
-    """Each cell shape as a small sign in its cell's bottom-right corner."""
+    """Each cell shape as a small sign in its cell's bottom-right corner (smaller than a dot
+    on a gap, which is drawn bold)."""
     for cell_shape in view.shapes:
         row, col = cell_shape.cell
-        char = "○" if cell_shape.style == "circle" else "□"
+        char = "◦" if cell_shape.style == "circle" else "▫"  # smaller than the dots
         canvas.put(shape.xs[col] + layout.width - 1, shape.ys[row] + layout.height - 1, char,
                    STYLES["shape"])
 
