@@ -7,8 +7,9 @@ cages, thermometers ...; :mod:`grille.sudoku.variants.families` lists them). Cel
 
 Each constraint answers :meth:`Constraint.violations` on a :class:`Board` (the digits, 0 for
 empty, and the whole variant, which the negative constraints need), and writes itself as an
-f-puzzles item (:meth:`Constraint.fpuzzles`). Propagation for the exact solver and drawing
-are not part of the protocol yet (the next step of issue #19 adds them per family).
+f-puzzles item (:meth:`Constraint.fpuzzles`) and says how it is drawn (:meth:`Constraint.draw`,
+:mod:`grille.sudoku.variants.draw`). Propagation for the exact solver is not part of the
+protocol yet (the next step of issue #19 adds it per family).
 """
 
 from __future__ import annotations
