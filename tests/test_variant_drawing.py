@@ -105,6 +105,12 @@ def test_notes_hold_the_rules_text_then_each_family() -> None:
     assert view.title == "Sudoku 4×4 · thermometers"
 
 
+@pytest.mark.parametrize(("name", "note"), [("kropki", "All white dots given."),
+                                            ("xv", "All X and V given.")])
+def test_negative_forms_are_said_in_the_notes(name: str, note: str) -> None:
+    assert note in view_of(grid_of(name)).notes
+
+
 def test_jigsaw_regions_replace_the_boxes() -> None:
     view = view_of(grid_of("jigsaw"))
     regions = {region.name for region in view.regions}

@@ -76,6 +76,10 @@ class KropkiNegative(Constraint):
     def name(self) -> str:
         return "all black dots given" if self.black else "all white dots given"
 
+    def draw(self, size: int) -> Shapes:
+        """Nothing on the grid: the rule in words (``All white dots given``)."""
+        return Shapes(notes=(self.name().capitalize() + ".",))
+
     def violations(self, board: Board) -> list[Violation]:
         dotted = marked_pairs(board, ("kropki",))
         out = []

@@ -60,6 +60,10 @@ class XVNegative(Constraint):
     family = "xv"
     label = "all X and V given"
 
+    def draw(self, size: int) -> Shapes:
+        """Nothing on the grid: the rule in words."""
+        return Shapes(notes=("All X and V given.",))
+
     def violations(self, board: Board) -> list[Violation]:
         marked = marked_pairs(board, ("xv",))
         out = []
