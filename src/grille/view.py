@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "BoardView",
     "Cell",
+    "CellShape",
     "CellView",
     "Corner",
     "Glyphs",
@@ -146,6 +147,15 @@ class OutsideClue:
 
 
 @dataclass(frozen=True, slots=True)
+class CellShape:
+    """A shape drawn in one cell under its value (``style``: ``circle``, ``square``), as a
+    rule marks the cell (odd and even cells)."""
+
+    style: str
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
 class LineCounts:
     """What a player counts per line: each of ``values`` appears ``per_row`` times in a full
     row and ``per_column`` times in a full column (Takuzu)."""
@@ -174,6 +184,10 @@ class BoardView:
     lines: tuple[PathLine, ...] = ()
     markers: tuple[Marker, ...] = ()
     outside: tuple[OutsideClue, ...] = ()
+    shapes: tuple[CellShape, ...] = ()
+    notes: tuple[str, ...] = ()
+    """Texts a front end shows beside the board: the puzzle's rules, then the rules drawn
+    nowhere on it (``anti-knight: ...``)."""
     counts: LineCounts | None = None
     mark_grid: tuple[int, int] = (3, 3)
     glyphs: Glyphs = Glyphs.SYMBOLS
@@ -192,7 +206,8 @@ class BoardView:
     def __repr__(self) -> str:
         return (f"<BoardView {self.title or 'board'} {self.rows}x{self.cols}: "
                 f"{len(self.regions)} regions, {len(self.lines)} lines, "
-                f"{len(self.markers)} markers>")
+                f"{len(self.markers)} markers"
+                + (f", {len(self.shapes)} shapes" if self.shapes else "") + ">")
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -292,6 +307,9 @@ class BoardView:
                  "direction": clue.direction}
                 for clue in self.outside
             ],
+            "shapes": [{"style": shape.style, "cell": list(shape.cell)}
+                       for shape in self.shapes],
+            "notes": list(self.notes),
             "counts": None if self.counts is None else {
                 "values": list(self.counts.values), "per_row": self.counts.per_row,
                 "per_column": self.counts.per_column,

@@ -4,7 +4,8 @@ Cells are drawn by what they hold (a clue bold black, a player's value blue, a s
 dark grey; values as symbols or as discs), blocked cells dark or, when regions write their
 labels there, light with a diagonal and the labels in the corners. Regions are drawn by
 style: ``box`` as thick borders, ``cage`` as a dashed outline inside its cells with its
-label top-left, ``diagonal`` and ``window`` shaded. Lines through cells (thermometers,
+label top-left, ``diagonal`` as a thin line corner to corner, ``window`` shaded; cell
+shapes (``circle``, ``square``) grey under the values. Lines through cells (thermometers,
 arrows, renban, whispers, palindromes), markers on edges (white and black dots, letters),
 clues outside the grid, pencil marks in the board's mini-grid and the highlights of a
 logical step complete it. No kind is named here: a kind that builds its ``BoardView`` is
@@ -40,7 +41,17 @@ from grille.render.drawing import (
     text_width,
 )
 from grille.render.frame import BORDER, BOX, THIN, GridFrame, step_highlights
-from grille.view import BoardView, Cell, Corner, Glyphs, Marker, OutsideClue, PathLine
+from grille.view import (
+    BoardView,
+    Cell,
+    CellShape,
+    Corner,
+    Glyphs,
+    Marker,
+    OutsideClue,
+    PathLine,
+    Region,
+)
 
 __all__ = ["cell_px", "corner_marks", "draw_board", "min_cell_mm"]
 
@@ -71,13 +82,19 @@ SMALL_LABEL_SIZE = 0.24 * CELL
 OUTSIDE_SIZE = 0.45 * CELL
 MARKER_RADIUS = 0.11 * CELL
 MARKER_TEXT_SIZE = 0.3 * CELL
-SHADE = "#ececec"
-"""The fill of shaded regions (``diagonal``, ``window``)."""
+SHADE = "#e4e4e4"
+"""The fill of shaded regions (``window``)."""
+DIAGONAL = ("#6f9fd8", 1.6)
+"""Colour and width of the line a ``diagonal`` region is drawn as, corner to corner."""
+SHAPE_FILL = "#d6d6d6"
+"""The grey of cell shapes (``circle``, ``square``) under the digits."""
+SHAPE_SIZE = {"circle": 0.4 * CELL, "square": 0.36 * CELL}
+"""A cell shape's radius or half-side."""
 LINE_STYLES: dict[str, tuple[str, float]] = {
     "thermometer": ("#c4c4c4", 0.28 * CELL),
     "arrow": ("#9a9a9a", 0.05 * CELL),
-    "renban": ("#d7b6ea", 0.3 * CELL),
-    "whisper": ("#8fd18f", 0.16 * CELL),
+    "renban": ("#d59ee6", 0.3 * CELL),
+    "whisper": ("#7ede7e", 0.22 * CELL),
     "palindrome": ("#b0b0b0", 0.16 * CELL),
 }
 """Colour and width of each path-line style; other styles are drawn as palindromes are."""
@@ -150,6 +167,8 @@ def draw_board(
             elements.extend(_value(view, frame, row, col, cell.value, color, discs,
                                    bold=cell.given, cls=state))
     elements.extend(_shading(view, frame))
+    elements.extend(_cell_shapes(view, frame))
+    elements.extend(_diagonals(view, frame))
     elements.extend(_grid_lines(view, frame))
     elements.extend(_cages(view, frame))
     elements.extend(_region_labels(view, frame))
@@ -184,11 +203,23 @@ def draw_board(
 
 def _frame(view: BoardView) -> GridFrame:
     """The grid's place, with a cell's room on each side that has clues outside it."""
-    sides = {clue.side for clue in view.outside}
+    sides = {side for clue in view.outside for side in _sides(view, clue)}
     room = {side: CELL if side in sides else 0.0 for side in ("top", "bottom", "left", "right")}
     half = BORDER / 2
     return GridFrame(view.rows, view.cols, x0=half + room["left"], y0=half + room["top"],
                      pad_right=half + room["right"], pad_bottom=half + room["bottom"])
+
+
+def _sides(view: BoardView, clue: OutsideClue) -> tuple[str, ...]:
+    """The sides a clue outside the grid needs room on: its own, and the next one when it
+    sits in a corner (index -1 or past the last row or column)."""
+    across = clue.side in ("top", "bottom")
+    length = view.cols if across else view.rows
+    if clue.index < 0:
+        return clue.side, "left" if across else "top"
+    if clue.index >= length:
+        return clue.side, "right" if across else "bottom"
+    return (clue.side,)
 
 
 def _value(view: BoardView, frame: GridFrame, row: int, col: int, value: int, color: str,
@@ -236,9 +267,50 @@ def _clue(frame: GridFrame, row: int, col: int, written: dict[Corner, str]) -> l
 
 
 def _shading(view: BoardView, frame: GridFrame) -> list[Element]:
-    shaded = sorted({cell for region in view.regions if region.style in ("diagonal", "window")
+    shaded = sorted({cell for region in view.regions if region.style == "window"
                      for cell in region.cells})
     return [frame.fill(row, col, SHADE, Layer.BACKGROUND, "shade") for row, col in shaded]
+
+
+def _cell_shapes(view: BoardView, frame: GridFrame) -> list[Element]:
+    """Grey circles and squares under the digits (odd and even cells)."""
+    return [element for shape in view.shapes for element in _cell_shape(frame, shape)]
+
+
+def _cell_shape(frame: GridFrame, shape: CellShape) -> list[Element]:
+    x, y = frame.center(*shape.cell)
+    size = SHAPE_SIZE.get(shape.style, SHAPE_SIZE["square"])
+    cls = f"shape {shape.style}"
+    if shape.style == "circle":
+        return [Circle(x, y, size, fill=SHAPE_FILL, layer=Layer.HIGHLIGHT, cls=cls)]
+    return [Rect(x - size, y - size, 2 * size, 2 * size, fill=SHAPE_FILL, layer=Layer.HIGHLIGHT,
+                 cls=cls)]
+
+
+def _diagonals(view: BoardView, frame: GridFrame) -> list[Element]:
+    """Each ``diagonal`` region as a thin line from the outer corner of its first cell to
+    that of its last (cells in a straight line); others shaded."""
+    elements: list[Element] = []
+    for region in view.regions:
+        if region.style == "diagonal":
+            elements.extend(_diagonal(frame, region))
+    return elements
+
+
+def _diagonal(frame: GridFrame, region: Region) -> list[Element]:
+    (r0, c0), (r1, c1) = region.cells[0], region.cells[-1]
+    steps = max(abs(r1 - r0), abs(c1 - c0))
+    dr, dc = ((r1 - r0) / steps, (c1 - c0) / steps) if steps else (0.0, 0.0)
+    straight = steps > 0 and all(
+        (r0 + round(i * dr), c0 + round(i * dc)) == cell for i, cell in enumerate(region.cells))
+    if not straight:
+        return [frame.fill(row, col, SHADE, Layer.BACKGROUND, "shade") for row, col in
+                region.cells]
+    (x0, y0), (x1, y1) = frame.center(r0, c0), frame.center(r1, c1)
+    half = frame.cell / 2
+    color, width = DIAGONAL
+    return [Line(x0 - dc * half, y0 - dr * half, x1 + dc * half, y1 + dr * half, color, width,
+                 Layer.HIGHLIGHT, cls="diagonal-line")]
 
 
 # -- lines between cells, regions --------------------------------------------------------------
@@ -429,36 +501,53 @@ def _marker(frame: GridFrame, marker: Marker) -> list[Element]:
     (x1, y1), (x2, y2) = frame.center(*marker.first), frame.center(*marker.second)
     x, y = (x1 + x2) / 2, (y1 + y2) / 2
     cls = f"marker {marker.style}"
-    if marker.style == "black-dot":
-        return [Circle(x, y, MARKER_RADIUS, fill=Palette.INK, cls=cls)]
-    if marker.style == "white-dot":
-        return [Circle(x, y, MARKER_RADIUS, fill=Palette.PAPER, stroke=Palette.INK,
-                       stroke_width=1.2, cls=cls)]
+    if marker.style in ("black-dot", "white-dot"):
+        black = marker.style == "black-dot"
+        dot: list[Element] = [Circle(x, y, MARKER_RADIUS, fill=Palette.INK if black else
+                                     Palette.PAPER, stroke=None if black else Palette.INK,
+                                     stroke_width=0 if black else 1.2, cls=cls)]
+        if marker.text:  # a dot's value other than 1 (white) or 2 (black)
+            dot.append(centered_text(x, y, marker.text, MARKER_RADIUS * 1.3,
+                                     color=Palette.PAPER if black else Palette.INK, bold=True,
+                                     layer=Layer.OVERLAY, cls=f"{cls} value"))
+        return dot
     return [Circle(x, y, MARKER_TEXT_SIZE * 0.62, fill=Palette.PAPER, cls=f"{cls} back"),
             centered_text(x, y, marker.text, MARKER_TEXT_SIZE, bold=True, cls=cls)]
 
 
 def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
-    return [element for clue in view.outside for element in _outside_clue(view, frame, clue)]
+    """Each clue outside the grid; several at one place are stacked smaller (across the
+    room beside a row, down the room above or below a column)."""
+    places: dict[tuple[str, int], list[OutsideClue]] = {}
+    for clue in view.outside:
+        places.setdefault((clue.side, clue.index), []).append(clue)
+    elements: list[Element] = []
+    for clues in places.values():
+        for number, clue in enumerate(clues):
+            shift = number - (len(clues) - 1) / 2
+            elements.extend(_outside_clue(view, frame, clue, shift,
+                                          0.62 if len(clues) > 1 else 1.0))
+    return elements
 
 
-def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue) -> list[Element]:
-    """The text in the cell-sized room beside its row or column, and a small arrow when it
-    points along a diagonal."""
+def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue, shift: float = 0.0,
+                  scale: float = 1.0) -> list[Element]:
+    """The text in the cell-sized room beside its row or column (``shift`` places from the
+    middle, at ``scale``), and a small arrow when it points along a diagonal."""
     if clue.side in ("top", "bottom"):
         x, _ = frame.center(0, clue.index)
         row = -1 if clue.side == "top" else view.rows
-        y = frame.y0 + (row + 0.5) * frame.cell
+        y = frame.y0 + (row + 0.5 + shift * 0.42) * frame.cell
     else:
         _, y = frame.center(clue.index, 0)
         col = -1 if clue.side == "left" else view.cols
-        x = frame.x0 + (col + 0.5) * frame.cell
-    elements: list[Element] = [centered_text(x, y, clue.text, OUTSIDE_SIZE,
+        x = frame.x0 + (col + 0.5 + shift * 0.5) * frame.cell
+    elements: list[Element] = [centered_text(x, y, clue.text, OUTSIDE_SIZE * scale,
                                              cls=f"outside {clue.side}")]
     if clue.direction in DIRECTIONS:
         dx, dy = DIRECTIONS[clue.direction]
         length = math.hypot(dx, dy)
-        ux, uy = dx / length, dy / length
+        ux, uy = dx / length * scale, dy / length * scale
         tip = (x + ux * 0.46 * frame.cell, y + uy * 0.46 * frame.cell)
         tail = (x + ux * 0.3 * frame.cell, y + uy * 0.3 * frame.cell)
         elements.append(Line(*tail, *tip, Palette.INK, 1.2, Layer.CONTENT, cls="outside-arrow"))

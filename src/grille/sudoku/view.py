@@ -1,5 +1,7 @@
 """A Sudoku state as a :class:`~grille.view.BoardView`: boxes, rows and columns as regions,
-symbols 1-9 then A-P, pencil marks in a box-shaped mini-grid."""
+symbols 1-9 then A-P, pencil marks in a box-shaped mini-grid; a variant's constraints as
+the shapes its families draw (:mod:`grille.sudoku.variants.draw`), jigsaw regions in place
+of the boxes, and the rules in words as notes."""
 
 from __future__ import annotations
 
@@ -23,9 +25,24 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
         for index, value in enumerate(state.cells)
     )
     regions, symbols, keys = _layout(shape)
+    variant = state.variant or puzzle.variant
+    if variant is None:
+        return BoardView(
+            n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
+            keys=keys, title=f"Sudoku {n}×{n}",
+        )
+    from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
+
+    drawn = variant_shapes(variant, n, dict(puzzle.metadata).get("rules", ""))
+    if drawn.boxes:
+        regions = tuple(region for region in regions if region.style != "box")
+    extra = tuple(cage_choices(region, n, state.cells, symbols) if region.style == "cage"
+                  else region for region in drawn.regions)
     return BoardView(
-        n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
-        keys=keys, title=f"Sudoku {n}×{n}",
+        n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
+        markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes, notes=drawn.notes,
+        mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
+        title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
 
 

@@ -15,6 +15,13 @@ tested without a terminal):
   length is counted by eye), blocked cells shaded with their regions' labels (a sum at the
   bottom-left, one at the top-right: ``16\\10``), other labels in their cell's corner, the
   per-line :attr:`~grille.view.BoardView.counts` right of each row and below each column;
+- the shapes a text grid can hold are drawn too: ``cage`` regions dotted (``┊``, ``┄``) on the
+  gaps between a cage's cells and others, markers (dots ``●`` ``○``, letters) on the gap
+  between their cells, cell shapes (``◦`` circle, ``▫`` square) in the cell's bottom-right
+  corner, ``diagonal`` and ``window`` regions shaded, the cells of path lines tinted by
+  style (:data:`LINE_TINTS`); what it cannot hold (lines through
+  cells, clues outside the grid, markers with no gap between their rows) the side panel
+  says of the cursor's cell (:func:`undrawn_notes`);
 - :class:`Board`, the Textual widget, picks the largest layout that fits its container,
   redraws when the state or the size changes, keeps the cursor in view when the grid is
   larger than the screen, and turns mouse clicks into cursor moves.
@@ -50,6 +57,7 @@ __all__ = [
     "line_counts",
     "move_cursor",
     "two_valued",
+    "undrawn_notes",
     "walls",
 ]
 
@@ -75,7 +83,20 @@ STYLES: dict[str, str] = {
     "count_over": "bold #ff5f5f",
     "count_full": "#87ff87",
     "count": "#8a8a8a",
+    "cage": "#bcbcbc",
+    "marker": "bold #ffffff",
+    "shape": "#a8a8a8",
+    "shade": "on #262626",
 }
+LINE_TINTS: dict[str, str] = {
+    "thermometer": "on #3a3a3a",
+    "arrow": "on #26303a",
+    "renban": "on #34203c",
+    "whisper": "on #173a1f",
+    "palindrome": "on #30302a",
+}
+"""The background of the cells a path line runs through, by its style (the side panel
+says the line's order); other styles get the thermometer's."""
 """Rich styles of the board's parts (dark background assumed, as Textual's default theme)."""
 
 
@@ -200,6 +221,8 @@ class _Canvas:
     chars: list[list[str]] = field(default_factory=list)
     styles: list[list[str]] = field(default_factory=list)
     lines: list[list[bool]] = field(default_factory=list)
+    over: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
+    """Characters written over the lines once their junctions are resolved (a dot on a wall)."""
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
@@ -224,6 +247,8 @@ class _Canvas:
                 if self.lines[y][x]:
                     self.chars[y][x] = self._junction(x, y)
                     self.styles[y][x] = self.styles[y][x] or STYLES["line"]
+        for (x, y), (char, style) in self.over.items():
+            self.chars[y][x], self.styles[y][x] = char, style
         texts = []
         for chars, styles in zip(self.chars, self.styles, strict=True):
             text = Text()
@@ -315,10 +340,18 @@ def draw(view: BoardView, layout: Layout, decorations: Decorations = Decorations
     cursor = decorations.cursor
     peers = frozenset(view.related(cursor)) if cursor is not None else frozenset()
     labels = _labels(view)
+    shaded: dict[Cell, str] = {cell: LINE_TINTS.get(line.style, LINE_TINTS["thermometer"])
+                               for line in view.lines for cell in line.cells}
+    shaded.update((cell, STYLES["shade"]) for region in view.regions
+                  if region.style in ("diagonal", "window") for cell in region.cells)
     for row in range(view.rows):
         for col in range(view.cols):
-            _draw_cell(canvas, view, layout, shape, (row, col), decorations, peers, labels)
+            _draw_cell(canvas, view, layout, shape, (row, col), decorations, peers, labels,
+                       shaded)
     _join_blocks(canvas, view, layout, shape)
+    _draw_cages(canvas, view, layout, shape, edges)
+    _draw_markers(canvas, view, layout, shape)
+    _draw_shapes(canvas, view, layout, shape)
     if view.counts is not None:
         _draw_counts(canvas, view, layout, shape)
     return canvas.to_text()
@@ -386,12 +419,14 @@ def _draw_cell(
     decorations: Decorations,
     peers: frozenset[Cell],
     labels: Mapping[Cell, Mapping[Corner, str]],
+    shaded: Mapping[Cell, str] | None = None,
 ) -> None:
     row, col = where
     cell = view.cell(row, col)
     x, y = shape.xs[col], shape.ys[row]
     width, height = layout.width, layout.height
-    background = _background(where, cell, decorations, peers)
+    background = _background(where, cell, decorations, peers) or (
+        (shaded or {}).get(where, ""))
     if background:
         canvas.fill(x, y, width, height, background)
     middle = y + (height - 1) // 2
@@ -409,6 +444,92 @@ def _draw_cell(
         _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations)
     if where in labels and height > 1:
         _draw_corner_labels(canvas, layout, x, y, labels[where])
+
+
+def _cage_of(view: BoardView) -> dict[Cell, int]:
+    return {cell: index for index, region in enumerate(view.regions) if region.style == "cage"
+            for cell in region.cells}
+
+
+def _draw_cages(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry,
+                edges: frozenset[Edge]) -> None:
+    """A dotted line on each gap between a cage's cell and a cell outside it (where no wall
+    is drawn already)."""
+    cage_of = _cage_of(view)
+    if not cage_of:
+        return
+    for row in range(view.rows):
+        for col in range(view.cols):
+            here = cage_of.get((row, col))
+            if col + 1 < view.cols and here != cage_of.get((row, col + 1)) \
+                    and ((row, col), (row, col + 1)) not in edges:
+                x = shape.xs[col + 1] - 1
+                for y in range(shape.ys[row], shape.ys[row] + layout.height):
+                    canvas.put(x, y, "┊", STYLES["cage"])
+            below = shape.ys[row + 1] - 1 if row + 1 < view.rows else -1
+            if (below >= shape.ys[row] + layout.height and here != cage_of.get((row + 1, col))
+                    and ((row, col), (row + 1, col)) not in edges):
+                canvas.put(shape.xs[col], below, "┄" * layout.width, STYLES["cage"])
+
+
+MARKER_CHARS = {"black-dot": "●", "white-dot": "○"}
+"""How a marker style is written on a gap (``text`` markers: their text's first letter)."""
+
+
+def _marker_spot(view: BoardView, layout: Layout, shape: Geometry,
+                 first: Cell, second: Cell) -> tuple[int, int] | None:
+    """Where a marker between two neighbouring cells is written: on the gap between them,
+    or ``None`` when there is none (two rows with no line between them)."""
+    (r1, c1), (r2, c2) = sorted((first, second))
+    if r1 == r2 and c2 == c1 + 1:
+        return shape.xs[c2] - 1, shape.ys[r1] + (layout.height - 1) // 2
+    if c1 == c2 and r2 == r1 + 1 and shape.ys[r2] - 1 >= shape.ys[r1] + layout.height:
+        return shape.xs[c1] + (layout.width - 1) // 2, shape.ys[r2] - 1
+    return None
+
+
+def _draw_markers(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry) -> None:
+    for marker in view.markers:
+        spot = _marker_spot(view, layout, shape, marker.first, marker.second)
+        if spot is None:
+            continue
+        char = MARKER_CHARS.get(marker.style) or (marker.text[:1] or "•")
+        canvas.over[spot] = (char, STYLES["marker"])
+
+
+def _draw_shapes(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry) -> None:
+    """Each cell shape as a small sign in its cell's bottom-right corner (smaller than a dot
+    on a gap, which is drawn bold)."""
+    for cell_shape in view.shapes:
+        row, col = cell_shape.cell
+        char = "◦" if cell_shape.style == "circle" else "▫"  # smaller than the dots
+        canvas.put(shape.xs[col] + layout.width - 1, shape.ys[row] + layout.height - 1, char,
+                   STYLES["shape"])
+
+
+def undrawn_notes(view: BoardView, layout: Layout, cell: Cell) -> list[str]:
+    """What the text grid cannot draw about ``cell``, in words: the lines through it
+    (``thermometer r1c1-r1c2-r1c3``), its markers with no gap to sit on, the clues outside
+    its row and column."""
+    shape = geometry(view, layout)
+    notes = []
+    for line in view.lines:
+        if cell in line.cells:
+            path = "-".join(f"r{r + 1}c{c + 1}" for r, c in line.cells)
+            notes.append(f"{line.style} {path}")
+    for marker in view.markers:
+        if cell in (marker.first, marker.second) and _marker_spot(
+                view, layout, shape, marker.first, marker.second) is None:
+            other = marker.second if cell == marker.first else marker.first
+            what = marker.text or marker.style.replace("-", " ")
+            notes.append(f"{what} with r{other[0] + 1}c{other[1] + 1}")
+    row, col = cell
+    for clue in view.outside:
+        along = clue.side in ("top", "bottom")
+        if (along and clue.index == col) or (not along and clue.index == row):
+            way = f" {clue.direction}" if clue.direction else ""
+            notes.append(f"{clue.side} clue {clue.text}{way}")
+    return notes
 
 
 def _draw_corner_labels(canvas: _Canvas, layout: Layout, x: int, y: int,

@@ -37,7 +37,7 @@ from grille.game.assist import (
 from grille.game.work import Task, TaskStatus, Workers
 from grille.hints import DEPTHS, Hint
 from grille.kind import Solutions, Status
-from grille.tui.board import Board, Decorations, cells_text, move_cursor
+from grille.tui.board import Board, Decorations, cells_text, move_cursor, undrawn_notes
 from grille.tui.errors import report_error, reports_errors
 from grille.tui.options import kind_title
 from grille.tui.tasks import HINT_SECONDS, SOLVE_SECONDS, Pending, failure
@@ -511,6 +511,8 @@ class GameScreen(Screen[None]):
         info.append("\n")
         for line in cell_notes(self.view, (row, col)):
             info.append(line + "\n", "#8a8a8a")
+        for line in undrawn_notes(self.view, self.query_one(Board).layout_choice, (row, col)):
+            info.append(line + "\n", "#8a8a8a")
         session = self.session
         info.append(f"moves {session.position}  hints {session.hints_used}\n")
         if session.savepoints:
@@ -523,6 +525,10 @@ class GameScreen(Screen[None]):
             info.append(self.hint.text + "\n", "#ffff87")
         if self.pending is not None and not self._pending_quiet and self.pending.elapsed >= 1:
             info.append(f"\n{int(self.pending.elapsed)} s so far\n", "#ffaf00")
+        if self.view.notes:
+            info.append("\nRules\n", "bold")
+            for note in self.view.notes:
+                info.append(note + "\n", "#8a8a8a")
         self.query_one("#cell-info", Static).update(info)
         self.query_one("#message", Static).update(self.message)
 

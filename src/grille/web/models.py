@@ -230,6 +230,13 @@ class BoardOutside(BaseModel):
     direction: str = ""
 
 
+class BoardShape(BaseModel):
+    """A shape drawn in one cell under its value (``circle``, ``square``)."""
+
+    style: str
+    cell: Cell
+
+
 class BoardCounts(BaseModel):
     """What a player counts per line: each of ``values`` appears ``per_row`` times in a full
     row and ``per_column`` times in a full column."""
@@ -260,6 +267,8 @@ class Board(BaseModel):
     lines: list[BoardLine] = Field(default_factory=list)
     markers: list[BoardMarker] = Field(default_factory=list)
     outside: list[BoardOutside] = Field(default_factory=list)
+    shapes: list[BoardShape] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
     counts: BoardCounts | None = None
 
 

@@ -7,8 +7,9 @@ cages, thermometers ...; :mod:`grille.sudoku.variants.families` lists them). Cel
 
 Each constraint answers :meth:`Constraint.violations` on a :class:`Board` (the digits, 0 for
 empty, and the whole variant, which the negative constraints need), and writes itself as an
-f-puzzles item (:meth:`Constraint.fpuzzles`). Propagation for the exact solver and drawing
-are not part of the protocol yet (the next step of issue #19 adds them per family).
+f-puzzles item (:meth:`Constraint.fpuzzles`) and says how it is drawn (:meth:`Constraint.draw`,
+:mod:`grille.sudoku.variants.draw`). Propagation for the exact solver is not part of the
+protocol yet (the next step of issue #19 adds it per family).
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from grille.errors import GrilleError
 from grille.kind import Violation
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants.draw import Shapes
 
 __all__ = [
     "Board",
@@ -101,6 +105,13 @@ class Constraint(ABC):
     @abstractmethod
     def fpuzzles(self) -> tuple[str, object]:
         """The f-puzzles key and the item (``True`` for a flag) that write the constraint."""
+
+    def draw(self, size: int) -> Shapes:
+        """How the constraint is drawn on a ``size`` grid (nothing: a global rule, said in
+        words beside the board; :mod:`grille.sudoku.variants.draw`)."""
+        from grille.sudoku.variants.draw import Shapes
+
+        return Shapes()
 
     def broken(self, why: str, cells: Iterable[Cell]) -> Violation:
         """A violation of this constraint: ``"<name>: <why>"`` at ``cells``."""

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Items
 from grille.sudoku.variants.model import Cell, Constraint, cells_text
+from grille.view import PathLine
 
 Lines = tuple[tuple[Cell, ...], ...]
 
@@ -25,6 +28,16 @@ class LineConstraint(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return tuple(dict.fromkeys(cell for line in self.lines for cell in line))
+
+    draw_style: ClassVar[str] = ""
+    """The BoardView line style the family is drawn in (``thermometer``, ``renban`` ...)."""
+    draw_bulb: ClassVar[bool] = False
+    """Whether each line's first cell is drawn as its start (a thermometer's bulb)."""
+
+    def draw(self, size: int) -> Shapes:
+        """Each line in the family's style, from its first cell."""
+        return Shapes(lines=tuple(PathLine(self.draw_style, line, line[:1] if self.draw_bulb
+                                           else ()) for line in self.lines))
 
 
 def read_lines(items: Items, key: str, value: object,

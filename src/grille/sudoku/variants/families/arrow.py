@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._lines import Lines, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_cells, fp_lines
 from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cells_text
+from grille.view import PathLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,10 @@ class Arrow(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return tuple(dict.fromkeys((*self.circle, *self.shaft())))
+
+    def draw(self, size: int) -> Shapes:
+        """Each shaft from the circle (its cells the line's start) to a head."""
+        return Shapes(lines=tuple(PathLine("arrow", line, self.circle) for line in self.lines))
 
     def fits(self, size: int) -> None:
         Constraint.fits(self, size)

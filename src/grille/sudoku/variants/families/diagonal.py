@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items
 from grille.sudoku.variants.model import Board, Cell, Constraint, all_different
+from grille.view import Region
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,10 @@ class Diagonal(Constraint):
 
     def violations(self, board: Board) -> list[Violation]:
         return all_different(self, self.cells_for(board.size), board)
+
+    def draw(self, size: int) -> Shapes:
+        """The diagonal drawn corner to corner (a ``diagonal`` region)."""
+        return Shapes(regions=(Region("diagonal", self.cells_for(size), name=self.name()),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("diagonal+" if self.anti else "diagonal-"), True

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.view import Region
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +27,10 @@ class ExtraRegion(Constraint):
 
     def violations(self, board: Board) -> list[Violation]:
         return all_different(self, self.cells, board)
+
+    def draw(self, size: int) -> Shapes:
+        """The region shaded (a ``window`` region)."""
+        return Shapes(regions=(Region("window", self.cells, name=self.name()),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "extraregion", {"cells": fp_cells(self.cells)}

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items
 from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, all_different
+from grille.view import Region
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,12 @@ class Regions(Constraint):
 
     def name(self) -> str:
         return "jigsaw regions"
+
+    def draw(self, size: int) -> Shapes:
+        """Each region walled thick, in place of the boxes."""
+        return Shapes(regions=tuple(Region("box", cells, name=f"region {number}")
+                                    for number, cells in enumerate(self.units(size), 1)),
+                      boxes=True)
 
     def fpuzzles(self) -> tuple[str, object]:
         return "region", list(self.regions)

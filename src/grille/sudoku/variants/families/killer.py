@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.view import Region
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,12 @@ class KillerCage(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
+
+    def draw(self, size: int) -> Shapes:
+        """A dashed cage, its sum in its top-left cell."""
+        label = "" if self.total is None else str(self.total)
+        return Shapes(regions=(Region("cage", self.cells, name=self.name(), label=label,
+                                      label_cell=min(self.cells), total=self.total),))
 
     def violations(self, board: Board) -> list[Violation]:
         out = all_different(self, self.cells, board)

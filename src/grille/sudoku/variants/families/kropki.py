@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text, cells_text
+from grille.view import Marker
 
 KEYS = {"difference": "white", "ratio": "black"}
 
@@ -42,6 +44,11 @@ class KropkiDot(Constraint):
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
 
+    def draw(self, size: int) -> Shapes:
+        """A white or black dot on the edge, its value written in it when not 1 or 2."""
+        text = "" if self.value is None else str(self.value)
+        return Shapes(markers=(Marker(f"{self.colour}-dot", *self.cells, text),))
+
     def violations(self, board: Board) -> list[Violation]:
         x, y = board.digits(self.cells)
         value = self.value if self.value is not None else 2 if self.black else 1
@@ -68,6 +75,10 @@ class KropkiNegative(Constraint):
 
     def name(self) -> str:
         return "all black dots given" if self.black else "all white dots given"
+
+    def draw(self, size: int) -> Shapes:
+        """Nothing on the grid: the rule in words (``All white dots given``)."""
+        return Shapes(notes=(self.name().capitalize() + ".",))
 
     def violations(self, board: Board) -> list[Violation]:
         dotted = marked_pairs(board, ("kropki",))

@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes, side_of
 from grille.sudoku.variants.family import Family, Items, fp_cell, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+from grille.view import OutsideClue
 
 STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 """f-puzzles' directions (U = towards row 1, L = towards column 1) as row and column steps."""
@@ -33,6 +35,13 @@ class LittleKiller(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
+
+    def draw(self, size: int) -> Shapes:
+        """The sum outside the grid with a small arrow along its diagonal."""
+        side, index = side_of(self.clue, size)
+        direction = {"UR": "up-right", "UL": "up-left", "DR": "down-right",
+                     "DL": "down-left"}[self.direction]
+        return Shapes(outside=(OutsideClue(side, index, str(self.total), direction),))
 
     def fits(self, size: int) -> None:
         Constraint.fits(self, size)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cell
 from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text
+from grille.view import CellShape
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +27,10 @@ class Parity(Constraint):
 
     def cells_of(self) -> tuple[Cell, ...]:
         return (self.cell,)
+
+    def draw(self, size: int) -> Shapes:
+        """A grey circle (odd) or square (even) under the cell's digit."""
+        return Shapes(shapes=(CellShape("circle" if self.odd else "square", self.cell),))
 
     def violations(self, board: Board) -> list[Violation]:
         digit = board.at(self.cell)

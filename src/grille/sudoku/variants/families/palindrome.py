@@ -16,6 +16,7 @@ class Palindrome(LineConstraint):
 
     family = "palindrome"
     label = "palindrome"
+    draw_style = "palindrome"
 
     def violations(self, board: Board) -> list[Violation]:
         out: list[Violation] = []

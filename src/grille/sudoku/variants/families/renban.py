@@ -16,6 +16,7 @@ class Renban(LineConstraint):
 
     family = "renban"
     label = "renban line"
+    draw_style = "renban"
 
     def violations(self, board: Board) -> list[Violation]:
         out: list[Violation] = []

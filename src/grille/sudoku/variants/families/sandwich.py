@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes, side_of
 from grille.sudoku.variants.family import Family, Items, fp_cell
 from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+from grille.view import OutsideClue
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,11 @@ class Sandwich(Constraint):
             return [self.broken(f"the digits between 1 and {board.size} sum to {sum(between)}",
                                 cells[a:b + 1])]
         return []
+
+    def draw(self, size: int) -> Shapes:
+        """The sum outside the grid by its row or column."""
+        side, index = side_of(self.clue, size)
+        return Shapes(outside=(OutsideClue(side, index, str(self.total)),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "sandwichsum", {"cell": fp_cell(self.clue), "value": str(self.total)}

@@ -17,6 +17,8 @@ class Thermometer(LineConstraint):
 
     family = "thermo"
     label = "thermometer"
+    draw_style = "thermometer"
+    draw_bulb = True
 
     def violations(self, board: Board) -> list[Violation]:
         out: list[Violation] = []

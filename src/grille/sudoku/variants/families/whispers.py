@@ -18,6 +18,7 @@ class Whispers(LineConstraint):
     value: int | None = None
     family = "whispers"
     label = "whispers line"
+    draw_style = "whisper"
 
     def gap(self, size: int) -> int:
         """The least difference between neighbours on a ``size`` grid."""

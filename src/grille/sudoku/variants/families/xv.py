@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import (
@@ -16,6 +17,7 @@ from grille.sudoku.variants.model import (
     cell_text,
     cells_text,
 )
+from grille.view import Marker
 
 SUMS = {"X": 10, "V": 5}
 
@@ -37,6 +39,10 @@ class XV(Constraint):
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
 
+    def draw(self, size: int) -> Shapes:
+        """The letter on the edge between the two cells."""
+        return Shapes(markers=(Marker("text", *self.cells, self.letter),))
+
     def violations(self, board: Board) -> list[Violation]:
         x, y = board.digits(self.cells)
         if x and y and x + y != SUMS[self.letter]:
@@ -53,6 +59,10 @@ class XVNegative(Constraint):
 
     family = "xv"
     label = "all X and V given"
+
+    def draw(self, size: int) -> Shapes:
+        """Nothing on the grid: the rule in words."""
+        return Shapes(notes=("All X and V given.",))
 
     def violations(self, board: Board) -> list[Violation]:
         marked = marked_pairs(board, ("xv",))

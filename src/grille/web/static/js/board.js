@@ -200,6 +200,29 @@ export function overlay(board) {
   const blocked = (r, c) => board.cells[r * board.cols + c].blocked;
   const shapes = [];
   for (const region of board.regions) {
+    if (region.style === "window") {
+      for (const [r, c] of region.cells) {
+        shapes.push(svg("rect", { class: "shade", x: c, y: r, width: 1, height: 1 }));
+      }
+    }
+  }
+  for (const shape of board.shapes || []) {
+    const [r, c] = shape.cell;
+    shapes.push(shape.style === "circle"
+      ? svg("circle", { class: `cell-shape ${shape.style}`, cx: c + 0.5, cy: r + 0.5, r: 0.4 })
+      : svg("rect", { class: `cell-shape ${shape.style}`, x: c + 0.14, y: r + 0.14, width: 0.72, height: 0.72 }));
+  }
+  for (const region of board.regions) {
+    if (region.style === "diagonal" && region.cells.length > 1) {
+      const [r0, c0] = region.cells[0];
+      const [r1, c1] = region.cells[region.cells.length - 1];
+      const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+      const [dr, dc] = [(r1 - r0) / steps, (c1 - c0) / steps];
+      shapes.push(svg("line", { class: "diagonal-line",
+        x1: c0 + 0.5 - dc / 2, y1: r0 + 0.5 - dr / 2, x2: c1 + 0.5 + dc / 2, y2: r1 + 0.5 + dr / 2 }));
+    }
+  }
+  for (const region of board.regions) {
     if (region.style === "cage") {
       shapes.push(svg("path", { class: "cage", d: cageOutline(region.cells) }));
     }
@@ -221,13 +244,21 @@ export function overlay(board) {
   }
   for (const line of board.lines) {
     const points = line.cells.map(center);
+    const [first, second] = line.cells;
+    if (line.style === "arrow" && second &&
+        line.start.some(([r, c]) => r === first[0] && c === first[1])) {
+      // the shaft leaves the circle at its edge
+      const [[x1, y1], [x2, y2]] = points;
+      const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+      points[0] = [x1 + 0.4 * (x2 - x1) / length, y1 + 0.4 * (y2 - y1) / length];
+    }
     shapes.push(svg("polyline", {
       class: `path-line line-${line.style}`, points: points.map((p) => p.join(",")).join(" "),
     }));
     for (const start of line.start) {
       const [x, y] = center(start);
       const hollow = line.style === "arrow";
-      shapes.push(svg("circle", { class: hollow ? "line-start hollow" : "line-start", cx: x, cy: y, r: hollow ? 0.4 : 0.36 }));
+      shapes.push(svg("circle", { class: `${hollow ? "line-start hollow" : "line-start"} start-${line.style}`, cx: x, cy: y, r: hollow ? 0.4 : 0.36 }));
     }
     if (line.style === "arrow" && points.length > 1) {
       const [x, y] = points[points.length - 1];
@@ -247,18 +278,30 @@ export function overlay(board) {
       shapes.push(svg("text", { class: "marker-text", x, y, "text-anchor": "middle", "dominant-baseline": "central" }, marker.text));
     } else {
       shapes.push(svg("circle", { class: `marker ${marker.style}`, cx: x, cy: y, r: 0.12 }));
+      if (marker.text) {
+        shapes.push(svg("text", { class: `marker-text on-${marker.style}`, x, y, "text-anchor": "middle", "dominant-baseline": "central" }, marker.text));
+      }
     }
   }
   const arrows = { "down-right": "↘", "down-left": "↙", "up-right": "↗", "up-left": "↖" };
+  const places = new Map();  // several clues at one place are stacked smaller
   for (const clue of board.outside) {
-    const along = clue.index + 0.5;
-    const place = {
-      top: [along, -0.5], bottom: [along, board.rows + 0.5],
-      left: [-0.5, along], right: [board.cols + 0.5, along],
-    }[clue.side];
-    const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
-    shapes.push(svg("text", { class: "outside-clue", x: place[0], y: place[1],
-      "text-anchor": "middle", "dominant-baseline": "central" }, text));
+    const place = `${clue.side},${clue.index}`;
+    if (!places.has(place)) places.set(place, []);
+    places.get(place).push(clue);
+  }
+  for (const clues of places.values()) {
+    clues.forEach((clue, number) => {
+      const shift = number - (clues.length - 1) / 2;
+      const along = clue.index + 0.5;
+      const place = {
+        top: [along, -0.5 + shift * 0.42], bottom: [along, board.rows + 0.5 + shift * 0.42],
+        left: [-0.5 + shift * 0.5, along], right: [board.cols + 0.5 + shift * 0.5, along],
+      }[clue.side];
+      const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
+      shapes.push(svg("text", { class: clues.length > 1 ? "outside-clue stacked" : "outside-clue",
+        x: place[0], y: place[1], "text-anchor": "middle", "dominant-baseline": "central" }, text));
+    });
   }
   if (!shapes.length) return null;
   const drawing = svg("svg", { class: "board-overlay", viewBox: `0 0 ${board.cols} ${board.rows}`,
@@ -281,11 +324,18 @@ export class BoardView {
   build(board, title) {
     const shape = JSON.stringify([board.title, board.rows, board.cols, board.glyphs,
       board.regions.map((region) => [region.style, region.cells, region.label, region.label_cell]),
-      board.lines, board.markers, board.outside, board.cells.map((cell) => cell.blocked)]);
+      board.lines, board.markers, board.outside, board.shapes, board.cells.map((cell) => cell.blocked)]);
     if (shape === this.shape) return;
     this.shape = shape;
     this.frame.replaceChildren();
-    const sides = new Set(board.outside.map((clue) => clue.side));
+    const sides = new Set();
+    for (const clue of board.outside) {  // a clue in a corner needs room on both sides
+      sides.add(clue.side);
+      const across = clue.side === "top" || clue.side === "bottom";
+      const length = across ? board.cols : board.rows;
+      if (clue.index < 0) sides.add(across ? "left" : "top");
+      if (clue.index >= length) sides.add(across ? "right" : "bottom");
+    }
     const classes = ["board-frame", `glyphs-${board.glyphs}`];
     if (board.counts) classes.push("has-counts");
     if (board.cells.some((cell) => cell.blocked)) classes.push("has-blocked");

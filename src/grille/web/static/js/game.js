@@ -530,6 +530,7 @@ export class GameScreen {
     this._status();
     this._keypad();
     this._hintPanel(hint);
+    this._notes();
     this._combos();
     this._cellInfo();
     this._savepoints();
@@ -676,6 +677,19 @@ export class GameScreen {
     const last = shown.depth + 1 >= shown.deepest;
     $("hint-more").textContent = !last ? "Tell me more"
       : shown.about === "mistakes" ? "Fix it" : "Apply it";
+  }
+
+  /** The board's notes (the puzzle's rules, each constraint's rule in words). */
+  _notes() {
+    const notes = this.state.board.notes || [];
+    const panel = $("notes-panel");
+    const list = $("notes-list");
+    const signature = notes.join("\n");
+    if (list.dataset.notes !== signature) {
+      list.dataset.notes = signature;
+      list.replaceChildren(...notes.map((note) => el("li", { text: note })));
+    }
+    panel.hidden = notes.length === 0;
   }
 
   /** The regions of the selected cell that add up to a total or have value sets (a

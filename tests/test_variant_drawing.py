@@ -1,0 +1,174 @@
+"""Drawing variant Sudoku (issue #19): each family's constraints become BoardView shapes in
+the kind's view, the SVG drawing holds them, the terminal board draws what a text grid can
+and names the rest, and the page's board JSON carries them (shapes, notes)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import shared_file
+from grille.kinds import get_kind
+from grille.render import draw
+from grille.render.drawing import Layer
+from grille.render.svg import to_svg
+from grille.tui.board import draw as tui_draw
+from grille.tui.board import layouts_for, undrawn_notes
+from grille.view import BoardView, Region
+from grille.web.models import Board
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
+KIND = get_kind("sudoku")
+
+
+def grid_of(name: str) -> object:
+    return KIND.read((FIXTURES / f"{name}.json").read_text())[0].puzzle
+
+
+def view_of(puzzle: object) -> BoardView:
+    return KIND.view(KIND.clues_of(puzzle), puzzle)
+
+
+def styled(view: BoardView, style: str) -> tuple[Region, ...]:
+    return tuple(region for region in view.regions if region.style == style)
+
+
+CHECKS: dict[str, tuple[Callable[[BoardView], bool], tuple[str, ...]]] = {
+    # family: (what its view must hold, the classes its SVG must hold)
+    "killer": (lambda v: len(styled(v, "cage")) == 3 and {r.label for r in styled(v, "cage")}
+               == {"12", "10", ""}, ('class="cage"', "cage-label")),
+    "jigsaw": (lambda v: [r.name for r in styled(v, "box")] == [f"region {i}" for i in
+                                                                range(1, 7)],
+               ('class="box"',)),
+    "thermo": (lambda v: [line.style for line in v.lines] == ["thermometer"] * 2
+               and all(line.start == line.cells[:1] for line in v.lines), ('class="bulb"',)),
+    "arrow": (lambda v: {line.style for line in v.lines} == {"arrow"}
+              and all(line.cells[0] in line.start for line in v.lines),
+              ("arrow-circle", "arrow-head")),
+    "kropki": (lambda v: {m.style for m in v.markers} == {"white-dot", "black-dot"},
+               ("marker white-dot", "marker black-dot")),
+    "xv": (lambda v: {m.text for m in v.markers} == {"X", "V"}
+           and {m.style for m in v.markers} == {"text"}, ("marker text",)),
+    "little_killer": (lambda v: {c.direction for c in v.outside} <= {
+        "up-right", "up-left", "down-right", "down-left"} and len(v.outside) == 2,
+        ("outside-arrow", "outside ")),
+    "sandwich": (lambda v: len(v.outside) == 2 and not any(c.direction for c in v.outside),
+                 ("outside ",)),
+    "x": (lambda v: {r.name for r in styled(v, "diagonal")} == {"main diagonal",
+                                                                "anti-diagonal"},
+          ("diagonal-line",)),
+    "extra_region": (lambda v: len(styled(v, "window")) == 1, ('class="shade"',)),
+    "odd_even": (lambda v: {s.style for s in v.shapes} == {"circle", "square"},
+                 ("shape circle", "shape square")),
+    "renban": (lambda v: {line.style for line in v.lines} == {"renban"}, ("line renban",)),
+    "whispers": (lambda v: {line.style for line in v.lines} == {"whisper"},
+                 ("line whisper",)),
+    "palindrome": (lambda v: {line.style for line in v.lines} == {"palindrome"},
+                   ("line palindrome",)),
+    "anti_knight": (lambda v: any("knight" in note for note in v.notes), ()),
+    "anti_king": (lambda v: any("king" in note for note in v.notes), ()),
+    "disjoint": (lambda v: any("disjoint" in note.lower() for note in v.notes), ()),
+}
+
+
+@pytest.mark.parametrize("family", sorted(CHECKS))
+def test_family_view_and_svg(family: str) -> None:
+    puzzle = grid_of(family)
+    view = view_of(puzzle)
+    holds, classes = CHECKS[family]
+    assert holds(view), view
+    svg = to_svg(draw(puzzle))
+    for cls in classes:
+        assert cls in svg, f"{family}: {cls!r} not in the SVG"
+    Board.model_validate(view.to_json())  # the page's board model takes the shapes
+
+
+def test_every_family_fixture_is_checked() -> None:
+    names = {path.stem for path in FIXTURES.glob("*.json")} - {"thermo_downhill"}
+    assert names == set(CHECKS)
+
+
+def test_plain_sudoku_view_unchanged() -> None:
+    puzzle = KIND.read("." * 81)[0].puzzle
+    view = view_of(puzzle)
+    assert (view.lines, view.markers, view.outside, view.shapes, view.notes) == ((),) * 5
+    assert view.title == "Sudoku 9×9"
+
+
+def test_notes_hold_the_rules_text_then_each_family() -> None:
+    view = view_of(grid_of("thermo_downhill"))
+    assert view.notes[0].startswith("Normal 4x4 Sudoku rules")
+    assert view.notes[1].startswith("Thermometers: ")
+    assert view.title == "Sudoku 4×4 · thermometers"
+
+
+@pytest.mark.parametrize(("name", "note"), [("kropki", "All white dots given."),
+                                            ("xv", "All X and V given.")])
+def test_negative_forms_are_said_in_the_notes(name: str, note: str) -> None:
+    assert note in view_of(grid_of(name)).notes
+
+
+def test_jigsaw_regions_replace_the_boxes() -> None:
+    view = view_of(grid_of("jigsaw"))
+    regions = {region.name for region in view.regions}
+    assert "box 1" not in regions and "region 1" in regions
+    walls = styled(view, "box")
+    assert sorted(cell for region in walls for cell in region.cells) == [
+        (r, c) for r in range(6) for c in range(6)]
+
+
+def test_cage_choices_follow_the_digits_written() -> None:
+    puzzle = grid_of("killer")
+    cage = next(r for r in styled(view_of(puzzle), "cage") if r.label == "10")
+    assert cage.choices and all(sum(map(int, combo)) == 10 for combo in cage.choices)
+    assert all(len(combo) == len(cage.cells) for combo in cage.choices)
+    row, col = cage.cells[0]
+    state = KIND.apply(puzzle, f"r{row + 1}c{col + 1}=1")
+    narrowed = next(r for r in styled(view_of(state), "cage") if r.label == "10")
+    assert narrowed.choices == tuple(c for c in cage.choices if "1" in c)
+
+
+@pytest.mark.parametrize(("name", "cls"), [("odd_even", "shape"), ("thermo_downhill", "line"),
+                                           ("extra_region", "shade")])
+def test_shapes_are_drawn_under_the_digits(name: str, cls: str) -> None:
+    drawing = draw(grid_of(name))
+    shapes = [e for e in drawing.elements if getattr(e, "cls", "").startswith(cls)]
+    assert shapes
+    assert max(e.layer for e in shapes) < Layer.CONTENT  # digits and marks are CONTENT
+
+
+def test_terminal_draws_cages_walls_dots_and_shapes() -> None:
+    texts = {}
+    for name in ("killer", "jigsaw", "kropki", "xv", "odd_even"):
+        view = view_of(grid_of(name))
+        texts[name] = "\n".join(t.plain for t in tui_draw(view, layouts_for(view)[0]))
+    assert "┊" in texts["killer"] and "┄" in texts["killer"] and "12" in texts["killer"]
+    assert texts["jigsaw"].count("┌") > 1  # a region's wall turning inside the grid
+    assert "●" in texts["kropki"] and "○" in texts["kropki"]
+    assert re.search(r"[XV]", texts["xv"])
+    assert "◦" in texts["odd_even"] and "▫" in texts["odd_even"]
+
+
+def test_terminal_names_what_it_cannot_draw() -> None:
+    view = view_of(grid_of("thermo"))
+    line = view.lines[0]
+    notes = undrawn_notes(view, layouts_for(view)[-1], line.cells[1])
+    assert any(note.startswith("thermometer r") for note in notes)
+    clued = view_of(grid_of("sandwich"))
+    clue = clued.outside[0]
+    cell = (0, clue.index) if clue.side in ("top", "bottom") else (clue.index, 0)
+    assert f"{clue.side} clue {clue.text}" in undrawn_notes(clued, layouts_for(clued)[-1], cell)
+
+
+@pytest.mark.shared_data
+def test_shared_mixed_puzzles_draw() -> None:
+    path = shared_file("sudoku-variants", "mixed.jsonl")
+    for entry in KIND.read(path.read_text())[:25]:
+        view = view_of(entry.puzzle)
+        assert view.notes
+        drawn = view.regions or view.lines or view.markers or view.outside or view.shapes
+        assert drawn, entry.puzzle
+        to_svg(draw(entry.puzzle))

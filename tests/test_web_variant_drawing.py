@@ -1,0 +1,118 @@
+"""The page draws a variant's shapes (issue #19): a mixed puzzle's board JSON
+(``kind.view(...).to_json()``) drawn by the page's own ``board.js`` and stylesheet in a real
+headless Chromium (Debian's, at /usr/bin/chromium), its overlay's elements counted and its
+screenshot checked for the setters' colours. The page's files are served to the browser
+by Playwright's routing, so no game server is needed: a variant game cannot be stored and
+played yet (its solving is being built), its drawing can."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if not Path("/usr/bin/chromium").exists():
+    pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (make test installs "
+                "it when run as root)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+Image = pytest.importorskip("PIL.Image")
+
+from grille.kinds import get_kind  # noqa: E402
+from server_support import BROWSER_ARGS, CHROMIUM  # noqa: E402
+
+STATIC = Path(__file__).resolve().parents[1] / "src" / "grille" / "web" / "static"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
+ORIGIN = "http://grille.test"
+PAGE = ('<!doctype html><html><head><link rel="stylesheet" href="/static/css/grille.css">'
+        '</head><body style="padding:30px"><div id="frame" class="board-frame" '
+        'style="--cell:48px"></div></body></html>')
+DRAW = """async (board) => {
+  const { BoardView } = await import('/static/js/board.js');
+  const view = new BoardView(document.getElementById('frame'), { onCell() {} });
+  view.build(board, 'mixed');
+  view.update({ board, conflicts: [], solved: false }, { selected: null, digit: null, hint: null });
+  const count = (selector) => document.querySelectorAll(`.board-overlay ${selector}`).length;
+  return {
+    cages: count('.cage'), lines: count('.path-line'), bulbs: count('.start-thermometer'),
+    dots: count('.marker'), letters: count('.marker-text'), shapes: count('.cell-shape'),
+    shade: count('.shade'), diagonals: count('.diagonal-line'), outside: count('.outside-clue'),
+  };
+}"""
+MIXED = ("killer", "thermo", "kropki", "odd_even", "xv", "x", "little_killer", "renban",
+         "whispers", "extra_region")
+"""The families whose fixtures' constraints make the mixed puzzle (all 6x6)."""
+
+
+def mixed_board() -> dict[str, Any]:
+    """One puzzle holding the constraints of every :data:`MIXED` fixture, as the page's
+    board JSON."""
+    merged: dict[str, Any] = {}
+    for name in MIXED:
+        data = json.loads((FIXTURES / f"{name}.json").read_text())["fpuzzles"]
+        for key, value in data.items():
+            if key in ("grid", "size") and key in merged:
+                continue
+            if key in ("title", "author", "ruleset"):
+                continue
+            merged[key] = merged[key] + value if isinstance(value, list) and key in merged \
+                else value
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(merged), fmt="fpuzzles")[0].puzzle
+    return kind.view(kind.clues_of(grid), grid).to_json()
+
+
+def _serve(route: Any) -> None:
+    path = route.request.url.removeprefix(ORIGIN)
+    if path == "/":
+        route.fulfill(body=PAGE, content_type="text/html")
+        return
+    file = STATIC / path.removeprefix("/static/")
+    if not path.startswith("/static/") or not file.is_file():
+        route.fulfill(status=404, body="")
+        return
+    kinds = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+    route.fulfill(body=file.read_bytes(), content_type=kinds.get(file.suffix, "text/plain"))
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        context = browser.new_context(viewport={"width": 520, "height": 520})
+        opened = context.new_page()
+        errors: list[str] = []
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        opened.route(f"{ORIGIN}/**", _serve)
+        opened.goto(f"{ORIGIN}/")
+        yield opened
+        browser.close()
+        assert errors == [], errors
+
+
+def test_the_page_draws_a_mixed_puzzles_shapes(page: Any) -> None:
+    board = mixed_board()
+    counts = page.evaluate(DRAW, board)
+    assert counts["cages"] == sum(r["style"] == "cage" for r in board["regions"]) == 3
+    assert counts["bulbs"] == 2  # the thermometers' bulbs
+    assert counts["lines"] >= len(board["lines"])  # arrow heads are lines too
+    assert counts["dots"] == sum(m["style"].endswith("-dot") for m in board["markers"]) > 0
+    assert counts["letters"] == sum(m["style"] == "text" for m in board["markers"]) > 0
+    assert counts["shapes"] == len(board["shapes"]) == 4
+    assert counts["shade"] == sum(len(r["cells"]) for r in board["regions"]
+                                  if r["style"] == "window")
+    assert counts["diagonals"] == 2
+    assert counts["outside"] == len(board["outside"]) == 2
+    shot = Image.open(io.BytesIO(page.locator("#board").screenshot())).convert("RGB")
+    colours = {colour for _, colour in shot.getcolors(maxcolors=1 << 24)}
+
+    def has(test: Any) -> bool:
+        return any(test(r, g, b) for r, g, b in colours)
+
+    assert has(lambda r, g, b: g > 180 and g - r > 60 and g - b > 60), "no green whisper"
+    assert has(lambda r, g, b: r > 170 and b > 180 and g < 150), "no purple renban"
+    assert has(lambda r, g, b: b > 180 and b - r > 70 and g < 190), "no blue diagonal"
