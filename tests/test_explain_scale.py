@@ -124,17 +124,20 @@ def test_se_shaped_scales_rate_with_er_ep_ed(scale: str) -> None:
 def test_explain_text_names_every_numbers_scale(capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = PUZZLES[-1]
     assert main(["explain", puzzle]) == 0
-    *steps, verdict, rating = capsys.readouterr().out.splitlines()
+    *lines, verdict, rating = capsys.readouterr().out.splitlines()
+    steps = [line for line in lines if not line.startswith(" ")]  # proofs are indented
     assert all(line.split(". [", 1)[1].startswith("grille ") for line in steps)
     assert verdict.startswith("solved; hardest step shown: [grille ")
     assert rating.startswith("SE rating: ")
     assert rating.endswith("; its path: grille explain --scale se")
     assert main(["explain", "--scale", "se", puzzle]) == 0
-    *steps, last = capsys.readouterr().out.splitlines()
+    *lines, last = capsys.readouterr().out.splitlines()
+    steps = [line for line in lines if not line.startswith(" ")]
     values = [float(line.split(". [SE ", 1)[1].split("]")[0]) for line in steps]
     assert last.startswith("solved; SE rating: ") and f"(ER {max(values):.1f}, " in last
     assert main(["explain", "--scale", "sukaku", puzzle]) == 0
-    *steps, last = capsys.readouterr().out.splitlines()
+    *lines, last = capsys.readouterr().out.splitlines()
+    steps = [line for line in lines if not line.startswith(" ")]
     assert all(". [Sukaku " in line for line in steps) and "Sukaku rating: " in last
 
 

@@ -111,3 +111,29 @@ def test_inner_scan_memo_changes_nothing() -> None:
     fresh = nested_forcing(2)(board)
     for step in (again, fresh):
         assert step == first and step is not None and step.proof == first.proof
+
+
+def test_explain_text_writes_each_proof_indented_under_its_step() -> None:
+    from grille.cli import explained_lines
+    from grille.logic import Explanation
+    from grille.sudoku.logic.rating import rate_steps
+
+    inner = Proof("r1c1 is not 5: if r1c1 were 5, a contradiction follows",
+                  (Proof("r1c2 would be 3 (since r1c1 would be 5)"),))
+    proof = Proof("r2c2 is not 4", (Proof("If r2c2 were 4", (
+        Proof("r1c1 would not be 5 (by Forcing Chain inside this chain):", (inner,)),)),))
+    step = Step("Nested Forcing Chains (level 2): Contradiction", eliminations=((1, 1, 4),),
+                explanation="If r2c2 were 4 ... so r2c2 is not 4.", difficulty=9.7, proof=proof)
+    puzzle = Grid.from_string(FORUM_1)
+    rating = rate_steps((step,), solved=False, scale="se")
+    path = Explanation((step,), False, puzzle, start=puzzle, scale="se", rating=rating)
+    lines = explained_lines(path, rating, None)
+    assert lines[0].startswith("1. [SE 9.7] Nested Forcing Chains (level 2): Contradiction")
+    assert lines[1:6] == [
+        "    r2c2 is not 4",
+        "      - If r2c2 were 4",
+        "        - r1c1 would not be 5 (by Forcing Chain inside this chain):",
+        "          - r1c1 is not 5: if r1c1 were 5, a contradiction follows",
+        "            - r1c2 would be 3 (since r1c1 would be 5)",
+    ]
+    assert lines[-1].startswith("stuck after 1 steps; SE rating:")

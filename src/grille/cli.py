@@ -425,15 +425,21 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def explained_lines(solve_path: Explanation[Any], rating: Rating, shows: str | None) -> list[str]:
-    """The text of ``grille explain``: each step with its value on the explanation's scale,
-    then the verdict and the rating, named by its scale; when the rating is of another path
+    """The text of ``grille explain``: each step with its value on the explanation's scale
+    (and its proof, when it carries one, indented under it: a forcing chain's every
+    implication with its reason, a nested chain's inner chains a level deeper), then the
+    verdict and the rating, named by its scale; when the rating is of another path
     than the one shown, the hardest step shown and the command that shows the rated path
     (``shows``), if any."""
     scale = solve_path.scale_name
     steps = solve_path.steps
     value = solve_path.value_text
-    lines = [f"{number}. [{scale} {value(step.difficulty)}] {step.technique}: {step.explanation}"
-             for number, step in enumerate(steps, start=1)]
+    lines = []
+    for number, step in enumerate(steps, start=1):
+        lines.append(f"{number}. [{scale} {value(step.difficulty)}] {step.technique}: "
+                     f"{step.explanation}")
+        if step.proof is not None:  # the chain in full, each inner chain indented under it
+            lines.extend(f"    {line}" for line in step.proof.lines())
     verdict = "solved" if solve_path.solved else f"stuck after {len(steps)} steps"
     rated = f"{rating.scale_name} rating: {rating}"
     if solve_path.rating is not None:
