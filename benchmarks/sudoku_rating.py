@@ -19,15 +19,17 @@ grille, printed side by side in one run:
   serate (the seconds recorded in the oracle files) and hodoku-py (timed live, in this
   process, or ``--hodoku-timing recorded``), with the ratios and the targets.
 
-SE files (``se_*.txt`` in ``--oracle DIR``, or ``--rated FILE ...``), one puzzle a line,
+SE files (``--se-glob``, default ``se_*.txt``, in ``--oracle DIR`` minus ``--exclude``,
+default ``se_hard_*``; or ``--rated FILE ...``), one puzzle a line,
 space or tab separated, ``#`` lines skipped: ``<81 chars> <ER>``, ``<label> <81 chars>
 <ER>``, ``<81 chars> <ER> <EP> <ED>``, ``<81 chars> <ER> <EP> <ED> <seconds>``, or
 serate's own ``<81 chars> ED=<ER>/<EP>/<ED>``. SE's seconds per puzzle also come from a
-sibling ``<name>.seconds.txt`` (``<81 chars> <seconds>``). HoDoKu files (``hodoku_*.txt``
-or ``--hodoku-rated FILE ...``): ``<81 chars> <level> <score> [<seconds>]``, seconds also
-from a sibling ``.seconds.txt``. ``--sample N`` rates at most N puzzles of each band
-(seeded) and ``--seconds S`` stops starting new puzzles in a band once grille (and,
-separately, hodoku-py) has spent S seconds on it. ``--details`` adds the older fidelity
+sibling ``<name>.seconds.txt`` (``<81 chars> <seconds>``). HoDoKu files (``--hodoku-glob``,
+default ``hodoku_bench_*.txt``, or ``--hodoku-rated FILE ...``): ``[<label>] <81 chars>
+<level> <score> [<seconds> ...]``, seconds also from a sibling ``.seconds.txt``.
+``--sample N`` rates at most N puzzles of each band (seeded) and ``--seconds S`` stops
+starting new puzzles in a band once grille (and, separately, hodoku-py) has spent S
+seconds on it. ``--details`` adds the older fidelity
 tables (confusion, by technique, largest disagreements).
 
 **Speed and coverage** (``--sets [NAME ...]``): a seeded sample of each shared puzzle set
@@ -237,11 +239,13 @@ def parse_hodoku(path: Path) -> list[HodokuRated]:
     return found
 
 
-def oracle_files(folder: Path, prefix: str) -> list[Path]:
-    """The oracle files ``<prefix>*.txt`` of ``folder``, not the ``.seconds``/``.timeouts``."""
+def oracle_files(folder: Path, pattern: str, exclude: Sequence[str] = ()) -> list[Path]:
+    """The oracle files of ``folder`` matching ``pattern`` and none of ``exclude``, not the
+    ``.seconds``/``.timeouts`` siblings."""
     return sorted(
-        path for path in folder.glob(f"{prefix}*.txt")
+        path for path in folder.glob(pattern)
         if not path.name.endswith((".seconds.txt", ".timeouts.txt"))
+        and not any(path.match(other) for other in exclude if other)
     )
 
 
@@ -623,7 +627,7 @@ HODOKU_HEADER = ("HoDoKu level", "puzzles", "level exact", "score exact",
 
 def ratio(theirs: Sequence[float], ours: Sequence[float]) -> float | None:
     """How many times faster grille is: their mean over ours (same puzzles)."""
-    if not theirs or not ours or sum(ours) == 0:
+    if not theirs or not ours or sum(ours) == 0 or sum(theirs) == 0:
         return None
     return float(np.mean(theirs) / np.mean(ours))
 
@@ -708,8 +712,8 @@ def oracle_inputs(options: argparse.Namespace) -> tuple[list[Rated], list[Hodoku
         if folder is None or not folder.is_dir():
             raise SystemExit(
                 "no oracle folder: give --oracle DIR or --rated FILE (see the module doc)")
-        se_paths = oracle_files(folder, "se_")
-        hodoku_paths = oracle_files(folder, "hodoku_")
+        se_paths = oracle_files(folder, options.se_glob, options.exclude)
+        hodoku_paths = oracle_files(folder, options.hodoku_glob, options.exclude)
     se_items: list[Rated] = []
     hodoku_items: list[HodokuRated] = []
     for path in se_paths:
@@ -1061,6 +1065,13 @@ def parser() -> argparse.ArgumentParser:
                       help="SE-rated files instead of an oracle folder")
     mode.add_argument("--sets", dest="set_names", nargs="*", metavar="NAME",
                       help=f"shared sets to time (default: {' '.join(DEFAULT_SETS)})")
+    result.add_argument("--se-glob", default="se_*.txt",
+                        help="SE files of the oracle folder (default se_*.txt)")
+    result.add_argument("--hodoku-glob", default="hodoku_bench_*.txt",
+                        help="HoDoKu files of the oracle folder (default hodoku_bench_*.txt: "
+                             "the unseen samples; hodoku_*.txt adds helper files tuned on)")
+    result.add_argument("--exclude", nargs="*", default=["se_hard_*"],
+                        help="oracle files to leave out (default se_hard_*: puzzles tuned on)")
     result.add_argument("--hodoku-rated", type=Path, nargs="+", metavar="FILE",
                         help="hodoku-py-rated files (with --rated)")
     result.add_argument("--sample", type=int, default=None,

@@ -70,7 +70,8 @@ def test_a_file_takes_its_seconds_from_the_sibling_and_skips_lost_ratings(
     items = bench.parse_rated(path)
     assert [(item.puzzle, item.seconds, item.source) for item in items] == [
         (P1, 0.16, "gen"), (P3, 212.0, "gen")]
-    assert bench.oracle_files(tmp_path, "se_") == [path]
+    assert bench.oracle_files(tmp_path, "se_*.txt") == [path]
+    assert bench.oracle_files(tmp_path, "se_*.txt", ["se_g*"]) == []
 
 
 def test_hodoku_lines_read_in_both_layouts(bench: ModuleType, tmp_path: Path) -> None:
