@@ -596,6 +596,15 @@ def agreement_rows(groups: dict[str, list[Result]]) -> list[list[str]]:
     return rows
 
 
+def source_agreement_rows(groups: dict[str, list[Result]]) -> list[list[str]]:
+    """The SE agreement table's rows by oracle source instead of band."""
+    by_source: dict[str, list[tuple[Rated, Timed]]] = {}
+    for items in groups.values():
+        for pair in se_pairs(items):
+            by_source.setdefault(pair[0].source, []).append(pair)
+    return [agreement_row(name, pairs) for name, pairs in sorted(by_source.items())]
+
+
 AGREEMENT_HEADER = ("SE band", "puzzles", "ER exact", "ER ±0.1", "EP exact", "EP ±0.1",
                     "ED exact", "ED ±0.1", "grille ER higher / lower")
 EXACT_COLUMNS = (2, 4, 6)
@@ -827,6 +836,8 @@ def report_oracle(
         misses = exact_misses(rows)
         print(f"\nTarget exact ER, EP and ED ≥ {TARGET_EXACT:.0f} % in every band: "
               + ("met" if not misses else "NOT met: " + "; ".join(misses)))
+        print("\nThe same by oracle source:\n")
+        print(table(("source", *AGREEMENT_HEADER[1:]), source_agreement_rows(groups)))
 
     print("\n## Agreement with HoDoKu (hodoku-py) by HoDoKu's level\n")
     everything = [result for items in groups.values() for result in items]

@@ -124,6 +124,7 @@ def test_the_agreement_table_counts_exact_and_near(bench: ModuleType) -> None:
     assert rows[0][2:] == ["50.0 %", "100.0 %", "100.0 %", "100.0 %", "50.0 %", "50.0 %",
                            "0 / 1"]
     assert rows[2][2] == "33.3 %"
+    assert [row[:3] for row in bench.source_agreement_rows(groups)] == [["", "3", "33.3 %"]]
     assert bench.exact_misses(rows) == [
         "2.0-2.9 ER exact 50.0 %", "2.0-2.9 ED exact 50.0 %", "11.0-11.9 ER exact 0.0 %",
         "11.0-11.9 EP exact 0.0 %", "11.0-11.9 ED exact 0.0 %"]
