@@ -869,6 +869,8 @@ def oracle(options: argparse.Namespace) -> int:
     se_items, hodoku_items, file_notes = oracle_inputs(options)
     results, notes = gather(se_items, hodoku_items)
     groups = choose(by_band(results.values()), options.sample)
+    if options.bands:
+        groups = {name: items for name, items in groups.items() if name in options.bands}
     print("# Sudoku rating against the oracles (issue #18)\n")
     print(machine())
     for note in file_notes + notes[:10]:
@@ -1091,6 +1093,9 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--seconds", type=float, default=None,
                         help="oracle report: grille's and hodoku-py's budget per band "
                              "(default 120; 0: none); --sets: hodoku-py's per set (default 60)")
+    result.add_argument("--bands", nargs="+", metavar="BAND",
+                        help="oracle report: only these SE bands, named as printed "
+                             "(e.g. 10.0-10.9 11.0-11.9 '20.0 / unsolved')")
     result.add_argument("--hodoku-timing", choices=("live", "recorded"), default="live",
                         help="hodoku-py's seconds: timed in this run (default) or read from "
                              "the oracle files")
