@@ -20,7 +20,8 @@ grille, printed side by side in one run:
   process, or ``--hodoku-timing recorded``), with the ratios and the targets.
 
 SE files (``--se-glob``, default ``se_*.txt``, in ``--oracle DIR`` minus ``--exclude``,
-default ``se_hard_*``; or ``--rated FILE ...``), one puzzle a line,
+default the other helpers' ``se_hard_*``, ``se_easy_*``, ``se_gen-*``; or ``--rated FILE
+...``), one puzzle a line,
 space or tab separated, ``#`` lines skipped: ``<81 chars> <ER>``, ``<label> <81 chars>
 <ER>``, ``<81 chars> <ER> <EP> <ED>``, ``<81 chars> <ER> <EP> <ED> <seconds>``, or
 serate's own ``<81 chars> ED=<ER>/<EP>/<ED>``. SE's seconds per puzzle also come from a
@@ -83,6 +84,9 @@ SEED = 20240601
 UNSOLVED_BAND = "20.0 / unsolved"
 ERROR_BAND = "0.0 / error"
 NO_SE_BAND = "no SE rating"
+HELPER_FILES = ("se_hard_*", "se_easy_*", "se_gen-*")
+"""Oracle files other helpers made for their own work (puzzles they tune on), left out of the
+oracle folder's report unless ``--exclude`` says otherwise."""
 HODOKU_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
 TARGET_EXACT = 98.0
 """Issue #18's targets: exact ER, EP and ED in every band (percent)."""
@@ -1083,8 +1087,9 @@ def parser() -> argparse.ArgumentParser:
     result.add_argument("--hodoku-glob", default="hodoku_bench_*.txt",
                         help="HoDoKu files of the oracle folder (default hodoku_bench_*.txt: "
                              "the unseen samples; hodoku_*.txt adds helper files tuned on)")
-    result.add_argument("--exclude", nargs="*", default=["se_hard_*"],
-                        help="oracle files to leave out (default se_hard_*: puzzles tuned on)")
+    result.add_argument("--exclude", nargs="*", default=list(HELPER_FILES),
+                        help="oracle files to leave out (default: "
+                             f"{' '.join(HELPER_FILES)}, other helpers' puzzles, tuned on)")
     result.add_argument("--hodoku-rated", type=Path, nargs="+", metavar="FILE",
                         help="hodoku-py-rated files (with --rated)")
     result.add_argument("--sample", type=int, default=None,
