@@ -659,12 +659,17 @@ def speed_row(name: str, items: Sequence[Result]) -> list[str] | None:
     target, value = (("≥20× SE", se_ratio) if is_hard_band(name)
                      else ("≥20× hodoku-py", hodoku_ratio))
     verdict = "-" if value is None else ("met" if value >= TARGET_SPEEDUP else "NOT met")
+    if name == NO_SE_BAND:
+        target, verdict = "none (no SE band)", "-"
+    guessed = sum(not r.grille.coverage for r in items if r.grille is not None)
+    if guessed:
+        verdict += f" ({guessed} of {len(ours)} rated with trial and error)"
     columns = [name, str(len(ours))]
     columns += map(seconds_text, mean_p90([seconds for _, seconds in ours]))
     for pairs, speedup in ((se, se_ratio), (hodoku, hodoku_ratio)):
         columns.append(str(len(pairs)))
         columns += map(seconds_text, mean_p90([theirs for _, theirs in pairs]))
-        columns.append("-" if speedup is None else f"×{speedup:,.1f}")
+        columns.append("-" if speedup is None else f"×{speedup:,.{2 if speedup < 1 else 1}f}")
     columns.append(f"{target}: {verdict}")
     return columns
 

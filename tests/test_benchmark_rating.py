@@ -139,6 +139,13 @@ def test_the_speed_table_holds_hard_bands_to_se_and_others_to_hodoku(bench: Modu
     assert rows[0][-2:] == ["×10.0", "≥20× hodoku-py: NOT met"]
     assert rows[1][7] == "×40.0"
     assert rows[1][-1] == "≥20× SE: met"
+    guessed = result(bench, P2, (10.4, 10.4, 2.6), (12.0, 12.0, 2.6), seconds=0.5)
+    guessed.grille = bench.Timed(P2, Rating("extreme", 12.0, 12.0, 2.6, "Trial and Error",
+                                            True, (("Trial and Error", 1),)), 0.5)
+    slow = result(bench, P1, (1.5, 1.2, 1.2), (1.5, 1.2, 1.2), seconds=20.0)  # SE 10 s
+    rows = bench.speed_rows(bench.by_band([guessed, slow]))
+    assert rows[0][7] == "×0.50"
+    assert rows[1][-1] == "≥20× SE: met (1 of 1 rated with trial and error)"
 
 
 def test_grilles_hodoku_scale_is_used_only_when_it_exists(bench: ModuleType) -> None:
