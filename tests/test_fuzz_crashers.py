@@ -42,3 +42,11 @@ def test_crasher_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert path.name == "unruly--example.txt" and path.read_bytes() == b"4x4:AbMa"
     assert crasher.load(path) == ("takuzu_formats", data)
     assert crasher.load(crasher.keep("moves", b"r1c1=1", "move")) == ("moves", b"r1c1=1")
+
+
+def test_a_metadata_key_with_a_unicode_line_break_reads_back() -> None:
+    # found by test_mutated_puzzles[takuzu]: U+2028 in a key split the "# key: value" line
+    kind = targets.get_kind("takuzu")
+    text = ('{"kind": "takuzu", "rows": 4, "cols": 4, "cells": ["1.0.", "....", "....", "0..1"],'
+            ' "unique_lines": true, "metadata": {"id": "t1", "unruly_leve\u2028": "easy"}}\n')
+    targets.check_read(kind, text, "json")

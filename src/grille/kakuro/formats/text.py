@@ -199,7 +199,8 @@ def read_csv(text: str, source: str) -> list[tuple[KakuroGrid, int]]:
 
 def _header(grid: KakuroGrid) -> list[str]:
     lines = [f"# {key}: {value}" for key, value in grid.metadata
-             if key not in ("solution", "rules")]
+             if key not in ("solution", "rules")
+             and len(f"# {key}: {value}".splitlines()) == 1]  # no U+2028 or other break
     if grid.distinct_combinations:
         lines.append(f"# rules: {RULES_DISTINCT}")
     return lines

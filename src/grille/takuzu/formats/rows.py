@@ -135,9 +135,11 @@ def dump_marks(grid: TakuzuGrid) -> str:
 
 
 def _safe(key: str, value: str) -> bool:
-    return _META_RE.fullmatch(f"# {key}: {value}") is not None and "\n" not in value and (
-        key.lower() != "rules"
-    )
+    """Whether ``# key: value`` reads back as that one metadata line: no line break of any
+    kind ``str.splitlines`` splits at (U+2028, form feed ...) in it."""
+    line = f"# {key}: {value}"
+    return (_META_RE.fullmatch(line) is not None and len(line.splitlines()) == 1
+            and key.lower() != "rules")
 
 
 def write(grids: Sequence[TakuzuGrid]) -> str:
