@@ -92,10 +92,14 @@ class SudokuKind(GridKind[Grid]):
         return fmt is not None
 
     def solve(self, puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
-        """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
+        """Up to ``limit`` solutions (0 = all), by the fast specialised solver (a variant by
+        :mod:`grille.sudoku.variants.solve`)."""
         from grille.sudoku import solver
 
-        _plain_only(puzzle, "solving")
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import solve
+
+            return solve.solve(puzzle, limit=limit, budget=budget)
         return solver.solve(puzzle, limit=limit, budget=budget)
 
     def solve_many(
@@ -104,8 +108,8 @@ class SudokuKind(GridKind[Grid]):
         """:meth:`solve` for many puzzles in one compiled call."""
         from grille.sudoku import solver
 
-        for puzzle in puzzles:
-            _plain_only(puzzle, "solving")
+        if any(puzzle.variant is not None for puzzle in puzzles):
+            return [self.solve(puzzle, limit=limit, budget=budget) for puzzle in puzzles]
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def clues_of(self, state: Grid) -> Grid:

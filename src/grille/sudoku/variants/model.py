@@ -16,10 +16,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from grille.errors import GrilleError
 from grille.kind import Violation
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants.propagation import Parts
 
 __all__ = [
     "Board",
@@ -101,6 +104,11 @@ class Constraint(ABC):
     @abstractmethod
     def fpuzzles(self) -> tuple[str, object]:
         """The f-puzzles key and the item (``True`` for a flag) that write the constraint."""
+
+    def solver_parts(self, size: int, variant: Variant) -> Parts:
+        """The constraint's units and candidate filters for the exact solver on a ``size``
+        grid (``variant``: the whole puzzle, which the negative constraints need)."""
+        raise VariantError(f"the solver has no rule for {self.name()}")
 
     def broken(self, why: str, cells: Iterable[Cell]) -> Violation:
         """A violation of this constraint: ``"<name>: <why>"`` at ``cells``."""

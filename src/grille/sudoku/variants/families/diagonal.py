@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.family import Family, Items
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, all_different
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,9 @@ class Diagonal(Constraint):
 
     def violations(self, board: Board) -> list[Violation]:
         return all_different(self, self.cells_for(board.size), board)
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        return pr.Parts((tuple(r * size + c for r, c in self.cells_for(size)),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("diagonal+" if self.anti else "diagonal-"), True

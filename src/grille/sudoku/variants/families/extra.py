@@ -5,8 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.family import Family, Items, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    all_different,
+    cells_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +33,9 @@ class ExtraRegion(Constraint):
 
     def violations(self, board: Board) -> list[Violation]:
         return all_different(self, self.cells, board)
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        return pr.Parts((tuple(r * size + c for r, c in self.cells),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "extraregion", {"cells": fp_cells(self.cells)}

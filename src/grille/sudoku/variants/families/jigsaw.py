@@ -9,8 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.family import Family, Items
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, all_different
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    VariantError,
+    all_different,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +64,10 @@ class Regions(Constraint):
 
     def name(self) -> str:
         return "jigsaw regions"
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        units = tuple(tuple(r * size + c for r, c in unit) for unit in self.units(size))
+        return pr.Parts(units, regions=True)
 
     def fpuzzles(self) -> tuple[str, object]:
         return "region", list(self.regions)

@@ -5,8 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.family import Family, Items, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    all_different,
+    cells_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,12 @@ class KillerCage(Constraint):
             elif not all(digits) and sum(digits) + digits.count(0) > self.total:
                 out.append(self.broken(f"its digits already reach {sum(digits)}", filled))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        cells = tuple(r * size + c for r, c in self.cells)
+        if self.total is None:
+            return pr.Parts((cells,))
+        return pr.Parts((cells,), (pr.CageSum(cells, size, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"cells": fp_cells(self.cells)}

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.family import Family, Items, fp_cell
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,10 @@ class Sandwich(Constraint):
             return [self.broken(f"the digits between 1 and {board.size} sum to {sum(between)}",
                                 cells[a:b + 1])]
         return []
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        cells = tuple(r * size + c for r, c in self.line(size))
+        return pr.Parts((), (pr.SandwichSum(cells, size, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "sandwichsum", {"cell": fp_cell(self.clue), "value": str(self.total)}

@@ -1,0 +1,334 @@
+"""What a constraint gives the exact solver: all-different units and candidate filters.
+
+Each constraint class answers ``solver_parts(size, variant)`` with :class:`Parts`: groups of
+cells whose digits all differ (the solver turns them into peers, and full-size ones into
+hidden singles) and :class:`Filter` objects that narrow candidate bit masks (bit ``d - 1``
+for digit ``d``). Filters are generic (a relation between two cells, a linear sum, a cage,
+a run of consecutive digits, a sandwich, a fixed set of digits): the families compose them.
+
+Every filter is *sound* (it never removes a digit some solution of its own constraint keeps,
+given the other cells' candidates) and *exact once every cell it watches is fixed* (it then
+fails unless the constraint holds), so propagation plus search counts solutions exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = [
+    "CageSum",
+    "Filter",
+    "LinearSum",
+    "Parts",
+    "Relation",
+    "Restrict",
+    "SandwichSum",
+    "Window",
+    "relation",
+]
+
+Masks = list[int]
+"""Candidate bit masks, one per cell (row-major); bit ``d - 1`` set when ``d`` may go there."""
+
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask`` (0-based digit indices)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Filter(ABC):
+    """Narrows the candidates of its ``cells``; ``run`` returns the cells it changed, or
+    ``None`` when no digit is left for one of them (a contradiction)."""
+
+    cells: tuple[int, ...]
+
+    @abstractmethod
+    def run(self, masks: Masks) -> list[int] | None:
+        """Narrow ``masks`` in place."""
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A constraint's part in the solver: ``units`` (cell index groups whose digits all
+    differ), ``filters``, and ``regions`` True for jigsaw regions (they replace the boxes)."""
+
+    units: tuple[tuple[int, ...], ...] = ()
+    filters: tuple[Filter, ...] = ()
+    regions: bool = False
+
+    def __repr__(self) -> str:
+        return f"Parts({len(self.units)} units, {len(self.filters)} filters)"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Restrict(Filter):
+    """One cell keeps only the digits of ``mask`` (parity)."""
+
+    cell: int
+    mask: int
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", (self.cell,))
+
+    def run(self, masks: Masks) -> list[int] | None:
+        old = masks[self.cell]
+        new = old & self.mask
+        if not new:
+            return None
+        if new == old:
+            return []
+        masks[self.cell] = new
+        return [self.cell]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Relation(Filter):
+    """Two cells whose digits must stand in a relation: ``forward[i]`` is the mask of digits
+    cell ``b`` may hold when ``a`` holds digit ``i + 1``; ``backward`` the converse."""
+
+    a: int
+    b: int
+    forward: tuple[int, ...]
+    backward: tuple[int, ...]
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", (self.a, self.b))
+
+    def run(self, masks: Masks) -> list[int] | None:
+        changed = []
+        ma, mb = masks[self.a], masks[self.b]
+        allowed_b = 0
+        for bit in _bits(ma):
+            allowed_b |= self.forward[bit]
+        nb = mb & allowed_b
+        if not nb:
+            return None
+        allowed_a = 0
+        for bit in _bits(nb):
+            allowed_a |= self.backward[bit]
+        na = ma & allowed_a
+        if not na:
+            return None
+        if na != ma:
+            masks[self.a] = na
+            changed.append(self.a)
+        if nb != mb:
+            masks[self.b] = nb
+            changed.append(self.b)
+        return changed
+
+
+_TABLES: dict[tuple[int, str], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _tables(size: int, name: str, test: Callable[[int, int], bool]
+            ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    key = (size, name)
+    if key not in _TABLES:
+        forward = tuple(sum(1 << (y - 1) for y in range(1, size + 1) if test(x, y))
+                        for x in range(1, size + 1))
+        backward = tuple(sum(1 << (x - 1) for x in range(1, size + 1) if test(x, y))
+                         for y in range(1, size + 1))
+        _TABLES[key] = forward, backward
+    return _TABLES[key]
+
+
+def relation(a: int, b: int, size: int, name: str,
+             test: Callable[[int, int], bool]) -> Relation:
+    """The :class:`Relation` ``test(digit_a, digit_b)`` on a ``size`` grid; ``name`` keys the
+    cached tables (equal names must mean equal tests)."""
+    forward, backward = _tables(size, name, test)
+    return Relation(a, b, forward, backward)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LinearSum(Filter):
+    """``sum(coefs[i] * digit(cells[i])) == total`` (repeats allowed), by bounds."""
+
+    cells: tuple[int, ...]
+    coefs: tuple[int, ...]
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        changed: list[int] = []
+        while True:
+            lows, highs = [], []
+            for cell, coef in zip(self.cells, self.coefs, strict=True):
+                mask = masks[cell]
+                if not mask:
+                    return None
+                low_digit = (mask & -mask).bit_length()
+                high_digit = mask.bit_length()
+                if coef > 0:
+                    lows.append(coef * low_digit)
+                    highs.append(coef * high_digit)
+                else:
+                    lows.append(coef * high_digit)
+                    highs.append(coef * low_digit)
+            low, high = sum(lows), sum(highs)
+            if not low <= self.total <= high:
+                return None
+            again = False
+            for i, (cell, coef) in enumerate(zip(self.cells, self.coefs, strict=True)):
+                least = self.total - (high - highs[i])
+                most = self.total - (low - lows[i])
+                if least <= lows[i] and highs[i] <= most:
+                    continue
+                mask = masks[cell]
+                keep = 0
+                for bit in _bits(mask):
+                    if least <= coef * (bit + 1) <= most:
+                        keep |= 1 << bit
+                if not keep:
+                    return None
+                if keep != mask:
+                    masks[cell] = keep
+                    changed.append(cell)
+                    again = True
+            if not again:
+                return changed
+
+
+@functools.lru_cache(maxsize=1024)
+def _combos(size: int, count: int, total: int) -> tuple[int, ...]:
+    """The masks of ``count`` different digits 1..size summing to ``total``."""
+    return tuple(
+        sum(1 << (d - 1) for d in combo)
+        for combo in itertools.combinations(range(1, size + 1), count)
+        if sum(combo) == total
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CageSum(Filter):
+    """Different digits summing to ``total``: each cell keeps the digits of the digit sets
+    that fit (every cell can take one of the set, the set within the cells' candidates)."""
+
+    cells: tuple[int, ...]
+    size: int
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        domains = [masks[cell] for cell in self.cells]
+        union = 0
+        for mask in domains:
+            union |= mask
+        allowed = 0
+        for combo in _combos(self.size, len(self.cells), self.total):
+            if combo & ~union:
+                continue
+            if all(mask & combo for mask in domains):
+                allowed |= combo
+        changed = []
+        for cell, mask in zip(self.cells, domains, strict=True):
+            new = mask & allowed
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Window(Filter):
+    """The cells' digits lie within ``len(cells)`` consecutive digits (renban; the cells are
+    also a unit, so together they are a run)."""
+
+    cells: tuple[int, ...]
+    size: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        length = len(self.cells)
+        run_mask = (1 << length) - 1
+        domains = [masks[cell] for cell in self.cells]
+        allowed = 0
+        for start in range(self.size - length + 1):
+            window = run_mask << start
+            if all(mask & window for mask in domains):
+                allowed |= window
+        changed = []
+        for cell, mask in zip(self.cells, domains, strict=True):
+            new = mask & allowed
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SandwichSum(Filter):
+    """A row or column (``cells``, all different) whose digits between the 1 and the
+    ``size`` sum to ``total``: the 1 and the n keep only the places some fitting pair of
+    places allows (the digits between bounded by their candidates other than 1 and n)."""
+
+    cells: tuple[int, ...]
+    size: int
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        one, top = 1, 1 << (self.size - 1)
+        inner = ((1 << self.size) - 1) & ~(one | top)
+        domains = [masks[cell] for cell in self.cells]
+        lows, highs = [], []
+        for mask in domains:
+            m = mask & inner
+            lows.append((m & -m).bit_length() if m else 0)
+            highs.append(m.bit_length() if m else 0)
+        ones = [i for i, mask in enumerate(domains) if mask & one]
+        tops = [i for i, mask in enumerate(domains) if mask & top]
+        keep_one: set[int] = set()
+        keep_top: set[int] = set()
+        for i in ones:
+            for j in tops:
+                if i == j:
+                    continue
+                a, b = (i, j) if i < j else (j, i)
+                between = range(a + 1, b)
+                if any(lows[k] == 0 for k in between):
+                    continue
+                if sum(lows[k] for k in between) <= self.total <= sum(highs[k] for k in between):
+                    keep_one.add(i)
+                    keep_top.add(j)
+        if not keep_one:
+            return None
+        changed = []
+        for i, cell in enumerate(self.cells):
+            mask = domains[i]
+            new = mask
+            if i not in keep_one:
+                new &= ~one
+            if i not in keep_top:
+                new &= ~top
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+def pairs_apart(size: int, moves: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Two-cell units: each pair of cells one of ``moves`` apart (anti-knight, anti-king)."""
+    out = set()
+    for row in range(size):
+        for col in range(size):
+            for dr, dc in moves:
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    a, b = row * size + col, r * size + c
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
