@@ -27,6 +27,7 @@ __all__ = [
     "Relation",
     "Restrict",
     "SandwichSum",
+    "SumTo",
     "Window",
     "relation",
 ]
@@ -198,6 +199,69 @@ class LinearSum(Filter):
                     again = True
             if not again:
                 return changed
+
+
+def _shifted(sums: int, mask: int) -> int:
+    """The sums reachable from ``sums`` (a bit set of totals) adding one digit of ``mask``."""
+    out = 0
+    for bit in _bits(mask):
+        out |= sums << (bit + 1)
+    return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SumTo(Filter):
+    """The digits of ``terms`` (repeats allowed) sum to ``total``, or to the digit of
+    ``target`` when it is a cell (a one-cell arrow circle); exact support by the bit sets of
+    the reachable partial sums."""
+
+    terms: tuple[int, ...]
+    total: int
+    target: int = -1
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        cells = self.terms if self.target < 0 else (self.target, *self.terms)
+        object.__setattr__(self, "cells", cells)
+
+    def run(self, masks: Masks) -> list[int] | None:
+        terms = self.terms
+        count = len(terms)
+        prefix = [1]
+        for cell in terms:
+            prefix.append(_shifted(prefix[-1], masks[cell]))
+        suffix = [1] * (count + 1)
+        for i in range(count - 1, -1, -1):
+            suffix[i] = _shifted(suffix[i + 1], masks[terms[i]])
+        changed = []
+        if self.target >= 0:
+            old = masks[self.target]
+            totals = (prefix[-1] >> 1) & old
+            if not totals:
+                return None
+            if totals != old:
+                masks[self.target] = totals
+                changed.append(self.target)
+            totals <<= 1
+        else:
+            totals = 1 << self.total
+            if not prefix[-1] & totals:
+                return None
+        for i, cell in enumerate(terms):
+            others = 0
+            for bit in _bits(prefix[i]):
+                others |= suffix[i + 1] << bit
+            old = masks[cell]
+            new = 0
+            for bit in _bits(old):
+                if (others << (bit + 1)) & totals:
+                    new |= 1 << bit
+            if not new:
+                return None
+            if new != old:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
 
 
 @functools.lru_cache(maxsize=1024)

@@ -60,6 +60,8 @@ class Arrow(Constraint):
                                "only on grids up to 9x9")
         circle = tuple(r * size + c for r, c in self.circle)
         shaft = tuple(r * size + c for r, c in self.shaft())
+        if len(circle) == 1:
+            return pr.Parts((), (pr.SumTo(shaft, 0, circle[0]),))
         coefs = tuple(-(10 ** (len(circle) - 1 - i)) for i in range(len(circle)))
         return pr.Parts((), (pr.LinearSum(circle + shaft, coefs + (1,) * len(shaft), 0),))
 

@@ -53,7 +53,7 @@ class LittleKiller(Constraint):
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
         cells = tuple(r * size + c for r, c in self.cells)
-        return pr.Parts((), (pr.LinearSum(cells, (1,) * len(cells), self.total),))
+        return pr.Parts((), (pr.SumTo(cells, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "littlekillersum", {"cell": fp_cell(self.clue), "cells": fp_cells(self.cells),
