@@ -37,7 +37,7 @@ from grille.sudoku.variants.families.renban import Renban
 from grille.sudoku.variants.families.sandwich import Sandwich
 from grille.sudoku.variants.families.thermo import Thermometer
 from grille.sudoku.variants.families.whispers import Whispers
-from grille.sudoku.variants.families.xv import XV, SUMS, XVNegative
+from grille.sudoku.variants.families.xv import SUMS, XV, XVNegative
 from grille.sudoku.variants.model import Cell, Constraint
 
 __all__ = ["CpsatResult", "build", "count"]
@@ -58,10 +58,10 @@ def build(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     """The CP-SAT model of ``grid`` and its cell variables (row-major)."""
     n = grid.size
     model = cp_model.CpModel()
-    xs = [model.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    xs = [model.new_int_var(1, n, f"x{i}") for i in range(n * n)]
     for i, digit in enumerate(grid.cells):
         if digit:
-            model.Add(xs[i] == digit)
+            model.add(xs[i] == digit)
 
     def at(cell: Cell) -> Any:
         return xs[cell[0] * n + cell[1]]
@@ -70,7 +70,7 @@ def build(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     jigsaw = any(isinstance(c, Regions) for c in constraints)
     for index, unit in enumerate(grid.shape.units):
         if not (jigsaw and index >= 2 * n):
-            model.AddAllDifferent([xs[i] for i in unit])
+            model.add_all_different([xs[i] for i in unit])
     for constraint in constraints:
         _ENCODERS[type(constraint)](model, constraint, at, n, constraints)
     return model, xs
@@ -79,40 +79,41 @@ def build(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
 def _table(model: cp_model.CpModel, a: Any, b: Any, n: int,
            test: Callable[[int, int], bool]) -> None:
     pairs = [(x, y) for x in range(1, n + 1) for y in range(1, n + 1) if test(x, y)]
-    model.AddAllowedAssignments([a, b], pairs)
+    model.add_allowed_assignments([a, b], pairs)
 
 
 def _sandwich(model: cp_model.CpModel, c: Sandwich, at: Any, n: int) -> None:
     xs = [at(cell) for cell in c.line(n)]
-    ones, tops = [], []
+    ones: list[Any] = []
+    tops: list[Any] = []
     for i, x in enumerate(xs):
         for digit, store in ((1, ones), (n, tops)):
-            flag = model.NewBoolVar(f"s{i}_{digit}")
-            model.Add(x == digit).OnlyEnforceIf(flag)
-            model.Add(x != digit).OnlyEnforceIf(flag.Not())
+            flag = model.new_bool_var(f"s{i}_{digit}")
+            model.add(x == digit).only_enforce_if(flag)
+            model.add(x != digit).only_enforce_if(flag.negated())
             store.append(flag)
     for i, j in itertools.permutations(range(n), 2):
-        both = model.NewBoolVar(f"p{i}_{j}")
-        model.AddBoolAnd([ones[i], tops[j]]).OnlyEnforceIf(both)
-        model.AddBoolOr([ones[i].Not(), tops[j].Not(), both])
+        both = model.new_bool_var(f"p{i}_{j}")
+        model.add_bool_and([ones[i], tops[j]]).only_enforce_if(both)
+        model.add_bool_or([ones[i].negated(), tops[j].negated(), both])
         a, b = min(i, j), max(i, j)
-        model.Add(sum(xs[a + 1:b]) == c.total).OnlyEnforceIf(both)
+        model.add(sum(xs[a + 1:b]) == c.total).only_enforce_if(both)
 
 
 def _arrow(model: cp_model.CpModel, c: Arrow, at: Any, n: int) -> None:
     number = sum(at(cell) * 10 ** (len(c.circle) - 1 - i)
                  for i, cell in enumerate(c.circle))
-    model.Add(sum(at(cell) for cell in c.shaft()) == number)
+    model.add(sum(at(cell) for cell in c.shaft()) == number)
 
 
 def _renban(model: cp_model.CpModel, c: Renban, at: Any, n: int) -> None:
     for line in c.lines:
         xs = [at(cell) for cell in line]
-        model.AddAllDifferent(xs)
-        low, high = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
-        model.AddMinEquality(low, xs)
-        model.AddMaxEquality(high, xs)
-        model.Add(high - low == len(line) - 1)
+        model.add_all_different(xs)
+        low, high = model.new_int_var(1, n, ""), model.new_int_var(1, n, "")
+        model.add_min_equality(low, xs)
+        model.add_max_equality(high, xs)
+        model.add(high - low == len(line) - 1)
 
 
 def _kropki(c: KropkiDot) -> Callable[[int, int], bool]:
@@ -133,7 +134,7 @@ def _disjoint(model: cp_model.CpModel, at: Any, n: int) -> None:
     shape = default_shape(n)
     for r in range(shape.box_rows):
         for c in range(shape.box_cols):
-            model.AddAllDifferent([at((br + r, bc + c)) for br in range(0, n, shape.box_rows)
+            model.add_all_different([at((br + r, bc + c)) for br in range(0, n, shape.box_rows)
                                    for bc in range(0, n, shape.box_cols)])
 
 
@@ -142,19 +143,24 @@ def _apart(model: cp_model.CpModel, at: Any, n: int, moves: Any) -> None:
         for c in range(n):
             for dr, dc in moves:
                 if 0 <= r + dr < n and 0 <= c + dc < n:
-                    model.Add(at((r, c)) != at((r + dr, c + dc)))
+                    model.add(at((r, c)) != at((r + dr, c + dc)))
+
+
+def _regions(model: cp_model.CpModel, c: Regions, at: Any, n: int) -> None:
+    for unit in c.units(n):
+        model.add_all_different([at(x) for x in unit])
 
 
 def _encoders() -> dict[type[Constraint], Callable[..., None]]:
     def killer(m: Any, c: KillerCage, at: Any, n: int, _: Any) -> None:
-        m.AddAllDifferent([at(x) for x in c.cells])
+        m.add_all_different([at(x) for x in c.cells])
         if c.total is not None:
-            m.Add(sum(at(x) for x in c.cells) == c.total)
+            m.add(sum(at(x) for x in c.cells) == c.total)
 
     def thermo(m: Any, c: Thermometer, at: Any, n: int, _: Any) -> None:
         for line in c.lines:
             for a, b in itertools.pairwise(line):
-                m.Add(at(a) < at(b))
+                m.add(at(a) < at(b))
 
     def whispers(m: Any, c: Whispers, at: Any, n: int, _: Any) -> None:
         gap = c.gap(n)
@@ -165,7 +171,7 @@ def _encoders() -> dict[type[Constraint], Callable[..., None]]:
     def palindrome(m: Any, c: Palindrome, at: Any, n: int, _: Any) -> None:
         for line in c.lines:
             for a, b in zip(line[: len(line) // 2], reversed(line), strict=False):
-                m.Add(at(a) == at(b))
+                m.add(at(a) == at(b))
 
     def kropki_negative(m: Any, c: KropkiNegative, at: Any, n: int, cs: Any) -> None:
         marked = {frozenset(d.cells_of()) for d in cs if isinstance(d, KropkiDot)}
@@ -178,22 +184,21 @@ def _encoders() -> dict[type[Constraint], Callable[..., None]]:
         _negative(m, n, at, marked, lambda x, y: x + y in (5, 10))
 
     return {
-        Regions: lambda m, c, at, n, _: [m.AddAllDifferent([at(x) for x in u])
-                                         for u in c.units(n)],
-        Diagonal: lambda m, c, at, n, _: m.AddAllDifferent([at(x) for x in c.cells_for(n)]),
-        ExtraRegion: lambda m, c, at, n, _: m.AddAllDifferent([at(x) for x in c.cells]),
+        Regions: lambda m, c, at, n, _: _regions(m, c, at, n),
+        Diagonal: lambda m, c, at, n, _: m.add_all_different([at(x) for x in c.cells_for(n)]),
+        ExtraRegion: lambda m, c, at, n, _: m.add_all_different([at(x) for x in c.cells]),
         DisjointGroups: lambda m, c, at, n, _: _disjoint(m, at, n),
         KillerCage: killer,
-        LittleKiller: lambda m, c, at, n, _: m.Add(sum(at(x) for x in c.cells) == c.total),
+        LittleKiller: lambda m, c, at, n, _: m.add(sum(at(x) for x in c.cells) == c.total),
         Sandwich: lambda m, c, at, n, _: _sandwich(m, c, at, n),
         Thermometer: thermo,
         Arrow: lambda m, c, at, n, _: _arrow(m, c, at, n),
         KropkiDot: lambda m, c, at, n, _: _table(m, at(c.cells[0]), at(c.cells[1]), n,
                                                   _kropki(c)),
         KropkiNegative: kropki_negative,
-        XV: lambda m, c, at, n, _: m.Add(at(c.cells[0]) + at(c.cells[1]) == SUMS[c.letter]),
+        XV: lambda m, c, at, n, _: m.add(at(c.cells[0]) + at(c.cells[1]) == SUMS[c.letter]),
         XVNegative: xv_negative,
-        Parity: lambda m, c, at, n, _: m.AddModuloEquality(int(c.odd), at(c.cell), 2),
+        Parity: lambda m, c, at, n, _: m.add_modulo_equality(int(c.odd), at(c.cell), 2),
         AntiKnight: lambda m, c, at, n, _: _apart(m, at, n, KNIGHT),
         AntiKing: lambda m, c, at, n, _: _apart(m, at, n, KING),
         Renban: lambda m, c, at, n, _: _renban(m, c, at, n),
@@ -205,7 +210,7 @@ def _encoders() -> dict[type[Constraint], Callable[..., None]]:
 _ENCODERS = _encoders()
 
 
-class _Counter(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+class _Counter(cp_model.CpSolverSolutionCallback):
     def __init__(self, xs: list[Any], limit: int) -> None:
         super().__init__()
         self.xs, self.limit, self.count = xs, limit, 0
@@ -214,9 +219,9 @@ class _Counter(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
     def on_solution_callback(self) -> None:
         self.count += 1
         if self.first is None:
-            self.first = tuple(self.Value(x) for x in self.xs)
+            self.first = tuple(self.value(x) for x in self.xs)
         if self.limit and self.count >= self.limit:
-            self.StopSearch()
+            self.stop_search()
 
 
 def count(grid: Grid, limit: int = 2, workers: int = 1) -> CpsatResult:
@@ -227,7 +232,7 @@ def count(grid: Grid, limit: int = 2, workers: int = 1) -> CpsatResult:
     solver.parameters.num_workers = workers
     counter = _Counter(xs, limit)
     start = time.perf_counter()
-    status = solver.Solve(model, counter)
+    status = solver.solve(model, counter)
     seconds = time.perf_counter() - start
     exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not (
         limit and counter.count >= limit)

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
-from grille.sudoku.variants.propagation import Filter, Masks
 from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.propagation import Filter, Masks
 
 __all__ = ["Model", "model_of", "propagate", "solve"]
 
@@ -121,7 +121,7 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
             return True
 
 
-class _Stop(Exception):
+class _StopError(Exception):
     """The search reached its solution limit or its node budget."""
 
 
@@ -148,7 +148,7 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions
         nonlocal count, nodes, budget_hit
         if budget is not None and nodes >= budget:
             budget_hit = True
-            raise _Stop
+            raise _StopError
         nodes += 1
         if not propagate(model, masks, changed):
             return
@@ -170,7 +170,7 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions
             if len(found) < 2:
                 found.append(solution)
             if limit and count >= limit:
-                raise _Stop
+                raise _StopError
             return
         mask = masks[best]
         while mask:
@@ -183,7 +183,7 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions
     stopped = False
     try:
         search(masks, None)
-    except _Stop:
+    except _StopError:
         stopped = True
     return Solutions(count=count, found=tuple(found), exhausted=not stopped, nodes=nodes,
                      budget_reached=budget_hit)
