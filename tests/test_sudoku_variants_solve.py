@@ -205,3 +205,16 @@ def test_shared_puzzles_solve_to_their_listed_solution() -> None:
                 assert result.unique, record["id"]
             assert result.solution is not None
             assert "".join(map(str, result.solution.cells)) == record["solution"], record["id"]
+
+
+def test_cli_solves_counts_and_pencils_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    from grille.cli import main
+
+    path = str(HERE / "thermo.json")
+    assert main(["count", path]) == 0
+    out, _ = capsys.readouterr()
+    assert int(out.split()[-1]) == solve(fixture(HERE / "thermo.json")[0], limit=0).count
+    assert main(["candidates", path]) == 1  # several solutions: written without marks
+    assert main(["solve", str(HERE / "thermo_downhill.json")]) == 1
+    _, err = capsys.readouterr()
+    assert "no solution" in err

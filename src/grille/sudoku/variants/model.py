@@ -7,8 +7,8 @@ cages, thermometers ...; :mod:`grille.sudoku.variants.families` lists them). Cel
 
 Each constraint answers :meth:`Constraint.violations` on a :class:`Board` (the digits, 0 for
 empty, and the whole variant, which the negative constraints need), and writes itself as an
-f-puzzles item (:meth:`Constraint.fpuzzles`). Propagation for the exact solver and drawing
-are not part of the protocol yet (the next step of issue #19 adds them per family).
+f-puzzles item (:meth:`Constraint.fpuzzles`), and gives the exact solver its units and
+candidate filters (:meth:`Constraint.solver_parts`, :mod:`grille.sudoku.variants.solve`).
 """
 
 from __future__ import annotations
