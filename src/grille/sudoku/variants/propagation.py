@@ -36,14 +36,21 @@ Masks = list[int]
 """Candidate bit masks, one per cell (row-major); bit ``d - 1`` set when ``d`` may go there."""
 
 
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask`` (0-based digit indices)."""
+def _bits_of(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+_SMALL = tuple(tuple(_bits_of(mask)) for mask in range(1 << 9))
+
+
+def _bits(mask: int) -> Sequence[int]:
+    """The set bits of ``mask`` (0-based digit indices); a table up to 9 bits."""
+    return _SMALL[mask] if mask < 512 else _bits_of(mask)
 
 
 class Filter(ABC):
