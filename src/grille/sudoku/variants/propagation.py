@@ -343,8 +343,10 @@ class Window(Filter):
 @dataclass(frozen=True, slots=True, eq=False)
 class SandwichSum(Filter):
     """A row or column (``cells``, all different) whose digits between the 1 and the
-    ``size`` sum to ``total``: the 1 and the n keep only the places some fitting pair of
-    places allows (the digits between bounded by their candidates other than 1 and n)."""
+    ``size`` sum to ``total``. Over every pair of places for the 1 and the n whose cells
+    between can reach the total (by the bounds of their candidates other than 1 and n), each
+    cell keeps what some pair allows: the 1 or the n at its place, a digit between within the
+    sum's bounds, any other digit outside."""
 
     cells: tuple[int, ...]
     size: int
@@ -361,8 +363,8 @@ class SandwichSum(Filter):
             highs.append(m.bit_length() if m else 0)
         ones = [i for i, mask in enumerate(domains) if mask & one]
         tops = [i for i, mask in enumerate(domains) if mask & top]
-        keep_one: set[int] = set()
-        keep_top: set[int] = set()
+        full = (1 << self.size) - 1
+        allowed = [0] * len(domains)
         for i in ones:
             for j in tops:
                 if i == j:
@@ -371,19 +373,26 @@ class SandwichSum(Filter):
                 between = range(a + 1, b)
                 if any(lows[k] == 0 for k in between):
                     continue
-                if sum(lows[k] for k in between) <= self.total <= sum(highs[k] for k in between):
-                    keep_one.add(i)
-                    keep_top.add(j)
-        if not keep_one:
-            return None
+                low = sum(lows[k] for k in between)
+                high = sum(highs[k] for k in between)
+                if not low <= self.total <= high:
+                    continue
+                for k in range(len(domains)):
+                    if k == i:
+                        allowed[k] |= one
+                    elif k == j:
+                        allowed[k] |= top
+                    elif a < k < b:
+                        least = max(1, self.total - (high - highs[k]))
+                        most = min(self.size, self.total - (low - lows[k]))
+                        if least <= most:
+                            allowed[k] |= ((1 << most) - 1) & ~((1 << (least - 1)) - 1) & inner
+                    else:
+                        allowed[k] |= full & inner
         changed = []
         for i, cell in enumerate(self.cells):
             mask = domains[i]
-            new = mask
-            if i not in keep_one:
-                new &= ~one
-            if i not in keep_top:
-                new &= ~top
+            new = mask & allowed[i]
             if not new:
                 return None
             if new != mask:
