@@ -324,19 +324,31 @@ class Window(Filter):
         length = len(self.cells)
         run_mask = (1 << length) - 1
         domains = [masks[cell] for cell in self.cells]
-        allowed = 0
+        allowed, required = 0, -1
         for start in range(self.size - length + 1):
             window = run_mask << start
             if all(mask & window for mask in domains):
                 allowed |= window
+                required &= window
+        if not allowed:
+            return None
         changed = []
-        for cell, mask in zip(self.cells, domains, strict=True):
+        for i, (cell, mask) in enumerate(zip(self.cells, domains, strict=True)):
             new = mask & allowed
             if not new:
                 return None
             if new != mask:
-                masks[cell] = new
+                masks[cell] = domains[i] = new
                 changed.append(cell)
+        # a digit every fitting run holds is on the line: alone in one cell, it goes there
+        for bit in _bits(required):
+            digit = 1 << bit
+            places = [i for i, mask in enumerate(domains) if mask & digit]
+            if not places:
+                return None
+            if len(places) == 1 and domains[places[0]] != digit:
+                masks[self.cells[places[0]]] = domains[places[0]] = digit
+                changed.append(self.cells[places[0]])
         return changed
 
 
