@@ -1,5 +1,5 @@
 """Variant Sudoku, first step of issue #19: the model, every family's rule check, the f-puzzles
-formats and links, Solo's variant IDs, grille's JSON, and the refusals (solve, plain formats).
+formats and links, Solo's variant IDs, grille's JSON, and the refusals (explain, plain formats).
 
 Fixtures (``tests/fixtures/variants/<family>.json``, 6x6, made for these tests): the f-puzzles
 object, a solution that keeps every rule, a filling that breaks the family (two cells of a row
@@ -71,13 +71,13 @@ def test_family_fixture_reads_round_trips_and_checks(path: Path) -> None:
     assert KIND.status(filled(grid, data["broken"])) is Status.INVALID
 
 
-def test_givens_breaking_a_thermometer_are_named_and_solve_refuses() -> None:
+def test_givens_breaking_a_thermometer_are_named_and_have_no_solution() -> None:
     (entry,) = read((HERE / "thermo_downhill.json").read_text(encoding="utf-8"))
     grid = entry.puzzle
     assert [v.message for v in KIND.check(grid)] == ["thermometer r1c1..r1c3: 3 before 2"]
     assert KIND.check(grid)[0].cells == ((0, 0), (0, 2))
-    with pytest.raises(GrilleError, match=r"solving variant Sudoku \(thermo\) is not supported"):
-        KIND.solve(grid)
+    result = KIND.solve(grid)
+    assert (result.count, result.exhausted) == (0, True)
     with pytest.raises(GrilleError, match="not supported yet"):
         KIND.rate(grid)
 
@@ -281,7 +281,7 @@ def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
     return status, out, err
 
 
-def test_cli_check_names_the_constraint_and_solve_refuses(
+def test_cli_check_names_the_constraint_and_solve_finds_no_solution(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = str(HERE / "thermo_downhill.json")
@@ -289,9 +289,8 @@ def test_cli_check_names_the_constraint_and_solve_refuses(
     assert status == 1
     assert "thermometer r1c1..r1c3: 3 before 2" in out
     status, out, err = _cli(["solve", path], capsys)
-    assert (status, out) == (2, "")
-    assert "variant Sudoku (thermo) is not supported yet" in err
-    assert err.count("\n") == 1
+    assert status == 1
+    assert "no solution" in out + err
 
 
 def test_cli_converts_between_links_and_back(

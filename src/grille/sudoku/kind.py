@@ -84,6 +84,14 @@ class SudokuKind(GridKind[Grid]):
         narrower where the cell was marked already."""
         return candidates.with_candidates(puzzle)
 
+    def write(self, puzzles: Sequence[Grid], fmt: str) -> str:
+        """``puzzles`` in ``fmt``; a variant's pencil marks (``marks``, what ``grille
+        candidates`` writes by default) go to grille's JSON, which holds marks and constraints
+        (the marks grid cannot hold the constraints)."""
+        if fmt == "marks" and any(puzzle.variant is not None for puzzle in puzzles):
+            fmt = "json"
+        return super().write(puzzles, fmt)
+
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like Sudoku in a known format (JSON naming no other kind)."""
         fmt = formats.sniff(text)
@@ -92,10 +100,14 @@ class SudokuKind(GridKind[Grid]):
         return fmt is not None
 
     def solve(self, puzzle: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
-        """Up to ``limit`` solutions (0 = all), by the fast specialised solver."""
+        """Up to ``limit`` solutions (0 = all), by the fast specialised solver (a variant by
+        :mod:`grille.sudoku.variants.solve`)."""
         from grille.sudoku import solver
 
-        _plain_only(puzzle, "solving")
+        if puzzle.variant is not None:
+            from grille.sudoku.variants import solve
+
+            return solve.solve(puzzle, limit=limit, budget=budget)
         return solver.solve(puzzle, limit=limit, budget=budget)
 
     def solve_many(
@@ -104,8 +116,8 @@ class SudokuKind(GridKind[Grid]):
         """:meth:`solve` for many puzzles in one compiled call."""
         from grille.sudoku import solver
 
-        for puzzle in puzzles:
-            _plain_only(puzzle, "solving")
+        if any(puzzle.variant is not None for puzzle in puzzles):
+            return [self.solve(puzzle, limit=limit, budget=budget) for puzzle in puzzles]
         return solver.solve_many(puzzles, limit=limit, budget=budget)
 
     def clues_of(self, state: Grid) -> Grid:

@@ -10,6 +10,8 @@ empty, and the whole variant, which the negative constraints need), and writes i
 f-puzzles item (:meth:`Constraint.fpuzzles`) and says how it is drawn (:meth:`Constraint.draw`,
 :mod:`grille.sudoku.variants.draw`). Propagation for the exact solver is not part of the
 protocol yet (the next step of issue #19 adds it per family).
+f-puzzles item (:meth:`Constraint.fpuzzles`), and gives the exact solver its units and
+candidate filters (:meth:`Constraint.solver_parts`, :mod:`grille.sudoku.variants.solve`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from grille.kind import Violation
 
 if TYPE_CHECKING:
     from grille.sudoku.variants.draw import Shapes
+    from grille.sudoku.variants.propagation import Parts
 
 __all__ = [
     "Board",
@@ -112,6 +115,10 @@ class Constraint(ABC):
         from grille.sudoku.variants.draw import Shapes
 
         return Shapes()
+    def solver_parts(self, size: int, variant: Variant) -> Parts:
+        """The constraint's units and candidate filters for the exact solver on a ``size``
+        grid (``variant``: the whole puzzle, which the negative constraints need)."""
+        raise VariantError(f"the solver has no rule for {self.name()}")
 
     def broken(self, why: str, cells: Iterable[Cell]) -> Violation:
         """A violation of this constraint: ``"<name>: <why>"`` at ``cells``."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._lines import Lines, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_cells, fp_lines
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cells_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cells_text
 from grille.view import PathLine
 
 
@@ -58,6 +59,17 @@ class Arrow(Constraint):
             return [self.broken(f"the shaft already reaches {sum(shaft)}, the circle reads "
                                 f"{number}", filled)]
         return []
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        if size > 9 and len(self.circle) > 1:
+            raise VariantError(f"{self.name()}: the solver reads circles of several cells "
+                               "only on grids up to 9x9")
+        circle = tuple(r * size + c for r, c in self.circle)
+        shaft = tuple(r * size + c for r, c in self.shaft())
+        if len(circle) == 1:
+            return pr.Parts((), (pr.SumTo(shaft, 0, circle[0]),))
+        coefs = tuple(-(10 ** (len(circle) - 1 - i)) for i in range(len(circle)))
+        return pr.Parts((), (pr.LinearSum(circle + shaft, coefs + (1,) * len(shaft), 0),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "arrow", {"lines": fp_lines(self.lines), "cells": fp_cells(self.circle)}

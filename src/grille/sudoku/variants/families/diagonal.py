@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, all_different
 from grille.view import Region
 
 
@@ -34,6 +35,8 @@ class Diagonal(Constraint):
     def draw(self, size: int) -> Shapes:
         """The diagonal drawn corner to corner (a ``diagonal`` region)."""
         return Shapes(regions=(Region("diagonal", self.cells_for(size), name=self.name()),))
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        return pr.Parts((tuple(r * size + c for r, c in self.cells_for(size)),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("diagonal+" if self.anti else "diagonal-"), True

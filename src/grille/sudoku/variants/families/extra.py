@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    all_different,
+    cells_text,
+)
 from grille.view import Region
 
 
@@ -31,6 +39,8 @@ class ExtraRegion(Constraint):
     def draw(self, size: int) -> Shapes:
         """The region shaded (a ``window`` region)."""
         return Shapes(regions=(Region("window", self.cells, name=self.name()),))
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        return pr.Parts((tuple(r * size + c for r, c in self.cells),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "extraregion", {"cells": fp_cells(self.cells)}

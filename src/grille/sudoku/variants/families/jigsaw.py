@@ -9,9 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, all_different
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    VariantError,
+    all_different,
+)
 from grille.view import Region
 
 
@@ -64,6 +72,9 @@ class Regions(Constraint):
         return Shapes(regions=tuple(Region("box", cells, name=f"region {number}")
                                     for number, cells in enumerate(self.units(size), 1)),
                       boxes=True)
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        units = tuple(tuple(r * size + c for r, c in unit) for unit in self.units(size))
+        return pr.Parts(units, regions=True)
 
     def fpuzzles(self) -> tuple[str, object]:
         return "region", list(self.regions)

@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, all_different, cells_text
+from grille.sudoku.variants.model import (
+    Board,
+    Cell,
+    Constraint,
+    Variant,
+    all_different,
+    cells_text,
+)
 from grille.view import Region
 
 
@@ -46,6 +54,12 @@ class KillerCage(Constraint):
             elif not all(digits) and sum(digits) + digits.count(0) > self.total:
                 out.append(self.broken(f"its digits already reach {sum(digits)}", filled))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        cells = tuple(r * size + c for r, c in self.cells)
+        if self.total is None:
+            return pr.Parts((cells,))
+        return pr.Parts((cells,), (pr.CageSum(cells, size, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"cells": fp_cells(self.cells)}

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
 from grille.sudoku.variants.family import Family, Items, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text, cells_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, cell_text, cells_text
 from grille.view import Marker
 
 KEYS = {"difference": "white", "ratio": "black"}
@@ -58,6 +59,13 @@ class KropkiDot(Constraint):
             return [self.broken(f"{x} and {y}: {how}", self.cells)]
         return []
 
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        (ra, ca), (rb, cb) = self.cells
+        value = self.value if self.value is not None else 2 if self.black else 1
+        return pr.Parts((), (pr.relation(
+            ra * size + ca, rb * size + cb, size, f"kropki {self.black} {value}",
+            lambda x, y: _holds(self.black, value, x, y)),))
+
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"cells": fp_cells(self.cells)}
         if self.value is not None:
@@ -91,6 +99,16 @@ class KropkiNegative(Constraint):
                 out.append(self.broken(f"{x} at {cell_text(a)} is {why} {y} at {cell_text(b)} "
                                        "with no dot between", (a, b)))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        dotted = {frozenset(c.cells_of()) for c in variant.constraints
+                  if isinstance(c, KropkiDot)}
+        value = 2 if self.black else 1
+        return pr.Parts((), tuple(
+            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size,
+                        f"kropki not {self.black}",
+                        lambda x, y: not _holds(self.black, value, x, y))
+            for a, b in neighbour_pairs(size) if frozenset((a, b)) not in dotted))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("negative", "ratio") if self.black else ("nonconsecutive", True)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes, side_of
 from grille.sudoku.variants.family import Family, Items, fp_cell, fp_cells
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cell_text
 from grille.view import OutsideClue
 
 STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
@@ -58,6 +59,10 @@ class LittleKiller(Constraint):
             filled = [c for c, d in zip(self.cells, digits, strict=True) if d]
             return [self.broken(f"the diagonal already reaches {sum(digits)}", filled)]
         return []
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        cells = tuple(r * size + c for r, c in self.cells)
+        return pr.Parts((), (pr.SumTo(cells, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "littlekillersum", {"cell": fp_cell(self.clue), "cells": fp_cells(self.cells),

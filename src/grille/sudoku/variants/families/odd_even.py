@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cell
-from grille.sudoku.variants.model import Board, Cell, Constraint, cell_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, cell_text
 from grille.view import CellShape
 
 
@@ -37,6 +38,10 @@ class Parity(Constraint):
         if digit and digit % 2 != self.odd:
             return [self.broken(f"holds {digit}", (self.cell,))]
         return []
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        mask = sum(1 << (d - 1) for d in range(1, size + 1) if d % 2 == self.odd)
+        return pr.Parts((), (pr.Restrict(self.cell[0] * size + self.cell[1], mask),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("odd" if self.odd else "even"), {"cell": fp_cell(self.cell)}

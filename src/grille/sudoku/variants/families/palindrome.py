@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.families._lines import LineConstraint, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_lines
-from grille.sudoku.variants.model import Board, Constraint, cell_text
+from grille.sudoku.variants.model import Board, Constraint, Variant, cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,13 @@ class Palindrome(LineConstraint):
                     out.append(self.broken(f"{x} at {cell_text(a)} mirrors {y} at "
                                            f"{cell_text(b)}", (a, b)))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        return pr.Parts((), tuple(
+            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size, "equal",
+                        lambda x, y: x == y)
+            for line in self.lines
+            for a, b in zip(line[: len(line) // 2], reversed(line), strict=False)))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "palindrome", {"lines": fp_lines(self.lines)}

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.families._lines import LineConstraint, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_lines
-from grille.sudoku.variants.model import Board, Constraint, all_different
+from grille.sudoku.variants.model import Board, Constraint, Variant, all_different
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,10 @@ class Renban(LineConstraint):
                                        [c for c in line if board.at(c) in (min(digits),
                                                                            max(digits))]))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        lines = tuple(tuple(r * size + c for r, c in line) for line in self.lines)
+        return pr.Parts(lines, tuple(pr.Window(line, size) for line in lines))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "renban", {"lines": fp_lines(self.lines)}

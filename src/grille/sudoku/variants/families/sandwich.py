@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes, side_of
 from grille.sudoku.variants.family import Family, Items, fp_cell
-from grille.sudoku.variants.model import Board, Cell, Constraint, VariantError, cell_text
+from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cell_text
 from grille.view import OutsideClue
 
 
@@ -62,6 +63,9 @@ class Sandwich(Constraint):
         """The sum outside the grid by its row or column."""
         side, index = side_of(self.clue, size)
         return Shapes(outside=(OutsideClue(side, index, str(self.total)),))
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        cells = tuple(r * size + c for r, c in self.line(size))
+        return pr.Parts((), (pr.SandwichSum(cells, size, self.total),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "sandwichsum", {"cell": fp_cell(self.clue), "value": str(self.total)}

@@ -6,9 +6,10 @@ import itertools
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.families._lines import LineConstraint, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_lines
-from grille.sudoku.variants.model import Board, Constraint, cell_text
+from grille.sudoku.variants.model import Board, Constraint, Variant, cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,12 @@ class Thermometer(LineConstraint):
                            f"digit(s) below {y}")
                     out.append(self.broken(why, (a, b)))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        lines = tuple(tuple(r * size + c for r, c in line) for line in self.lines)
+        rise = [pr.relation(a, b, size, "rise", lambda x, y: x < y)
+                for line in lines for a, b in itertools.pairwise(line)]
+        return pr.Parts(lines, tuple(rise))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "thermometer", {"lines": fp_lines(self.lines)}

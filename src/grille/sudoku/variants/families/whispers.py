@@ -6,9 +6,10 @@ import itertools
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.families._lines import LineConstraint, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_lines
-from grille.sudoku.variants.model import Board, Constraint, cell_text
+from grille.sudoku.variants.model import Board, Constraint, Variant, cell_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,13 @@ class Whispers(LineConstraint):
                     out.append(self.broken(f"{x} at {cell_text(a)} and {y} at {cell_text(b)} "
                                            f"differ by less than {gap}", (a, b)))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        gap = self.gap(size)
+        return pr.Parts((), tuple(
+            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size, f"apart {gap}",
+                        lambda x, y: abs(x - y) >= gap)
+            for line in self.lines for a, b in itertools.pairwise(line)))
 
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"lines": fp_lines(self.lines)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grille.kind import Violation
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
 from grille.sudoku.variants.family import Family, Items, fp_cells
@@ -13,6 +14,7 @@ from grille.sudoku.variants.model import (
     Board,
     Cell,
     Constraint,
+    Variant,
     VariantError,
     cell_text,
     cells_text,
@@ -49,6 +51,12 @@ class XV(Constraint):
             return [self.broken(f"{x} + {y} is not {SUMS[self.letter]}", self.cells)]
         return []
 
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        (ra, ca), (rb, cb) = self.cells
+        total = SUMS[self.letter]
+        return pr.Parts((), (pr.relation(ra * size + ca, rb * size + cb, size,
+                                         f"sum {total}", lambda x, y: x + y == total),))
+
     def fpuzzles(self) -> tuple[str, object]:
         return "xv", {"cells": fp_cells(self.cells), "value": self.letter}
 
@@ -74,6 +82,13 @@ class XVNegative(Constraint):
                                        f"to {x + y} with no {'X' if x + y == 10 else 'V'}",
                                        (a, b)))
         return out
+
+    def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
+        marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
+        return pr.Parts((), tuple(
+            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size, "sum not 5 or 10",
+                        lambda x, y: x + y not in (5, 10))
+            for a, b in neighbour_pairs(size) if frozenset((a, b)) not in marked))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "negative", "xv"

@@ -1,0 +1,426 @@
+"""What a constraint gives the exact solver: all-different units and candidate filters.
+
+Each constraint class answers ``solver_parts(size, variant)`` with :class:`Parts`: groups of
+cells whose digits all differ (the solver turns them into peers, and full-size ones into
+hidden singles) and :class:`Filter` objects that narrow candidate bit masks (bit ``d - 1``
+for digit ``d``). Filters are generic (a relation between two cells, a linear sum, a cage,
+a run of consecutive digits, a sandwich, a fixed set of digits): the families compose them.
+
+Every filter is *sound* (it never removes a digit some solution of its own constraint keeps,
+given the other cells' candidates) and *exact once every cell it watches is fixed* (it then
+fails unless the constraint holds), so propagation plus search counts solutions exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+__all__ = [
+    "CageSum",
+    "Filter",
+    "LinearSum",
+    "Parts",
+    "Relation",
+    "Restrict",
+    "SandwichSum",
+    "SumTo",
+    "Window",
+    "relation",
+]
+
+Masks = list[int]
+"""Candidate bit masks, one per cell (row-major); bit ``d - 1`` set when ``d`` may go there."""
+
+
+def _bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+_SMALL = tuple(tuple(_bits_of(mask)) for mask in range(1 << 9))
+
+
+def _bits(mask: int) -> Sequence[int]:
+    """The set bits of ``mask`` (0-based digit indices); a table up to 9 bits."""
+    return _SMALL[mask] if mask < 512 else _bits_of(mask)
+
+
+class Filter(ABC):
+    """Narrows the candidates of its ``cells``; ``run`` returns the cells it changed, or
+    ``None`` when no digit is left for one of them (a contradiction)."""
+
+    cells: tuple[int, ...]
+
+    @abstractmethod
+    def run(self, masks: Masks) -> list[int] | None:
+        """Narrow ``masks`` in place."""
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A constraint's part in the solver: ``units`` (cell index groups whose digits all
+    differ), ``filters``, and ``regions`` True for jigsaw regions (they replace the boxes)."""
+
+    units: tuple[tuple[int, ...], ...] = ()
+    filters: tuple[Filter, ...] = ()
+    regions: bool = False
+
+    def __repr__(self) -> str:
+        return f"Parts({len(self.units)} units, {len(self.filters)} filters)"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Restrict(Filter):
+    """One cell keeps only the digits of ``mask`` (parity)."""
+
+    cell: int
+    mask: int
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", (self.cell,))
+
+    def run(self, masks: Masks) -> list[int] | None:
+        old = masks[self.cell]
+        new = old & self.mask
+        if not new:
+            return None
+        if new == old:
+            return []
+        masks[self.cell] = new
+        return [self.cell]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Relation(Filter):
+    """Two cells whose digits must stand in a relation: ``forward[i]`` is the mask of digits
+    cell ``b`` may hold when ``a`` holds digit ``i + 1``; ``backward`` the converse."""
+
+    a: int
+    b: int
+    forward: tuple[int, ...]
+    backward: tuple[int, ...]
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", (self.a, self.b))
+
+    def run(self, masks: Masks) -> list[int] | None:
+        changed = []
+        ma, mb = masks[self.a], masks[self.b]
+        allowed_b = 0
+        for bit in _bits(ma):
+            allowed_b |= self.forward[bit]
+        nb = mb & allowed_b
+        if not nb:
+            return None
+        allowed_a = 0
+        for bit in _bits(nb):
+            allowed_a |= self.backward[bit]
+        na = ma & allowed_a
+        if not na:
+            return None
+        if na != ma:
+            masks[self.a] = na
+            changed.append(self.a)
+        if nb != mb:
+            masks[self.b] = nb
+            changed.append(self.b)
+        return changed
+
+
+_TABLES: dict[tuple[int, str], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _tables(size: int, name: str, test: Callable[[int, int], bool]
+            ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    key = (size, name)
+    if key not in _TABLES:
+        forward = tuple(sum(1 << (y - 1) for y in range(1, size + 1) if test(x, y))
+                        for x in range(1, size + 1))
+        backward = tuple(sum(1 << (x - 1) for x in range(1, size + 1) if test(x, y))
+                         for y in range(1, size + 1))
+        _TABLES[key] = forward, backward
+    return _TABLES[key]
+
+
+def relation(a: int, b: int, size: int, name: str,
+             test: Callable[[int, int], bool]) -> Relation:
+    """The :class:`Relation` ``test(digit_a, digit_b)`` on a ``size`` grid; ``name`` keys the
+    cached tables (equal names must mean equal tests)."""
+    forward, backward = _tables(size, name, test)
+    return Relation(a, b, forward, backward)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class LinearSum(Filter):
+    """``sum(coefs[i] * digit(cells[i])) == total`` (repeats allowed), by bounds."""
+
+    cells: tuple[int, ...]
+    coefs: tuple[int, ...]
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        changed: list[int] = []
+        while True:
+            lows, highs = [], []
+            for cell, coef in zip(self.cells, self.coefs, strict=True):
+                mask = masks[cell]
+                if not mask:
+                    return None
+                low_digit = (mask & -mask).bit_length()
+                high_digit = mask.bit_length()
+                if coef > 0:
+                    lows.append(coef * low_digit)
+                    highs.append(coef * high_digit)
+                else:
+                    lows.append(coef * high_digit)
+                    highs.append(coef * low_digit)
+            low, high = sum(lows), sum(highs)
+            if not low <= self.total <= high:
+                return None
+            again = False
+            for i, (cell, coef) in enumerate(zip(self.cells, self.coefs, strict=True)):
+                least = self.total - (high - highs[i])
+                most = self.total - (low - lows[i])
+                if least <= lows[i] and highs[i] <= most:
+                    continue
+                mask = masks[cell]
+                keep = 0
+                for bit in _bits(mask):
+                    if least <= coef * (bit + 1) <= most:
+                        keep |= 1 << bit
+                if not keep:
+                    return None
+                if keep != mask:
+                    masks[cell] = keep
+                    changed.append(cell)
+                    again = True
+            if not again:
+                return changed
+
+
+def _shifted(sums: int, mask: int) -> int:
+    """The sums reachable from ``sums`` (a bit set of totals) adding one digit of ``mask``."""
+    out = 0
+    for bit in _bits(mask):
+        out |= sums << (bit + 1)
+    return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SumTo(Filter):
+    """The digits of ``terms`` (repeats allowed) sum to ``total``, or to the digit of
+    ``target`` when it is a cell (a one-cell arrow circle); exact support by the bit sets of
+    the reachable partial sums."""
+
+    terms: tuple[int, ...]
+    total: int
+    target: int = -1
+    cells: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        cells = self.terms if self.target < 0 else (self.target, *self.terms)
+        object.__setattr__(self, "cells", cells)
+
+    def run(self, masks: Masks) -> list[int] | None:
+        terms = self.terms
+        count = len(terms)
+        prefix = [1]
+        for cell in terms:
+            prefix.append(_shifted(prefix[-1], masks[cell]))
+        suffix = [1] * (count + 1)
+        for i in range(count - 1, -1, -1):
+            suffix[i] = _shifted(suffix[i + 1], masks[terms[i]])
+        changed = []
+        if self.target >= 0:
+            old = masks[self.target]
+            totals = (prefix[-1] >> 1) & old
+            if not totals:
+                return None
+            if totals != old:
+                masks[self.target] = totals
+                changed.append(self.target)
+            totals <<= 1
+        else:
+            totals = 1 << self.total
+            if not prefix[-1] & totals:
+                return None
+        for i, cell in enumerate(terms):
+            others = 0
+            for bit in _bits(prefix[i]):
+                others |= suffix[i + 1] << bit
+            old = masks[cell]
+            new = 0
+            for bit in _bits(old):
+                if (others << (bit + 1)) & totals:
+                    new |= 1 << bit
+            if not new:
+                return None
+            if new != old:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+@functools.lru_cache(maxsize=1024)
+def _combos(size: int, count: int, total: int) -> tuple[int, ...]:
+    """The masks of ``count`` different digits 1..size summing to ``total``."""
+    return tuple(
+        sum(1 << (d - 1) for d in combo)
+        for combo in itertools.combinations(range(1, size + 1), count)
+        if sum(combo) == total
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CageSum(Filter):
+    """Different digits summing to ``total``: each cell keeps the digits of the digit sets
+    that fit (every cell can take one of the set, the set within the cells' candidates)."""
+
+    cells: tuple[int, ...]
+    size: int
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        domains = [masks[cell] for cell in self.cells]
+        union = 0
+        for mask in domains:
+            union |= mask
+        allowed = 0
+        for combo in _combos(self.size, len(self.cells), self.total):
+            if combo & ~union:
+                continue
+            if all(mask & combo for mask in domains):
+                allowed |= combo
+        changed = []
+        for cell, mask in zip(self.cells, domains, strict=True):
+            new = mask & allowed
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Window(Filter):
+    """The cells' digits lie within ``len(cells)`` consecutive digits (renban; the cells are
+    also a unit, so together they are a run)."""
+
+    cells: tuple[int, ...]
+    size: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        length = len(self.cells)
+        run_mask = (1 << length) - 1
+        domains = [masks[cell] for cell in self.cells]
+        allowed, required = 0, -1
+        for start in range(self.size - length + 1):
+            window = run_mask << start
+            if all(mask & window for mask in domains):
+                allowed |= window
+                required &= window
+        if not allowed:
+            return None
+        changed = []
+        for i, (cell, mask) in enumerate(zip(self.cells, domains, strict=True)):
+            new = mask & allowed
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = domains[i] = new
+                changed.append(cell)
+        # a digit every fitting run holds is on the line: alone in one cell, it goes there
+        for bit in _bits(required):
+            digit = 1 << bit
+            places = [i for i, mask in enumerate(domains) if mask & digit]
+            if not places:
+                return None
+            if len(places) == 1 and domains[places[0]] != digit:
+                masks[self.cells[places[0]]] = domains[places[0]] = digit
+                changed.append(self.cells[places[0]])
+        return changed
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SandwichSum(Filter):
+    """A row or column (``cells``, all different) whose digits between the 1 and the
+    ``size`` sum to ``total``. Over every pair of places for the 1 and the n whose cells
+    between can reach the total (by the bounds of their candidates other than 1 and n), each
+    cell keeps what some pair allows: the 1 or the n at its place, a digit between within the
+    sum's bounds, any other digit outside."""
+
+    cells: tuple[int, ...]
+    size: int
+    total: int
+
+    def run(self, masks: Masks) -> list[int] | None:
+        one, top = 1, 1 << (self.size - 1)
+        inner = ((1 << self.size) - 1) & ~(one | top)
+        domains = [masks[cell] for cell in self.cells]
+        lows, highs = [], []
+        for mask in domains:
+            m = mask & inner
+            lows.append((m & -m).bit_length() if m else 0)
+            highs.append(m.bit_length() if m else 0)
+        ones = [i for i, mask in enumerate(domains) if mask & one]
+        tops = [i for i, mask in enumerate(domains) if mask & top]
+        full = (1 << self.size) - 1
+        allowed = [0] * len(domains)
+        for i in ones:
+            for j in tops:
+                if i == j:
+                    continue
+                a, b = (i, j) if i < j else (j, i)
+                between = range(a + 1, b)
+                if any(lows[k] == 0 for k in between):
+                    continue
+                low = sum(lows[k] for k in between)
+                high = sum(highs[k] for k in between)
+                if not low <= self.total <= high:
+                    continue
+                for k in range(len(domains)):
+                    if k == i:
+                        allowed[k] |= one
+                    elif k == j:
+                        allowed[k] |= top
+                    elif a < k < b:
+                        least = max(1, self.total - (high - highs[k]))
+                        most = min(self.size, self.total - (low - lows[k]))
+                        if least <= most:
+                            allowed[k] |= ((1 << most) - 1) & ~((1 << (least - 1)) - 1) & inner
+                    else:
+                        allowed[k] |= full & inner
+        changed = []
+        for i, cell in enumerate(self.cells):
+            mask = domains[i]
+            new = mask & allowed[i]
+            if not new:
+                return None
+            if new != mask:
+                masks[cell] = new
+                changed.append(cell)
+        return changed
+
+
+def pairs_apart(size: int, moves: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Two-cell units: each pair of cells one of ``moves`` apart (anti-knight, anti-king)."""
+    out = set()
+    for row in range(size):
+        for col in range(size):
+            for dr, dc in moves:
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size:
+                    a, b = row * size + col, r * size + c
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))

@@ -1,0 +1,189 @@
+"""The exact solver of variant Sudoku: candidate bit masks, propagation, depth-first search.
+
+The model is built from every constraint's :meth:`~grille.sudoku.variants.model.Constraint.
+solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
+constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
+unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
+cells they watch whenever one of those cells changes. The search branches on a cell with the
+fewest candidates. Each solution found is checked once more against the rule check
+(:mod:`grille.sudoku.variants.check`), which keeps a count exact even if a filter were too
+weak.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grille.kind import Solutions
+from grille.sudoku.grid import Grid
+from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.propagation import Filter, Masks
+
+__all__ = ["Model", "model_of", "propagate", "solve"]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Model:
+    """The solver's view of a variant on a ``size`` grid: peers of each cell, the full
+    units (hidden singles), the filters and the filters watching each cell."""
+
+    size: int
+    peers: tuple[tuple[int, ...], ...]
+    full_units: tuple[tuple[int, ...], ...]
+    filters: tuple[Filter, ...]
+    watchers: tuple[tuple[int, ...], ...]
+
+    def __repr__(self) -> str:
+        return (f"Model(size={self.size}, {len(self.full_units)} full units, "
+                f"{len(self.filters)} filters)")
+
+
+@functools.lru_cache(maxsize=64)
+def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]) -> Model:
+    """The :class:`Model` of ``variant`` on a ``size`` grid whose boxes are ``box_units``."""
+    units: list[tuple[int, ...]] = [tuple(r * size + c for c in range(size)) for r in range(size)]
+    units += [tuple(r * size + c for r in range(size)) for c in range(size)]
+    filters: list[Filter] = []
+    regions = False
+    extra: list[tuple[int, ...]] = []
+    for constraint in variant.constraints:
+        parts = constraint.solver_parts(size, variant)
+        regions |= parts.regions
+        extra += parts.units
+        filters += parts.filters
+    if not regions:
+        units += box_units
+    units += extra
+    cells = size * size
+    peers: list[set[int]] = [set() for _ in range(cells)]
+    for unit in units:
+        for cell in unit:
+            peers[cell].update(unit)
+    watchers: list[list[int]] = [[] for _ in range(cells)]
+    for index, flt in enumerate(filters):
+        for cell in dict.fromkeys(flt.cells):
+            watchers[cell].append(index)
+    full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
+    return Model(size, tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)), full,
+                 tuple(filters), tuple(tuple(w) for w in watchers))
+
+
+def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) -> bool:
+    """Narrow ``masks`` in place to a fixed point: False on a contradiction. ``changed``:
+    the cells changed since the last fixed point (``None``: run everything)."""
+    peers, watchers, filters = model.peers, model.watchers, model.filters
+    pending = list(range(len(masks))) if changed is None else list(changed)
+    due: set[int] = set(range(len(filters))) if changed is None else set()
+    while True:
+        while pending:
+            cell = pending.pop()
+            mask = masks[cell]
+            if not mask:
+                return False
+            due.update(watchers[cell])
+            if mask & (mask - 1) == 0:
+                for other in peers[cell]:
+                    if masks[other] & mask:
+                        left = masks[other] & ~mask
+                        if not left:
+                            return False
+                        masks[other] = left
+                        pending.append(other)
+        if due:
+            index = due.pop()
+            found = filters[index].run(masks)
+            if found is None:
+                return False
+            pending.extend(found)
+            continue
+        for unit in model.full_units:
+            seen = twice = fixed = 0
+            for cell in unit:
+                mask = masks[cell]
+                twice |= seen & mask
+                seen |= mask
+                if mask & (mask - 1) == 0:
+                    fixed |= mask
+            if seen != (1 << model.size) - 1:
+                return False
+            once = seen & ~twice & ~fixed
+            while once:
+                bit = once & -once
+                once ^= bit
+                for cell in unit:
+                    if masks[cell] & bit:
+                        masks[cell] = bit
+                        pending.append(cell)
+                        break
+        if not pending:
+            return True
+
+
+class _StopError(Exception):
+    """The search reached its solution limit or its node budget."""
+
+
+def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
+    """Up to ``limit`` solutions of the variant ``grid`` (0 = all) within ``budget`` nodes
+    (each node one propagation to a fixed point)."""
+    from grille.sudoku.variants.check import violations
+
+    if limit < 0:
+        raise ValueError(f"limit must be 0 (all) or more, got {limit}")
+    if budget is not None and budget < 0:
+        raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
+    variant = grid.variant or Variant()
+    n = grid.size
+    model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
+    full = (1 << n) - 1
+    masks = [1 << (d - 1) if d else full for d in grid.cells]
+    found: list[Grid] = []
+    count = 0
+    nodes = 0
+    budget_hit = False
+
+    def search(masks: Masks, changed: Sequence[int] | None) -> None:
+        nonlocal count, nodes, budget_hit
+        if budget is not None and nodes >= budget:
+            budget_hit = True
+            raise _StopError
+        nodes += 1
+        if not propagate(model, masks, changed):
+            return
+        best, best_count = -1, n + 1
+        for cell, mask in enumerate(masks):
+            if mask & (mask - 1):
+                options = mask.bit_count()
+                if options < best_count:
+                    best, best_count = cell, options
+                    if options == 2:
+                        break
+        if best < 0:
+            solution = grid.with_cells([m.bit_length() for m in masks])
+            if solution.marks is not None:
+                solution = solution.with_marks(None)
+            if violations(solution):
+                return
+            count += 1
+            if len(found) < 2:
+                found.append(solution)
+            if limit and count >= limit:
+                raise _StopError
+            return
+        mask = masks[best]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            child = masks.copy()
+            child[best] = bit
+            search(child, [best])
+
+    stopped = False
+    try:
+        search(masks, None)
+    except _StopError:
+        stopped = True
+    return Solutions(count=count, found=tuple(found), exhausted=not stopped, nodes=nodes,
+                     budget_reached=budget_hit)
