@@ -22,9 +22,9 @@ class Family:
     ``read(items, key, value) -> constraints``; ``types`` are its constraint classes (each
     writes itself, :meth:`Constraint.fpuzzles`).
 
-    Hooks still to come (issue #19, next step), as further fields here: ``propagate`` (the
-    exact solver's candidate filtering) and ``draw`` (the BoardView regions, lines, markers
-    and outside clues). Nothing calls for them yet; front ends see no family.
+    The solving and drawing hooks are methods of the constraint classes
+    (:meth:`Constraint.solver_parts`, :meth:`Constraint.draw`), so a family stays one module;
+    front ends see no family.
     """
 
     name: str

@@ -7,11 +7,9 @@ cages, thermometers ...; :mod:`grille.sudoku.variants.families` lists them). Cel
 
 Each constraint answers :meth:`Constraint.violations` on a :class:`Board` (the digits, 0 for
 empty, and the whole variant, which the negative constraints need), and writes itself as an
-f-puzzles item (:meth:`Constraint.fpuzzles`) and says how it is drawn (:meth:`Constraint.draw`,
-:mod:`grille.sudoku.variants.draw`). Propagation for the exact solver is not part of the
-protocol yet (the next step of issue #19 adds it per family).
-f-puzzles item (:meth:`Constraint.fpuzzles`), and gives the exact solver its units and
-candidate filters (:meth:`Constraint.solver_parts`, :mod:`grille.sudoku.variants.solve`).
+f-puzzles item (:meth:`Constraint.fpuzzles`), says how it is drawn (:meth:`Constraint.draw`,
+:mod:`grille.sudoku.variants.draw`), and gives the exact solver its units and candidate
+filters (:meth:`Constraint.solver_parts`, :mod:`grille.sudoku.variants.solve`).
 """
 
 from __future__ import annotations
