@@ -3,7 +3,7 @@
 Not a test. For every file of ``../shared/data/sudoku-variants`` (or ``--files``), each puzzle
 (or a seeded ``--sample`` of each file) is solved and proven unique (limit 2) by grille's
 variant solver (``grille.sudoku.variants.solve``) and by CP-SAT on one worker, with the
-model built from the same constraint objects (``grille.sudoku.variants.cpsat``; building
+model built from the same constraint objects (``benchmarks/variant_cpsat.py``; building
 excluded from its time). Both answers are checked against the listed solution. grille gets
 a node ``--budget`` per puzzle; a puzzle it does not finish within it counts as failed (its
 time still counts). Prints one row a file: puzzles, grille's and CP-SAT's median and max
@@ -23,7 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-from grille.sudoku.variants import cpsat
+import variant_cpsat as cpsat  # beside this script
+
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
 from grille.sudoku.variants.solve import solve
 

@@ -5,9 +5,11 @@ benchmark runs them all) solve to their listed solutions, proven unique."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -146,11 +148,24 @@ def test_solution_limit_and_budget() -> None:
     assert stopped.budget_reached and not stopped.exhausted and stopped.nodes <= 5
 
 
-cpsat = pytest.importorskip("grille.sudoku.variants.cpsat", reason="ortools is not installed")
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def cpsat() -> Any:
+    """The independent CP-SAT model (``benchmarks/variant_cpsat.py``; ortools is in the test
+    extra), skipping the test where ortools is not installed."""
+    pytest.importorskip("ortools", reason="ortools is not installed (pip install 'grille[test]')")
+    spec = importlib.util.spec_from_file_location("variant_cpsat", BENCHMARKS / "variant_cpsat.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.mark.parametrize("path", FAMILY_FILES, ids=lambda p: p.stem)
-def test_counts_agree_with_cpsat(path: Path) -> None:
+def test_counts_agree_with_cpsat(path: Path, cpsat: Any) -> None:
     grid, solution = fixture(path)
     for seed in range(3):
         hinted = revealed(grid, solution, 0.35, seed)
@@ -159,7 +174,7 @@ def test_counts_agree_with_cpsat(path: Path) -> None:
         assert (ours.count, ours.exhausted) == (theirs.count, theirs.exhausted), seed
 
 
-def test_counts_agree_with_cpsat_on_random_mixed_puzzles() -> None:
+def test_counts_agree_with_cpsat_on_random_mixed_puzzles(cpsat: Any) -> None:
     """Several fixtures' constraints at once (same 6x6 boxes), a few random givens each."""
     grids = [fixture(p)[0] for p in FAMILY_FILES if p.stem not in ("jigsaw", "disjoint")]
     rng = random.Random(19)

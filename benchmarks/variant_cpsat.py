@@ -3,7 +3,8 @@
 The model is built from the constraint objects themselves (integer variables 1..n, one
 ``AddAllDifferent`` per row, column, box or region, then one encoding per family), never from
 the grille solver's units and filters, so the two solvers share only the puzzle.
-Needs ``ortools`` (the bench extras); importing this module without it raises ImportError.
+Needs ``ortools`` (the test and bench extras); importing this module without it raises
+ImportError. It lives beside the benchmarks, not in the package: grille never needs it.
 """
 
 from __future__ import annotations
