@@ -61,6 +61,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.oracle import Oracle
+from grille.sudoku.search import emptied_cells, restore_orbit
 
 __all__ = [
     "CLIMB_MOVES",
@@ -227,7 +228,7 @@ class TechniqueSearch:
             if self.oracle.check(cells).unique:
                 removed.append(orbit)
             else:
-                _restore(cells, orbit, kept)
+                restore_orbit(cells, orbit, kept)
         return cells, removed
 
     def _clues_back(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
@@ -248,11 +249,11 @@ class TechniqueSearch:
         good, bad = 0, len(removed)  # after `good` removals: not harder; after `bad`: harder
         while bad - good > 1:
             middle = (good + bad) // 2
-            if self._judge(_emptied(solution, removed[:middle])) is Verdict.HARDER:
+            if self._judge(emptied_cells(solution, removed[:middle])) is Verdict.HARDER:
                 bad = middle
             else:
                 good = middle
-        cells = _emptied(solution, removed[:good])
+        cells = emptied_cells(solution, removed[:good])
         tried = set(removed[: good + 1])
         rest = [orbit for orbit in self.orbits if orbit not in tried]
         for orbit in self.rng.sample(rest, len(rest)):
@@ -261,7 +262,7 @@ class TechniqueSearch:
                 cells[cell] = 0
             if not (self.oracle.check(cells).unique
                     and self._judge(cells) is not Verdict.HARDER):
-                _restore(cells, orbit, kept)
+                restore_orbit(cells, orbit, kept)
         return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
 
     def _climb(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
@@ -340,16 +341,3 @@ class TechniqueSearch:
                 if not stuck.cells[cell]:
                     placed.append((cell // n, cell % n, solution[cell]))
             board = stuck.apply(Step("Clue", placements=tuple(placed)))
-
-
-def _restore(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
-    for cell, digit in zip(orbit, digits, strict=True):
-        cells[cell] = digit
-
-
-def _emptied(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
-    cells = list(solution)
-    for orbit in orbits:
-        for cell in orbit:
-            cells[cell] = 0
-    return cells

@@ -43,6 +43,8 @@ __all__ = [
     "ONE_GUESS_NODES",
     "PROPAGATION_ER",
     "Search",
+    "emptied_cells",
+    "restore_orbit",
 ]
 
 CLIMB_MOVES = 100
@@ -138,7 +140,7 @@ class Search:
                 removed.append(orbit)
                 nodes = check.nodes
             else:
-                _restore(cells, orbit, kept)
+                restore_orbit(cells, orbit, kept)
         return cells, removed, nodes
 
     def _retreat(
@@ -152,12 +154,12 @@ class Search:
         graded = Grade(0.0, False)  # the full grid: nothing to solve
         while bad - good > 1:
             middle = (good + bad) // 2
-            trial = self._grade(_emptied(solution, removed[:middle]))
+            trial = self._grade(emptied_cells(solution, removed[:middle]))
             if trial.over:
                 bad = middle
             else:
                 good, graded = middle, trial
-        cells = _emptied(solution, removed[:good])
+        cells = emptied_cells(solution, removed[:good])
         tried = set(removed[: good + 1])
         for orbit in self._shuffled([orbit for orbit in order if orbit not in tried]):
             kept = [cells[cell] for cell in orbit]
@@ -168,7 +170,7 @@ class Search:
                 if not trial.over:
                     graded = trial
                     continue
-            _restore(cells, orbit, kept)
+            restore_orbit(cells, orbit, kept)
         return cells, graded
 
     def _climb(
@@ -250,12 +252,14 @@ class Search:
         return self.rng.sample(list(orbits), len(orbits))
 
 
-def _restore(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
+def restore_orbit(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
+    """Put ``digits`` back in ``orbit``'s cells (a carving step undone)."""
     for cell, digit in zip(orbit, digits, strict=True):
         cells[cell] = digit
 
 
-def _emptied(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+def emptied_cells(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+    """``solution``'s cells with every cell of ``orbits`` emptied."""
     cells = list(solution)
     for orbit in orbits:
         for cell in orbit:
