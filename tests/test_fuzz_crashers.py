@@ -50,3 +50,10 @@ def test_a_metadata_key_with_a_unicode_line_break_reads_back() -> None:
     text = ('{"kind": "takuzu", "rows": 4, "cols": 4, "cells": ["1.0.", "....", "....", "0..1"],'
             ' "unique_lines": true, "metadata": {"id": "t1", "unruly_leve\u2028": "easy"}}\n')
     targets.check_read(kind, text, "json")
+
+
+def test_a_variant_read_from_a_record_writes_back_in_every_format_it_allows() -> None:
+    # found by test_decoding_sniffing_and_reading: the marks format wrote a variant as JSON
+    # (a write override for `grille candidates`), which the marks reader could not read back
+    fixture = Path(__file__).resolve().parent / "fixtures" / "variants" / "anti_king.json"
+    targets.check_cli_bytes(fixture.read_bytes())

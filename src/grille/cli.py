@@ -334,8 +334,28 @@ def cmd_candidates(args: argparse.Namespace) -> int:
                 status.add(EXIT_BUDGET)
             written.append(kind.with_candidates(item.puzzle) if unique else item.puzzle)
     if written:
-        emit(kind.write(written, fmt), args)
+        emit(_written_whole(kind, written, fmt, chosen=args.to is not None), args)
     return status.value
+
+
+def _written_whole(kind: Kind[Any], puzzles: list[Any], fmt: str, *, chosen: bool) -> str:
+    """``puzzles`` in ``fmt``; when ``fmt`` was not the user's choice and cannot hold them
+    (a variant's constraints in a plain marks grid), in the kind's first format that writes
+    them and reads them back whole, marks included. The refusal stands otherwise."""
+    try:
+        return kind.write(puzzles, fmt)
+    except GrilleError as refusal:
+        if chosen:
+            raise
+        for other in kind.formats:
+            try:
+                text = kind.write(puzzles, other)
+                again = [entry.puzzle for entry in kind.read(text, fmt=other)]
+            except GrilleError:
+                continue
+            if again == list(puzzles):
+                return text
+        raise refusal from None
 
 
 def cmd_check(args: argparse.Namespace) -> int:

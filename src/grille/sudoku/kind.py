@@ -84,14 +84,6 @@ class SudokuKind(GridKind[Grid]):
         narrower where the cell was marked already."""
         return candidates.with_candidates(puzzle)
 
-    def write(self, puzzles: Sequence[Grid], fmt: str) -> str:
-        """``puzzles`` in ``fmt``; a variant's pencil marks (``marks``, what ``grille
-        candidates`` writes by default) go to grille's JSON, which holds marks and constraints
-        (the marks grid cannot hold the constraints)."""
-        if fmt == "marks" and any(puzzle.variant is not None for puzzle in puzzles):
-            fmt = "json"
-        return super().write(puzzles, fmt)
-
     def sniff(self, text: str) -> bool:
         """Whether ``text`` looks like Sudoku in a known format (JSON naming no other kind)."""
         fmt = formats.sniff(text)
