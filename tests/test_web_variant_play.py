@@ -69,7 +69,7 @@ def test_a_pasted_killer_link_is_played_to_the_end_by_keys(page: Any, server: st
     page.fill("#enter-text", killer_link())
     page.get_by_role("button", name="Play this puzzle").click()
     expect(page.locator("#view-game")).to_be_visible(timeout=60_000)
-    expect(page.locator("#game-title")).to_have_text("Sudoku 4×4")
+    expect(page.locator("#game-title")).to_have_text("Sudoku 4×4 · killer cages")
     game_id = page.locator("#view-game").get_attribute("data-game-id")
     stored = httpx.get(f"{server}/api/games/{game_id}", timeout=30).json()
     cages = [r for r in stored["board"]["regions"] if r["total"] is not None]
