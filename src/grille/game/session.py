@@ -153,7 +153,7 @@ def puzzle_from_text(kind: Kind[Any], text: str) -> Any:
 class Session(Generic[P]):
     """A game of one puzzle: history, undo/redo, savepoints, timer, checking and hints.
 
-    ``puzzle`` is normalised through the kind's default format, so its filled cells are
+    ``puzzle`` is normalised through its text (:func:`puzzle_text`), so its filled cells are
     the clues and it equals what a store gives back. ``clock`` returns seconds (wall clock
     by default); the timer and the entries' times come from it. ``solutions``: what is
     already known of the puzzle's solutions (a library keeps it), else it is searched when
