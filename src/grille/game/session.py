@@ -119,8 +119,27 @@ Listener = Callable[[Change], None]
 
 
 def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
-    """``puzzle`` written in ``kind``'s default format: the text sessions and stores keep."""
-    return kind.write([puzzle], kind.default_format)
+    """``puzzle`` as the text sessions and stores keep: the kind's default format, or when
+    that cannot hold it (a variant's constraints), the first other format that can.
+
+    A fallback format must not show pencil marks and must read back to a puzzle it writes
+    the same way (so the text is lossless); reading sniffs the format, so texts stored in
+    the default format load as before. ``GrilleError`` (the default format's) if none can.
+    """
+    try:
+        return kind.write([puzzle], kind.default_format)
+    except GrilleError as refusal:
+        for info in kind.info.formats:
+            if info.name == kind.default_format or info.marks:
+                continue
+            try:
+                text = kind.write([puzzle], info.name)
+                again = kind.read(text, fmt=info.name)
+                if len(again) == 1 and kind.write([again[0].puzzle], info.name) == text:
+                    return text
+            except GrilleError:
+                continue
+        raise refusal
 
 
 def puzzle_from_text(kind: Kind[Any], text: str) -> Any:
@@ -134,7 +153,7 @@ def puzzle_from_text(kind: Kind[Any], text: str) -> Any:
 class Session(Generic[P]):
     """A game of one puzzle: history, undo/redo, savepoints, timer, checking and hints.
 
-    ``puzzle`` is normalised through the kind's default format, so its filled cells are
+    ``puzzle`` is normalised through its text (:func:`puzzle_text`), so its filled cells are
     the clues and it equals what a store gives back. ``clock`` returns seconds (wall clock
     by default); the timer and the entries' times come from it. ``solutions``: what is
     already known of the puzzle's solutions (a library keeps it), else it is searched when

@@ -403,7 +403,8 @@ class GameList(BaseModel):
 
 
 class PuzzleOut(BaseModel):
-    """A library puzzle (``text`` in its kind's default format)."""
+    """A library puzzle (``text`` in its kind's default format, or the first format that holds
+    it when that one cannot: a variant's constraints)."""
 
     id: int
     kind: str

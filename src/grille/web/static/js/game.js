@@ -40,6 +40,15 @@ function isEditable(target) {
     (target.matches("input, textarea, select") || target.isContentEditable);
 }
 
+/** The game's heading: kind and size, what the board's own title adds to them (a variant's
+ * constraints: "· killer cages"), then the level. */
+function headingOf(state) {
+  const base = gameTitle(state.kind, state.size);
+  const title = state.board.title || "";
+  const extra = title.startsWith(base) ? title.slice(base.length) : "";
+  return state.level ? `${base}${extra} · ${state.level}` : `${base}${extra}`;
+}
+
 export class GameScreen {
   constructor({ onMissing }) {
     this.onMissing = onMissing;
@@ -491,11 +500,12 @@ export class GameScreen {
     if (!state) return;
     const board = state.board;
     $("view-game").dataset.gameId = String(state.id);
-    $("game-title").textContent = gameTitle(state.kind, state.size, state.level);
-    document.title = `${gameTitle(state.kind, state.size, state.level)} · grille`;
+    const title = headingOf(state);
+    $("game-title").textContent = title;
+    document.title = `${title} · grille`;
     this._setClock(state.elapsed, state.timer_running && this.showing === state.id);
 
-    this.view.build(board, `${gameTitle(state.kind, state.size, state.level)} grid`);
+    this.view.build(board, `${title} grid`);
     const cell = this.selectedCell();
     const digit = cell && !cell.blocked && cell.value !== null ? cell.value : null;
     const hint = this.hint && this.hint.position === state.position ? this.hint : null;

@@ -1,0 +1,72 @@
+"""Variant Sudoku games: the store keeps a variant puzzle (the default ``line`` format
+refuses its constraints), and checking names the constraint a wrong entry breaks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import FIXTURES
+from grille.game import PuzzleSource, Session, Store
+from grille.game.session import puzzle_from_text, puzzle_text
+from grille.kinds import get_kind
+
+KILLER = FIXTURES / "variants" / "killer_4x4_unique.json"
+"""A 4x4 Killer with one solution (``grille count`` says 1): 1234 3412 2143 4321."""
+SOLUTION = "1234341221434321"
+
+
+def killer() -> Any:
+    return get_kind("sudoku").read(KILLER.read_text())[0].puzzle
+
+
+def test_a_variant_puzzle_is_kept_in_a_format_that_holds_its_constraints() -> None:
+    kind = get_kind("sudoku")
+    puzzle = killer()
+    text = puzzle_text(kind, puzzle)
+    again = puzzle_from_text(kind, text)
+    assert again == puzzle
+    assert again.variant == puzzle.variant and len(again.variant.constraints) == 8
+
+
+def test_a_plain_puzzle_is_still_kept_on_one_line() -> None:
+    kind = get_kind("sudoku")
+    puzzle = kind.read("1.3..4.....2....\n")[0].puzzle
+    assert puzzle_text(kind, puzzle) == "1.3..4.....2....\n"
+
+
+def test_a_variant_game_saved_and_reopened_keeps_its_constraints(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    with Store(db) as store:
+        entry = store.add_puzzle(killer(), source=PuzzleSource.ENTERED)
+        game = store.new_game(entry.id, checking="rules")
+        game.session.play("r1c1=1")
+        game_id = game.id
+    with Store(db) as store:
+        session = store.open_game(game_id).session
+        assert session.puzzle.variant == killer().variant
+        assert session.kind.check(session.state) == [] and session.state != session.puzzle
+        session.play("r1c2=2")
+        for move in session.kind.moves_between(session.state, session.solution):
+            session.play(move)
+        assert session.solved
+
+
+def test_a_wrong_digit_in_a_cage_breaks_the_cage_by_the_rules() -> None:
+    session: Session[Any] = Session(get_kind("sudoku"), killer(), checking="rules")
+    session.play("r1c1=1")
+    assert session.conflicts() == ()
+    session.play("r1c2=3")  # no repeat in row, column or box, but 1 + 3 is not the cage's 3
+    (violation,) = session.conflicts()
+    assert "killer cage r1c1..r1c2 (sum 3)" in str(violation)
+    assert set(violation.cells) == {(0, 0), (0, 1)}
+
+
+def test_a_wrong_digit_in_a_cage_differs_from_the_solution() -> None:
+    session: Session[Any] = Session(get_kind("sudoku"), killer(), checking="solution")
+    question = session.solve_question()
+    assert question is not None
+    session.learn(get_kind("sudoku").solve(question.puzzle, limit=2))
+    session.play("r1c1=2")
+    assert [v.cells for v in session.conflicts()] == [((0, 0),)]
+    assert session.kind.write([session.solution], "json").count(SOLUTION) == 1
