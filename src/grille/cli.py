@@ -50,7 +50,7 @@ from grille.cliinput import (
     read_input,
 )
 from grille.errors import BudgetExceededError, GrilleError, ParseError
-from grille.kind import Entry, Kind, Puzzle, Solutions, unknown_rules
+from grille.kind import Entry, Kind, Puzzle, Solutions, unknown_rules, write_whole
 from grille.kinds import get_kind, kind_infos
 from grille.limits import (
     EXIT_BAD_INPUT,
@@ -334,28 +334,11 @@ def cmd_candidates(args: argparse.Namespace) -> int:
                 status.add(EXIT_BUDGET)
             written.append(kind.with_candidates(item.puzzle) if unique else item.puzzle)
     if written:
-        emit(_written_whole(kind, written, fmt, chosen=args.to is not None), args)
+        # a format the user did not choose gives way to one that holds the puzzles whole
+        text = (kind.write(written, fmt) if args.to is not None
+                else write_whole(kind, written, fmt, marks=True))
+        emit(text, args)
     return status.value
-
-
-def _written_whole(kind: Kind[Any], puzzles: list[Any], fmt: str, *, chosen: bool) -> str:
-    """``puzzles`` in ``fmt``; when ``fmt`` was not the user's choice and cannot hold them
-    (a variant's constraints in a plain marks grid), in the kind's first format that writes
-    them and reads them back whole, marks included. The refusal stands otherwise."""
-    try:
-        return kind.write(puzzles, fmt)
-    except GrilleError as refusal:
-        if chosen:
-            raise
-        for other in kind.formats:
-            try:
-                text = kind.write(puzzles, other)
-                again = [entry.puzzle for entry in kind.read(text, fmt=other)]
-            except GrilleError:
-                continue
-            if again == list(puzzles):
-                return text
-        raise refusal from None
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -35,6 +35,7 @@ __all__ = [
     "check_reach",
     "kind_options",
     "unknown_rules",
+    "write_whole",
 ]
 
 
@@ -392,3 +393,24 @@ def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> G
     """The error for rule variants a kind does not have."""
     listed = ", ".join(known) if known else "none"
     return GrilleError(f"{kind} has no rule {', '.join(sorted(rules))!r}; its rules: {listed}")
+
+
+def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: bool) -> str:
+    """``puzzles`` in ``fmt``, or when ``fmt`` cannot hold them (a variant's constraints in
+    a plain grid format), in the kind's first other format that writes them and reads them
+    back to the same text; formats that show pencil marks only when ``marks``.
+    ``GrilleError`` (``fmt``'s refusal) when none can."""
+    try:
+        return kind.write(puzzles, fmt)
+    except GrilleError as refusal:
+        for info in kind.info.formats:
+            if info.name == fmt or (info.marks and not marks):
+                continue
+            try:
+                text = kind.write(puzzles, info.name)
+                again = [entry.puzzle for entry in kind.read(text, fmt=info.name)]
+                if len(again) == len(puzzles) and kind.write(again, info.name) == text:
+                    return text
+            except GrilleError:
+                continue
+        raise refusal from None

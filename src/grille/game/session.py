@@ -72,7 +72,7 @@ from grille.game.history import Action, HistoryEntry, Savepoint, savepoint_name
 from grille.game.record import CheckMode, Progress, SessionRecord
 from grille.game.timer import GRACE, Timer
 from grille.hints import DEPTHS, Hint
-from grille.kind import Kind, Puzzle, Solutions, Status, Verdict, Violation
+from grille.kind import Kind, Puzzle, Solutions, Status, Verdict, Violation, write_whole
 from grille.kinds import get_kind
 from grille.moves import MoveOp, parse_move
 
@@ -126,20 +126,7 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     the same way (so the text is lossless); reading sniffs the format, so texts stored in
     the default format load as before. ``GrilleError`` (the default format's) if none can.
     """
-    try:
-        return kind.write([puzzle], kind.default_format)
-    except GrilleError as refusal:
-        for info in kind.info.formats:
-            if info.name == kind.default_format or info.marks:
-                continue
-            try:
-                text = kind.write([puzzle], info.name)
-                again = kind.read(text, fmt=info.name)
-                if len(again) == 1 and kind.write([again[0].puzzle], info.name) == text:
-                    return text
-            except GrilleError:
-                continue
-        raise refusal
+    return write_whole(kind, [puzzle], kind.default_format, marks=False)
 
 
 def puzzle_from_text(kind: Kind[Any], text: str) -> Any:
