@@ -46,6 +46,7 @@ def test_level_and_score_are_hodokus(puzzle: str, level: str, score: int) -> Non
     assert (rating.level, rating.score) == (level, score)
     assert rating.fields() == (level, str(score))
     assert rating.solved
+    assert explain(parse(puzzle), rating=True, scale="hodoku").rating == rating  # one walk
 
 
 def test_rate_and_explain_take_the_scale() -> None:

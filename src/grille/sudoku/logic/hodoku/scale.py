@@ -422,15 +422,22 @@ def hodoku_path(puzzle: Grid, *, max_steps: int = 2000) -> Iterator[tuple[Step, 
     """HoDoKu's solve path of ``puzzle``: each step (its difficulty is HoDoKu's base score)
     with its level and score, until the grid is full. Uniqueness techniques join only when
     the clues have one solution; brute force needs a solution."""
+    for step, _, level, score in _moves(puzzle, max_steps):
+        yield step, level, score
+
+
+def _moves(puzzle: Grid, max_steps: int) -> Iterator[tuple[Step, str, str, int]]:
+    """Each move of HoDoKu's path as a step, with the technique name, level and score
+    :func:`rate_hodoku` counts it under."""
     for technique, found, placed in _walk(puzzle, max_steps):
         if found is None:
             step = _brute_force_step(technique, placed // 10, placed % 10)
-            yield step, technique.level, technique.score
+            yield step, technique.name, technique.level, technique.score
         elif isinstance(found, Found):
-            yield _step_of(found, technique), technique.level, technique.score
+            yield _step_of(found, technique), found.kind, technique.level, technique.score
         else:
-            renamed, _, score, level = _scored(found, technique)
-            yield renamed, level, score
+            renamed, name, score, level = _scored(found, technique)
+            yield renamed, name, level, score
 
 
 def _level(levels: list[str], score: int, solved: bool) -> str:
@@ -474,12 +481,15 @@ def rate_hodoku(puzzle: Grid, *, max_steps: int = 2000) -> HodokuRating:
 
 def explain_hodoku(puzzle: Grid) -> Explanation[Grid]:
     """HoDoKu's solve path as an explanation; each step's difficulty is its HoDoKu score."""
-    steps = [step for step, _, _ in hodoku_path(puzzle)]
+    moves = list(_moves(puzzle, 2000))  # one walk gives the steps and their rating
+    steps = tuple(step for step, _, _, _ in moves)
+    rating = _rating([name for _, name, _, _ in moves], [level for _, _, level, _ in moves],
+                     [score for _, _, _, score in moves], True)
     board = Board.from_grid(puzzle)
     for step in steps:
         board = board.apply(step)
-    return Explanation(tuple(steps), board.solved, board.to_grid(puzzle), start=puzzle,
-                       scale="hodoku", rating=rate_hodoku(puzzle), decimals=0)
+    return Explanation(steps, board.solved, board.to_grid(puzzle), start=puzzle,
+                       scale="hodoku", rating=rating, decimals=0)
 
 
 def unit_name(unit: int) -> str:
