@@ -1,28 +1,41 @@
-"""A variant game in the terminal, driven by Textual's pilot: a Killer pasted as an
-f-puzzles link starts a game, a wrong digit in a cage is flagged with the cage named, and
-the puzzle is played to the end by keys."""
+"""Variant games in the terminal, driven by Textual's pilot: the games the page test plays
+(``variant_games.GAMES``: a Killer, a Jigsaw, a thermometer/arrow/Kropki puzzle), pasted as
+a link or a file's text, start a game; a wrong digit is flagged with its constraint named,
+and the puzzle is played to the end by keys. Screenshots (SVG): /tmp/tui/variant-NAME-broken.svg
+(the flagged entry) and /tmp/tui/variant-NAME-solved.svg."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from grille.game import Store
-from grille.kinds import get_kind
 from grille.tui.app import EnterScreen, GrilleApp
 from grille.tui.game import GameScreen
-from tui_support import FIXTURES, game_screen, run, shown_lines, wait_for
+from tui_support import game_screen, run, shown_lines, wait_for
+from variant_games import GAMES, Cell, VariantGame, arrows
 
-KILLER = FIXTURES / "variants" / "killer_4x4_unique.json"
-"""A 4x4 Killer with one solution (``grille count`` says 1)."""
-SOLUTION = "1234341221434321"
+SHOTS = Path("/tmp/tui")
 
-
-def killer_link() -> str:
-    kind = get_kind("sudoku")
-    return kind.write([kind.read(KILLER.read_text())[0].puzzle], "fpuzzles-link").strip()
+DRAWN = {
+    # each cage's total in its first cell's corner, before the digit played there
+    "killer": {1: "│3 1     2  │4 3  ┊6 4", 4: "│7 3", 7: "│6 2  ┊4 1  │7 4",
+               10: "│  4  ┊  3  │3 2"},
+    # the jigsaw's walls, not the 2x3 boxes': region 1 holds r1c1..r1c3, r2c1, r2c2, r3c2;
+    # region 2 r2c3, r3c3..r3c5, r4c4, r5c4
+    "jigsaw": {3: "│               ┌───────┤                       │",
+               4: "│   4       5   │   1   │   2       6       3   │",
+               6: "├───────┐       │       └───────────────┬───────┤"},
+    # Kropki dots on the gaps: white r1c5-r1c6 and r2c3-r3c3, black r3c6-r4c6 (the
+    # thermometers and arrows tint their cells: colour only)
+    "thermo-arrow-kropki": {1: "│   3       1       6   │   2       4   ○   5   │",
+                            6: "├───────────────────○───┼───────────────────────┤",
+                            9: "│                       │                   ●   │"},
+}
+"""Lines of the board as solved (their starts) that show the variant's shapes."""
 
 
 def side_text(pilot: Pilot[None]) -> str:
@@ -31,41 +44,50 @@ def side_text(pilot: Pilot[None]) -> str:
             + str(screen.query_one("#message", Static).render()))
 
 
-def test_a_pasted_killer_link_is_played_to_the_end_by_keys(tmp_path: Path) -> None:
+async def move(pilot: Pilot[None], start: Cell, end: Cell) -> None:
+    """The cursor from ``start`` to ``end`` by arrow keys."""
+    await pilot.press(*arrows(start, end))
+    assert game_screen(pilot).cursor == (end[0] - 1, end[1] - 1)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_a_pasted_variant_is_played_to_the_end_by_keys(tmp_path: Path, game: VariantGame) -> None:
     db = tmp_path / "games.sqlite3"
 
     async def body(pilot: Pilot[None]) -> None:
         pilot.app.push_screen(EnterScreen())
         await pilot.pause()
-        pilot.app.screen.query_one("TextArea").text = killer_link()  # type: ignore[attr-defined]
+        pilot.app.screen.query_one("TextArea").text = game.pasted()  # type: ignore[attr-defined]
         await pilot.click("#play")
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
         screen = game_screen(pilot)
         assert screen.cursor == (0, 0)
         await pilot.press("e")  # checking: off -> rules
         assert screen.session.checking.value == "rules"
-        await pilot.press("1", "right", "3")  # 1 + 3 breaks the cage r1c1+r1c2 = 3
-        assert screen.session.conflicts()
-        assert "killer cage r1c1..r1c2" in side_text(pilot)
-        await pilot.press("u")
-        assert screen.session.conflicts() == ()
-        for index, digit in enumerate(SOLUTION[1:], start=1):
-            row, col = divmod(index, 4)
-            if col == 0:
-                await pilot.press("down", "home")
-            assert screen.cursor == (row, col)
+        at = (1, 1)
+        for where, digit in game.wrong:
+            await move(pilot, at, where)
             await pilot.press(digit)
-            if col < 3:
-                await pilot.press("right")
+            at = where
+        [violation] = screen.session.conflicts()
+        assert violation.message.startswith(game.broken)
+        assert {(r + 1, c + 1) for r, c in violation.cells} == set(game.flagged)
+        assert game.broken in side_text(pilot)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pilot.app.save_screenshot(str(SHOTS / f"variant-{game.name}-broken.svg"))
+        await pilot.press(*["u"] * len(game.wrong))
+        assert screen.session.conflicts() == ()
+        for where, digit in game.to_fill():
+            await move(pilot, at, where)
+            await pilot.press(digit)
+            at = where
         assert screen.session.solved
         lines = shown_lines(screen.query_one("#board"))
-        # each cage's total in its first cell's corner, before the digit played there
-        assert lines[1].startswith("│3 1     2  │4 3  ┊6 4")
-        assert lines[4].startswith("│7 3")
-        assert lines[7].startswith("│6 2  ┊4 1  │7 4")
-        assert lines[10].startswith("│  4  ┊  3  │3 2")
+        for number, start in DRAWN.get(game.name, {}).items():
+            assert lines[number].startswith(start), (number, lines[number])
+        pilot.app.save_screenshot(str(SHOTS / f"variant-{game.name}-solved.svg"))
 
     run(GrilleApp(db), body, size=(120, 50))
     with Store(db) as store:
-        [game] = store.games()
-        assert store.open_game(game.id).session.solved
+        [stored] = store.games()
+        assert store.open_game(stored.id).session.solved

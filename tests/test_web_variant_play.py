@@ -1,8 +1,11 @@
-"""A variant game on the page, in a real headless Chromium (Debian's, /usr/bin/chromium),
-driven by Playwright: a Killer pasted as an f-puzzles link starts a game, a wrong digit in
-a cage is flagged with the cage named, and the puzzle is played to the end by keys.
+"""Variant games on the page, in a real headless Chromium (Debian's, /usr/bin/chromium),
+driven by Playwright: a Killer pasted as an f-puzzles link, a Jigsaw as a SudokuPad link and
+a thermometer/arrow/Kropki puzzle as its f-puzzles file's text each start a game; a wrong
+digit is flagged with its constraint named, and the puzzle is played to the end by keys
+(the games: ``variant_games.GAMES``, which the terminal test plays too).
 
-A screenshot of the game goes to /tmp/web/variant-killer.png.
+Screenshots go to /tmp/web/variant-NAME.png (the flagged entry) and
+/tmp/web/variant-NAME-solved.png.
 """
 
 from __future__ import annotations
@@ -24,16 +27,14 @@ sync_api = pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
-from conftest import FIXTURES  # noqa: E402
-from grille.kinds import get_kind  # noqa: E402
 from server_support import BROWSER_ARGS, CHROMIUM, serving  # noqa: E402
+from variant_games import GAMES, Cell, VariantGame, arrows, drawn  # noqa: E402
 
 expect = sync_api.expect
 
 SHOTS = Path("/tmp/web")
-KILLER = FIXTURES / "variants" / "killer_4x4_unique.json"
-"""A 4x4 Killer with one solution (``grille count`` says 1)."""
-SOLUTION = "1234341221434321"
+CONFLICT = re.compile(r"\bconflict\b")
+KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
 
 @pytest.fixture(scope="module")
@@ -54,51 +55,51 @@ def page() -> Iterator[Any]:
         assert errors == [], errors
 
 
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(f"#cell-r{row}c{col}")
+def cell(page: Any, at: Cell) -> Any:
+    return page.locator(f"#cell-r{at[0]}c{at[1]}")
 
 
-def killer_link() -> str:
-    """The fixture as an f-puzzles link, the way a player copies one."""
-    kind = get_kind("sudoku")
-    return kind.write([kind.read(KILLER.read_text())[0].puzzle], "fpuzzles-link").strip()
+def move(page: Any, start: Cell, end: Cell) -> None:
+    """The focus from ``start`` to ``end`` by arrow keys."""
+    for key in arrows(start, end):
+        page.keyboard.press(KEYS[key])
+    expect(cell(page, end)).to_be_focused()
 
 
-def test_a_pasted_killer_link_is_played_to_the_end_by_keys(page: Any, server: str) -> None:
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_a_pasted_variant_is_played_to_the_end_by_keys(
+        page: Any, server: str, game: VariantGame) -> None:
     page.goto(f"{server}/#/home")
-    page.fill("#enter-text", killer_link())
+    page.fill("#enter-text", game.pasted())
     page.get_by_role("button", name="Play this puzzle").click()
     expect(page.locator("#view-game")).to_be_visible(timeout=60_000)
-    expect(page.locator("#game-title")).to_have_text("Sudoku 4×4 · killer cages")
+    expect(page.locator("#game-title")).to_have_text(game.title)
     game_id = page.locator("#view-game").get_attribute("data-game-id")
     stored = httpx.get(f"{server}/api/games/{game_id}", timeout=30).json()
-    cages = [r for r in stored["board"]["regions"] if r["total"] is not None]
-    assert sorted(r["total"] for r in cages) == [3, 3, 4, 4, 6, 6, 7, 7]
+    assert drawn(stored["board"]) == list(game.shapes)
 
     page.locator("#settings-panel summary").click()
     page.select_option("#checking", "rules")
-    cell(page, 1, 1).focus()
-    page.keyboard.press("1")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("3")  # no repeat, but 1 + 3 breaks the cage r1c1+r1c2 = 3
-    expect(cell(page, 1, 2)).to_have_class(re.compile(r"\bconflict\b"))
-    expect(page.locator("#game-status")).to_contain_text("killer cage r1c1..r1c2")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "variant-killer.png"))
-    page.keyboard.press("Control+z")
-    expect(cell(page, 1, 2)).not_to_have_class(re.compile(r"\bconflict\b"))
-
-    cell(page, 1, 2).focus()
-    for index, digit in enumerate(SOLUTION[1:], start=1):
-        row, col = divmod(index, 4)
-        if col == 0:  # the next row's first cell
-            page.keyboard.press("ArrowDown")
-            for _ in range(3):
-                page.keyboard.press("ArrowLeft")
-        expect(cell(page, row + 1, col + 1)).to_be_focused()
+    at = (1, 1)
+    cell(page, at).focus()
+    for where, digit in game.wrong:
+        move(page, at, where)
         page.keyboard.press(digit)
-        if col < 3:
-            page.keyboard.press("ArrowRight")
+        at = where
+    for flagged in game.flagged:
+        expect(cell(page, flagged)).to_have_class(CONFLICT)
+    expect(page.locator("#game-status")).to_contain_text(game.broken)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"variant-{game.name}.png"))
+    for _ in game.wrong:
+        page.keyboard.press("Control+z")
+    for flagged in game.flagged:
+        expect(cell(page, flagged)).not_to_have_class(CONFLICT)
+
+    for where, digit in game.to_fill():
+        move(page, at, where)
+        page.keyboard.press(digit)
+        at = where
     expect(page.locator("#game-status")).to_contain_text("Solved in")
-    page.screenshot(path=str(SHOTS / "variant-killer-solved.png"))
+    page.screenshot(path=str(SHOTS / f"variant-{game.name}-solved.png"))
     assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).json()["solved"]

@@ -36,7 +36,7 @@ from grille.game.assist import (
 )
 from grille.game.work import Task, TaskStatus, Workers
 from grille.hints import DEPTHS, Hint
-from grille.kind import Solutions, Status
+from grille.kind import Solutions, Status, Violation
 from grille.tui.board import Board, Decorations, cells_text, move_cursor, undrawn_notes
 from grille.tui.errors import report_error, reports_errors
 from grille.tui.options import kind_title
@@ -99,6 +99,9 @@ def game_title(kind: str, size: str, level: str | None) -> str:
     """The kind's title, the size and the level: ``Title 9x9 easy``."""
     return " ".join(part for part in (kind_title(kind), size, level) if part)
 
+
+SHOWN_BROKEN = 3
+"""The side panel names at most this many broken rules (checking while playing)."""
 
 ALWAYS_CLEARING = ("Backspace", "Delete", "x")
 """The keys that clear a cell on every board (the game's bindings); a board may add more
@@ -341,6 +344,8 @@ class GameScreen(Screen[None]):
         self.pencil = False
         self.hint: Hint[Any] | None = None
         self.checked: frozenset[Cell] = frozenset()
+        self.broken: tuple[Violation, ...] = ()
+        """What checking while playing finds broken now (the side panel names it)."""
         self.message: Text = Text("")
         self._pending_digit: PendingDigit | None = None
         self._announced_solved = game.session.solved
@@ -450,7 +455,8 @@ class GameScreen(Screen[None]):
     def redraw(self) -> None:
         """Draw the board, the status line and the side panel from the session."""
         self.view = self.session.kind.view(self.session.puzzle, self.session.state)
-        conflicts = {cell for violation in self._conflicts() for cell in violation.cells}
+        self.broken = self._conflicts()
+        conflicts = {cell for violation in self.broken for cell in violation.cells}
         conflicts |= self.checked
         hinted: set[Cell] = set()
         if self.hint is not None:
@@ -463,7 +469,7 @@ class GameScreen(Screen[None]):
         self._update_status()
         self._update_side()
 
-    def _conflicts(self) -> tuple[Any, ...]:
+    def _conflicts(self) -> tuple[Violation, ...]:
         try:
             return tuple(self.session.conflicts())
         except SessionError:
@@ -513,6 +519,10 @@ class GameScreen(Screen[None]):
             info.append(line + "\n", "#8a8a8a")
         for line in undrawn_notes(self.view, self.query_one(Board).layout_choice, (row, col)):
             info.append(line + "\n", "#8a8a8a")
+        for violation in self.broken[:SHOWN_BROKEN]:
+            info.append(violation.message + "\n", "#ff5f5f")
+        if len(self.broken) > SHOWN_BROKEN:
+            info.append(f"… and {len(self.broken) - SHOWN_BROKEN} more\n", "#ff5f5f")
         session = self.session
         info.append(f"moves {session.position}  hints {session.hints_used}\n")
         if session.savepoints:
