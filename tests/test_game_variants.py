@@ -3,12 +3,15 @@ refuses its constraints), and checking names the constraint a wrong entry breaks
 
 from __future__ import annotations
 
+import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from conftest import FIXTURES
 from grille.game import PuzzleSource, Session, Store
-from grille.game.session import puzzle_from_text, puzzle_text
+from grille.game.schema import MIGRATIONS, migrate
+from grille.game.session import puzzle_from_text, puzzle_key, puzzle_text
 from grille.kinds import get_kind
 
 KILLER = FIXTURES / "variants" / "killer_4x4_unique.json"
@@ -70,3 +73,41 @@ def test_a_wrong_digit_in_a_cage_differs_from_the_solution() -> None:
     session.play("r1c1=2")
     assert [v.cells for v in session.conflicts()] == [((0, 0),)]
     assert session.kind.write([session.solution], "json").count(SOLUTION) == 1
+
+
+def test_the_library_knows_a_variant_by_the_puzzle_not_its_title(tmp_path: Path) -> None:
+    """The same givens and constraints under another title, author and rules text are the
+    same library entry (the first one's text, its rules kept for the game); other givens or
+    constraints are another."""
+    kind = get_kind("sudoku")
+    puzzle = killer()
+    retitled = replace(puzzle, metadata=(("title", "the same Killer"), ("author", "someone"),
+                                         ("rules", "Normal Killer rules apply.")))
+    assert puzzle_text(kind, retitled) != puzzle_text(kind, puzzle)
+    assert puzzle_key(kind, retitled) == puzzle_key(kind, puzzle)
+    other = puzzle.with_cells([1] + [0] * 15)
+    with Store(tmp_path / "games.sqlite3") as store:
+        first = store.add_puzzle(puzzle, source=PuzzleSource.ENTERED)
+        again = store.add_puzzle(retitled, source=PuzzleSource.ENTERED)
+        imported = store.import_text(kind.write([retitled], "fpuzzles-link"))
+        assert again.id == first.id and again.text == first.text
+        assert [record.id for record in imported.puzzles] == [first.id]
+        assert imported.added == ()
+        assert store.add_puzzle(other, source=PuzzleSource.ENTERED).id != first.id
+        assert len(store.puzzles()) == 2
+
+
+def test_a_variant_kept_before_the_library_had_keys_is_found_again(tmp_path: Path) -> None:
+    """A row from before migration 6 (its text, title and all, became its key) is still the
+    entry of the same puzzle with the same text."""
+    db = tmp_path / "games.sqlite3"
+    kind = get_kind("sudoku")
+    raw = sqlite3.connect(db, isolation_level=None)
+    assert migrate(raw, MIGRATIONS[:5]) == 5
+    raw.execute("INSERT INTO puzzles (id, kind, size, level, text, source, created)"
+                " VALUES (7, 'sudoku', '4x4', NULL, ?, 'entered', 0)",
+                (puzzle_text(kind, killer()),))
+    raw.close()
+    with Store(db) as store:
+        assert store.add_puzzle(killer(), source=PuzzleSource.ENTERED).id == 7
+        assert len(store.puzzles()) == 1

@@ -144,6 +144,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (kind, size, level, symmetry)
         ) WITHOUT ROWID""",
     )),
+    Migration(6, "the library knows a puzzle by its key, the puzzle without its title, author "
+              "or other metadata (session.puzzle_key), so the same puzzle with other metadata "
+              "is one entry; older rows keep their text as their key", (
+        "ALTER TABLE puzzles ADD COLUMN key TEXT NOT NULL DEFAULT ''",
+        "UPDATE puzzles SET key = text",
+        "CREATE UNIQUE INDEX puzzles_by_key ON puzzles (kind, key)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1].version

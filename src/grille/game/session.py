@@ -75,6 +75,7 @@ from grille.hints import DEPTHS, Hint
 from grille.kind import Kind, Puzzle, Solutions, Status, Verdict, Violation, write_whole
 from grille.kinds import get_kind
 from grille.moves import MoveOp, parse_move
+from grille.rated import bare
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -83,6 +84,7 @@ __all__ = [
     "Listener",
     "Session",
     "puzzle_from_text",
+    "puzzle_key",
     "puzzle_text",
     "replay",
 ]
@@ -127,6 +129,13 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     the default format load as before. ``GrilleError`` (the default format's) if none can.
     """
     return write_whole(kind, [puzzle], kind.default_format, marks=False)
+
+
+def puzzle_key(kind: Kind[Any], puzzle: Any) -> str:
+    """What tells one puzzle from another in a library: :func:`puzzle_text` of the puzzle
+    without its metadata (a title, an author, a rules text or a level change nothing of the
+    puzzle; a variant's text would hold them)."""
+    return puzzle_text(kind, bare(puzzle))
 
 
 def puzzle_from_text(kind: Kind[Any], text: str) -> Any:

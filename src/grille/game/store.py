@@ -54,7 +54,7 @@ from grille.game.history import HistoryEntry, Savepoint
 from grille.game.paths import default_db_path
 from grille.game.record import CheckMode, Progress, SessionRecord
 from grille.game.schema import migrate
-from grille.game.session import Change, Session, puzzle_from_text, puzzle_text
+from grille.game.session import Change, Session, puzzle_from_text, puzzle_key, puzzle_text
 from grille.game.stats import Statistic, statistics
 from grille.game.timer import Timer
 from grille.kind import Kind, Solutions, Status, Verdict
@@ -418,16 +418,20 @@ class Store:
         origin: str,
         solutions: Solutions[Any] | None = None,
     ) -> tuple[PuzzleRecord, bool]:
-        text = puzzle_text(kind, puzzle)
+        text, key = puzzle_text(kind, puzzle), puzzle_key(kind, puzzle)
         cursor = db.execute(
-            "INSERT OR IGNORE INTO puzzles (kind, size, level, text, source, origin, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (kind.name, kind.size_of(puzzle), level, text, source.value, origin, self._clock()),
+            "INSERT OR IGNORE INTO puzzles"
+            " (kind, size, level, text, key, source, origin, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (kind.name, kind.size_of(puzzle), level, text, key, source.value, origin,
+             self._clock()),
         )
         new = cursor.rowcount == 1
         (puzzle_id, known_level, verdict) = db.execute(
-            "SELECT id, level, verdict FROM puzzles WHERE kind = ? AND text = ?",
-            (kind.name, text),
+            # a row from before keys (migration 6) has its text as its key
+            "SELECT id, level, verdict FROM puzzles WHERE kind = ? AND (key = ? OR text = ?)"
+            " ORDER BY id LIMIT 1",
+            (kind.name, key, text),
         ).fetchone()
         if not new and level is not None and known_level is None:
             db.execute("UPDATE puzzles SET level = ? WHERE id = ?", (level, puzzle_id))
@@ -450,7 +454,7 @@ class Store:
             raise StoreError(f"a pooled puzzle needs one solution; this one's: {solutions.verdict}")
         text = puzzle_text(kind, puzzle)
         with self._write() as db:
-            if _played(db, kind.name, text):
+            if _played(db, kind.name, puzzle_key(kind, puzzle)):
                 return False
             cursor = db.execute(
                 "INSERT OR IGNORE INTO pool (kind, size, level, symmetry, text, solution,"
@@ -479,11 +483,12 @@ class Store:
                     return None
                 pool_id, level, text, solution, origin = row
                 db.execute("DELETE FROM pool WHERE id = ?", (pool_id,))
-                if not _played(db, kind.name, text):
+                puzzle = puzzle_from_text(kind, text)
+                if not _played(db, kind.name, puzzle_key(kind, puzzle)):
                     break
             found = Solutions(1, (puzzle_from_text(kind, solution),))
             record, _ = self._insert_puzzle(
-                db, kind, puzzle_from_text(kind, text), PuzzleSource.GENERATED,
+                db, kind, puzzle, PuzzleSource.GENERATED,
                 None if level == "any" else level, origin, found,
             )
         return record
@@ -773,11 +778,12 @@ def _puzzle_record(row: Sequence[Any]) -> PuzzleRecord:
     )
 
 
-def _played(db: sqlite3.Connection, kind: str, text: str) -> bool:
-    """Whether a game of the puzzle ``text`` was ever started."""
+def _played(db: sqlite3.Connection, kind: str, key: str) -> bool:
+    """Whether a game of the puzzle whose key (:func:`puzzle_key`) is ``key`` was ever
+    started."""
     row = db.execute(
         "SELECT 1 FROM puzzles AS p JOIN games AS g ON g.puzzle_id = p.id"
-        " WHERE p.kind = ? AND p.text = ? LIMIT 1", (kind, text),
+        " WHERE p.kind = ? AND p.key = ? LIMIT 1", (kind, key),
     ).fetchone()
     return row is not None
 
