@@ -19,6 +19,7 @@ from grille.tui.board import draw as tui_draw
 from grille.tui.board import layouts_for, undrawn_notes
 from grille.view import BoardView, Region
 from grille.web.models import Board
+from variant_games import GAMES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
 KIND = get_kind("sudoku")
@@ -87,7 +88,8 @@ def test_family_view_and_svg(family: str) -> None:
 
 
 def test_every_family_fixture_is_checked() -> None:
-    not_families = {"thermo_downhill", "killer_4x4_unique"}  # the latter: the games' Killer
+    # thermo_downhill: no solution; the others: the games' puzzles (variant_games.py)
+    not_families = {"thermo_downhill"} | {game.fixture.removesuffix(".json") for game in GAMES}
     names = {path.stem for path in FIXTURES.glob("*.json")} - not_families
     assert names == set(CHECKS)
 
@@ -151,6 +153,26 @@ def test_terminal_draws_cages_walls_dots_and_shapes() -> None:
     assert "●" in texts["kropki"] and "○" in texts["kropki"]
     assert re.search(r"[XV]", texts["xv"])
     assert "◦" in texts["odd_even"] and "▫" in texts["odd_even"]
+
+
+def test_the_smallest_terminal_layout_writes_cage_sums_before_the_values() -> None:
+    """One-line cells keep room at their left for a cage's sum, in superscript digits, and
+    every value of the column stays in one place."""
+    killer = KIND.read((FIXTURES / "killer_4x4_unique.json").read_text())[0].puzzle
+    state = KIND.apply(KIND.apply(killer, "r1c1=1"), "r1c2=2")
+    view = view_of(state)
+    small = layouts_for(view)[-1]
+    assert (small.height, small.width, small.label_room) == (1, 3, 1)
+    lines = [t.plain for t in tui_draw(view, small)]
+    assert lines[1] == "│³1   2 │⁴  ┊⁶  │"  # cages r1c1+r1c2 = 3, r1c3 = 4 .., r1c4 = 6 ..
+    assert lines[2] == "│⁷      │   ┊   │"
+    nine = view_of(grid_of("killer"))  # sums of two digits: 12, 10
+    small = layouts_for(nine)[-1]
+    assert (small.width, small.label_room) == (4, 2)
+    text = "\n".join(t.plain for t in tui_draw(nine, small))
+    assert "¹²" in text and "¹⁰" in text
+    plain = layouts_for(view_of(KIND.read("1.3..4.....2....\n")[0].puzzle))[-1]
+    assert (plain.width, plain.label_room) == (3, 0)
 
 
 def test_terminal_names_what_it_cannot_draw() -> None:
