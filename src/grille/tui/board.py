@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.text import Text
 from textual import events
@@ -173,6 +173,9 @@ class Layout:
     height: int
     width: int
     row_gap: bool = False
+    label_room: int = 0
+    """Characters at the left of a one-line cell kept for its corner label (a cage's sum,
+    written in superscript digits before the value)."""
 
 
 def layouts_for(view: BoardView) -> tuple[Layout, ...]:
@@ -187,11 +190,13 @@ def layouts_for(view: BoardView) -> tuple[Layout, ...]:
                       for row in range(view.rows) for col in range(view.cols)
                       if view.cell(row, col).blocked), default=0)
     clue_width = max(clue_width, 3)
+    corner = max((len(text) for (row, col), found in labels.items()
+                  if not view.cell(row, col).blocked for text in found.values()), default=0)
     mark_rows, mark_cols = view.mark_grid
     return (
         Layout("large", mark_rows, max(clue_width, 2 * mark_cols + 1), True),
         Layout("medium", 2, max(clue_width, math.ceil(count / 2))),
-        Layout("small", 1, max(clue_width, 3)),
+        Layout("small", 1, max(clue_width, corner + 2), label_room=corner),
     )
 
 
@@ -434,6 +439,12 @@ def _draw_cell(
         text = cell_label(view, where, labels)
         canvas.put(x + (width - len(text)) // 2, middle, text)
         return
+    if layout.label_room and height == 1:  # the label before the value, as ¹²5
+        if where in labels:
+            label = next(iter(labels[where].values())).translate(SUPERSCRIPT)
+            canvas.put(x, y, label[:layout.label_room], STYLES["label"])
+        x, width = x + layout.label_room, width - layout.label_room
+        layout = replace(layout, width=width, label_room=0)
     if cell.value is not None:
         style = STYLES["given"] if cell.given else STYLES["entry"]
         if where in decorations.conflicts:
@@ -444,6 +455,10 @@ def _draw_cell(
         _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations)
     if where in labels and height > 1:
         _draw_corner_labels(canvas, layout, x, y, labels[where])
+
+
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+"""A corner label in a one-line cell is written in superscript digits."""
 
 
 def _cage_of(view: BoardView) -> dict[Cell, int]:
