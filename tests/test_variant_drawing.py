@@ -4,6 +4,7 @@ and names the rest, and the page's board JSON carries them (shapes, notes)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,13 +14,13 @@ import pytest
 from conftest import shared_file
 from grille.kinds import get_kind
 from grille.render import draw
-from grille.render.drawing import Layer
+from grille.render.drawing import Circle, Layer, Rect
 from grille.render.svg import to_svg
 from grille.tui.board import draw as tui_draw
 from grille.tui.board import layouts_for, undrawn_notes
 from grille.view import BoardView, Region
 from grille.web.models import Board
-from variant_games import GAMES
+from variant_games import ARROW_PILLS, GAMES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
 KIND = get_kind("sudoku")
@@ -153,6 +154,17 @@ def test_terminal_draws_cages_walls_dots_and_shapes() -> None:
     assert "●" in texts["kropki"] and "○" in texts["kropki"]
     assert re.search(r"[XV]", texts["xv"])
     assert "◦" in texts["odd_even"] and "▫" in texts["odd_even"]
+
+
+def test_an_arrow_circle_of_several_cells_is_one_pill() -> None:
+    puzzle = KIND.read(json.dumps(ARROW_PILLS), fmt="fpuzzles")[0].puzzle
+    circles = [e for e in draw(puzzle).elements if "arrow-circle" in e.cls]
+    pills = sorted((e.w, e.h) for e in circles if isinstance(e, Rect))
+    assert pills == [(32.0, 72.0), (72.0, 32.0)]  # two cells and the circle's 2 x 0.4 cell
+    assert all(e.radius == 16.0 for e in circles if isinstance(e, Rect))
+    assert sum(isinstance(e, Circle) for e in circles) == 1
+    svg = to_svg(draw(puzzle))
+    assert svg.count('rx="16"') == 2
 
 
 def test_the_smallest_terminal_layout_writes_cage_sums_before_the_values() -> None:

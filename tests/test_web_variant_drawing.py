@@ -24,10 +24,12 @@ Image = pytest.importorskip("PIL.Image")
 
 from grille.kinds import get_kind  # noqa: E402
 from server_support import BROWSER_ARGS, CHROMIUM  # noqa: E402
+from variant_games import ARROW_PILLS  # noqa: E402
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "grille" / "web" / "static"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
 ORIGIN = "http://grille.test"
+SHOTS = Path("/tmp/web")
 PAGE = ('<!doctype html><html><head><link rel="stylesheet" href="/static/css/grille.css">'
         '</head><body style="padding:30px"><div id="frame" class="board-frame" '
         'style="--cell:48px"></div></body></html>')
@@ -41,6 +43,7 @@ DRAW = """async (board) => {
     cages: count('.cage'), lines: count('.path-line'), bulbs: count('.start-thermometer'),
     dots: count('.marker'), letters: count('.marker-text'), shapes: count('.cell-shape'),
     shade: count('.shade'), diagonals: count('.diagonal-line'), outside: count('.outside-clue'),
+    pills: count('rect.start-arrow.pill'), circles: count('circle.start-arrow'),
   };
 }"""
 MIXED = ("killer", "thermo", "kropki", "odd_even", "xv", "x", "little_killer", "renban",
@@ -116,3 +119,14 @@ def test_the_page_draws_a_mixed_puzzles_shapes(page: Any) -> None:
     assert has(lambda r, g, b: g > 180 and g - r > 60 and g - b > 60), "no green whisper"
     assert has(lambda r, g, b: r > 170 and b > 180 and g < 150), "no purple renban"
     assert has(lambda r, g, b: b > 180 and b - r > 70 and g < 190), "no blue diagonal"
+
+
+def test_an_arrow_circle_of_several_cells_is_one_pill(page: Any) -> None:
+    """f-puzzles draws a circle of two or more cells (a number of several digits) as one
+    rounded box; the page too. The screenshot: /tmp/web/arrow-pills.png."""
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(ARROW_PILLS), fmt="fpuzzles")[0].puzzle
+    counts = page.evaluate(DRAW, kind.view(grid, grid).to_json())
+    assert (counts["pills"], counts["circles"]) == (2, 1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(SHOTS / "arrow-pills.png"))

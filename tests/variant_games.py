@@ -132,3 +132,14 @@ def drawn(board: dict[str, Any]) -> list[str]:
     shapes += [line["style"] for line in board["lines"]]
     shapes += [marker["style"] for marker in board["markers"]]
     return sorted(shapes)
+
+
+ARROW_PILLS = {
+    "size": 6, "title": "arrow circles of two cells",
+    "grid": [[{} for _ in range(6)] for _ in range(6)],
+    "arrow": [{"lines": [["R1C2", "R2C3", "R3C4", "R4C5"]], "cells": ["R1C1", "R1C2"]},
+              {"lines": [["R4C1", "R5C2", "R6C3"]], "cells": ["R3C1", "R4C1"]},
+              {"lines": [["R6C6", "R5C5"]], "cells": ["R6C6"]}],
+}
+"""f-puzzles JSON of three arrows: circles of two cells across and down (drawn as pills, as
+f-puzzles draws them) and one of one cell (a circle)."""

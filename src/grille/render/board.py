@@ -465,14 +465,21 @@ def _thick_path(frame: GridFrame, path: PathLine) -> list[Element]:
 
 
 def _arrow(frame: GridFrame, path: PathLine) -> list[Element]:
-    """A circle round the start cells, a shaft from its edge through the other cells, and a
-    head at the last one."""
+    """A circle round the start cell (a pill round several in one row or column, as
+    f-puzzles draws a circle of two or more digits), a shaft from its edge through the
+    other cells, and a head at the last one."""
     color, width = LINE_STYLES["arrow"]
     starts = path.start or path.cells[:1]
-    elements: list[Element] = [
-        Circle(*frame.center(*cell), ARROW_CIRCLE, stroke=color, stroke_width=width,
-               layer=Layer.HIGHLIGHT, cls="arrow-circle") for cell in starts
-    ]
+    elements: list[Element]
+    if len(starts) > 1 and (len({r for r, _ in starts}) == 1 or len({c for _, c in starts}) == 1):
+        xs, ys = zip(*(frame.center(*cell) for cell in starts), strict=True)
+        elements = [Rect(min(xs) - ARROW_CIRCLE, min(ys) - ARROW_CIRCLE,
+                         max(xs) - min(xs) + 2 * ARROW_CIRCLE, max(ys) - min(ys) + 2 * ARROW_CIRCLE,
+                         stroke=color, stroke_width=width, layer=Layer.HIGHLIGHT,
+                         cls="arrow-circle", radius=ARROW_CIRCLE)]
+    else:
+        elements = [Circle(*frame.center(*cell), ARROW_CIRCLE, stroke=color, stroke_width=width,
+                           layer=Layer.HIGHLIGHT, cls="arrow-circle") for cell in starts]
     points = [frame.center(*cell) for cell in path.cells]
     if len(points) < 2:
         return elements

@@ -102,7 +102,8 @@ class Palette:
 
 @dataclass(frozen=True, slots=True)
 class Rect:
-    """A rectangle; ``cell`` = (row, col) marks the background of a grid cell (0-based)."""
+    """A rectangle; ``cell`` = (row, col) marks the background of a grid cell (0-based);
+    ``radius`` rounds its corners (a pill when it is half the shorter side)."""
 
     x: float
     y: float
@@ -114,11 +115,12 @@ class Rect:
     layer: Layer = Layer.BACKGROUND
     cls: str = ""
     cell: tuple[int, int] | None = None
+    radius: float = 0.0
 
     def moved(self, dx: float, dy: float) -> Rect:
         """The same rectangle shifted by (dx, dy)."""
         return Rect(self.x + dx, self.y + dy, self.w, self.h, self.fill, self.stroke,
-                    self.stroke_width, self.layer, self.cls, self.cell)
+                    self.stroke_width, self.layer, self.cls, self.cell, self.radius)
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,7 +98,13 @@ def _paint(pdf: FPDF, element: Element, x0: float, y0: float, s: float) -> None:
         if element.stroke:
             pdf.set_draw_color(*rgb(element.stroke))
             pdf.set_line_width(max(MIN_LINE_MM, element.stroke_width * s))
-        pdf.rect(x0 + element.x * s, y0 + element.y * s, element.w * s, element.h * s, style=style)
+        box = (x0 + element.x * s, y0 + element.y * s, element.w * s, element.h * s)
+        if element.radius:
+            # fpdf2 takes a radius of half the shorter side or more as a fraction of it
+            corner = min(element.radius * s, 0.499 * min(box[2], box[3]))
+            pdf.rect(*box, style=style, round_corners=True, corner_radius=corner)
+        else:
+            pdf.rect(*box, style=style)
     elif isinstance(element, Line):
         pdf.set_draw_color(*rgb(element.color))
         pdf.set_line_width(max(MIN_LINE_MM, element.width * s))

@@ -85,13 +85,21 @@ class _Painter:
         s = self.scale
         box = (round(rect.x * s), round(rect.y * s),
                round((rect.x + rect.w) * s) - 1, round((rect.y + rect.h) * s) - 1)
+        radius = round(rect.radius * s)
         if rect.fill:
-            self.draw.rectangle(box, fill=rgb(rect.fill))
+            if radius:
+                self.draw.rounded_rectangle(box, radius, fill=rgb(rect.fill))
+            else:
+                self.draw.rectangle(box, fill=rgb(rect.fill))
         if rect.stroke and rect.stroke_width > 0:
             stroke = self.width(rect.stroke_width)
             half = stroke // 2
             outer = (box[0] - half, box[1] - half, box[2] + stroke - half, box[3] + stroke - half)
-            self.draw.rectangle(outer, outline=rgb(rect.stroke), width=stroke)
+            if radius:
+                self.draw.rounded_rectangle(outer, radius + half, outline=rgb(rect.stroke),
+                                            width=stroke)
+            else:
+                self.draw.rectangle(outer, outline=rgb(rect.stroke), width=stroke)
 
     def line(self, line: Line) -> None:
         if line.dash is None:

@@ -55,6 +55,8 @@ def _rect(rect: Rect, cell_attributes: CellAttributes | None, id_prefix: str | N
     if rect.stroke:
         attrs["stroke"] = rect.stroke
         attrs["stroke-width"] = _num(rect.stroke_width)
+    if rect.radius:
+        attrs["rx"] = attrs["ry"] = _num(rect.radius)
     classes = rect.cls
     if rect.cell is not None:
         row, col = rect.cell

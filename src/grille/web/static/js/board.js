@@ -255,10 +255,22 @@ export function overlay(board) {
     shapes.push(svg("polyline", {
       class: `path-line line-${line.style}`, points: points.map((p) => p.join(",")).join(" "),
     }));
-    for (const start of line.start) {
-      const [x, y] = center(start);
-      const hollow = line.style === "arrow";
-      shapes.push(svg("circle", { class: `${hollow ? "line-start hollow" : "line-start"} start-${line.style}`, cx: x, cy: y, r: hollow ? 0.4 : 0.36 }));
+    const hollow = line.style === "arrow";
+    const inLine = (index) => new Set(line.start.map((cell) => cell[index])).size === 1;
+    if (hollow && line.start.length > 1 && (inLine(0) || inLine(1))) {
+      // a circle of several cells in a row or column: one pill round them, as f-puzzles draws it
+      const xs = line.start.map((cell) => center(cell)[0]);
+      const ys = line.start.map((cell) => center(cell)[1]);
+      const [left, top] = [Math.min(...xs) - 0.4, Math.min(...ys) - 0.4];
+      shapes.push(svg("rect", {
+        class: "line-start hollow start-arrow pill", x: left, y: top, rx: 0.4, ry: 0.4,
+        width: Math.max(...xs) + 0.4 - left, height: Math.max(...ys) + 0.4 - top,
+      }));
+    } else {
+      for (const start of line.start) {
+        const [x, y] = center(start);
+        shapes.push(svg("circle", { class: `${hollow ? "line-start hollow" : "line-start"} start-${line.style}`, cx: x, cy: y, r: hollow ? 0.4 : 0.36 }));
+      }
     }
     if (line.style === "arrow" && points.length > 1) {
       const [x, y] = points[points.length - 1];
