@@ -418,7 +418,8 @@ class Store:
         origin: str,
         solutions: Solutions[Any] | None = None,
     ) -> tuple[PuzzleRecord, bool]:
-        text, key = puzzle_text(kind, puzzle), puzzle_key(kind, puzzle)
+        text = puzzle_text(kind, puzzle)
+        key = puzzle_key(kind, puzzle) if puzzle.metadata else text  # one write for most
         cursor = db.execute(
             "INSERT OR IGNORE INTO puzzles"
             " (kind, size, level, text, key, source, origin, created)"
