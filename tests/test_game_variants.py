@@ -3,12 +3,16 @@ refuses its constraints), and checking names the constraint a wrong entry breaks
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from conftest import FIXTURES
+from grille.errors import GrilleError
 from grille.game import PuzzleSource, Session, Store
 from grille.game.schema import MIGRATIONS, migrate
 from grille.game.session import puzzle_from_text, puzzle_key, puzzle_text
@@ -111,3 +115,17 @@ def test_a_variant_kept_before_the_library_had_keys_is_found_again(tmp_path: Pat
     with Store(db) as store:
         assert store.add_puzzle(killer(), source=PuzzleSource.ENTERED).id == 7
         assert len(store.puzzles()) == 1
+
+
+def test_a_nine_by_nine_variant_is_kept_whole() -> None:
+    """OpenSudoku's document writer took a 9x9 variant and dropped its constraints (its
+    one-grid writer refused), so a 9x9 Killer game was stored as an empty plain grid; the 4x4
+    Killer above never met it (OpenSudoku holds 9x9 only)."""
+    kind = get_kind("sudoku")
+    fpuzzles = json.loads((FIXTURES / "variants" / "killer.json").read_text())["fpuzzles"]
+    fpuzzles |= {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)]}
+    puzzle = kind.read(json.dumps(fpuzzles), fmt="fpuzzles")[0].puzzle
+    with pytest.raises(GrilleError, match=r"the opensudoku format cannot hold .*killer"):
+        kind.write([puzzle, puzzle], "opensudoku")
+    again = puzzle_from_text(kind, puzzle_text(kind, puzzle))
+    assert again.variant == puzzle.variant and again == puzzle

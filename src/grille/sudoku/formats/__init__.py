@@ -74,7 +74,7 @@ e.g. ``{"kind": "sudoku", "size": 9, "box": [3, 3], "cells": "53..7....6..195…
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from grille.errors import GrilleError, ParseError
 from grille.formats import Format, FormatRegistry
@@ -126,15 +126,34 @@ def _lines(reader: Reader) -> Callable[[str, str], list[Entry[Grid]]]:
     return lambda text, source: reader(Text(text.splitlines(), source), text)
 
 
-def _plain(name: str, dump: Callable[[Grid], str]) -> Callable[[Grid], str]:
-    """``dump`` for a format that holds no variant constraints: refuses a variant grid."""
-
-    def plain(grid: Grid) -> str:
+def _refuse_variants(name: str, grids: Sequence[Grid]) -> None:
+    """The error of a format that holds no variant constraints, for the first variant grid."""
+    for grid in grids:
         if grid.variant is not None:
             families = ", ".join(grid.variant.families())
             raise GrilleError(f"the {name} format cannot hold the variant's constraints "
                               f"({families}); write json, fpuzzles, fpuzzles-link or sudokupad")
+
+
+def _plain(name: str, dump: Callable[[Grid], str]) -> Callable[[Grid], str]:
+    """``dump`` for a format that holds no variant constraints: refuses a variant grid."""
+
+    def plain(grid: Grid) -> str:
+        _refuse_variants(name, [grid])
         return dump(grid)
+
+    return plain
+
+
+def _plain_document(
+    name: str, document: Callable[[Sequence[Grid]], str]
+) -> Callable[[Sequence[Grid]], str]:
+    """``document`` (a collection in one document) for a format that holds no variant
+    constraints: refuses a variant grid among them."""
+
+    def plain(grids: Sequence[Grid]) -> str:
+        _refuse_variants(name, grids)
+        return document(grids)
 
     return plain
 
@@ -156,7 +175,7 @@ REGISTRY: FormatRegistry[Grid] = FormatRegistry(
         Format("ss", _lines(_ss.read), _plain("ss", _ss.dump)),
         Format("marks", _lines(_marks.read), _plain("marks", _marks.dump)),
         Format("opensudoku", _lines(_opensudoku.read), _plain("opensudoku", _opensudoku.dump),
-               _opensudoku.document),
+               _plain_document("opensudoku", _opensudoku.document)),
         Format("json", _lines(_jsonfmt.read), _jsonfmt.dump, _jsonfmt.document),
         Format("solo", _lines(_solo.read), _solo.dump),
         Format("fpuzzles", _lines(_fpuzzles.read), _fpuzzles.dump, _fpuzzles.document),
