@@ -2,8 +2,8 @@
 (``kind.view(...).to_json()``) drawn by the page's own ``board.js`` and stylesheet in a real
 headless Chromium (Debian's, at /usr/bin/chromium), its overlay's elements counted and its
 screenshot checked for the setters' colours. The page's files are served to the browser
-by Playwright's routing, so no game server is needed: a variant game cannot be stored and
-played yet (its solving is being built), its drawing can."""
+by Playwright's routing, so no game server is needed (the games themselves are played in
+``test_web_variant_play.py``)."""
 
 from __future__ import annotations
 
