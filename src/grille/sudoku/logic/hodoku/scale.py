@@ -51,6 +51,7 @@ _RANK = {name: rank for rank, (name, _) in enumerate(HODOKU_LEVELS)}
 
 BoardFinder = Callable[[Board], "Step | None"]
 GridFinder = Callable[[HodokuGrid], "Found | None"]
+StateFinder = Callable[[HodokuGrid], "Step | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ class HodokuTechnique:
     on_grid: GridFinder | None = None
     on_board: BoardFinder | None = None
     unique: bool = False
+    on_state: StateFinder | None = None
 
     def __repr__(self) -> str:
         return f"<HodokuTechnique {self.index} {self.name!r} {self.level} {self.score}>"
@@ -140,20 +142,20 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz),
         g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
-        g(8600, "Forcing Net", "extreme", 700, on_board=_forcing_net),
+        g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
 
 
 def _forcing_chain(board: Board) -> Step | None:
-    from grille.sudoku.logic.forcing.tiers import cell_region_forcing
+    from grille.sudoku.logic.hodoku.tabling import forcing_chain
 
-    return cell_region_forcing(board)
+    return forcing_chain(board)
 
 
-def _forcing_net(board: Board) -> Step | None:
-    from grille.sudoku.logic.forcing.tiers import dynamic_forcing
+def _forcing_net(grid: HodokuGrid) -> Step | None:
+    from grille.sudoku.logic.hodoku.tabling import forcing_net
 
-    return dynamic_forcing(board)
+    return forcing_net(grid)
 
 
 GRILLE_NAMES = {
@@ -361,6 +363,16 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                 grid.apply(found)
                 yield technique, found, -1
                 break
+            if technique.on_state is not None:
+                step = technique.on_state(grid)
+                if step is None:
+                    continue
+                for row, col, digit in step.placements:
+                    grid.place(row * 9 + col, digit)
+                for row, col, digit in step.eliminations:
+                    grid.delete(row * 9 + col, digit)
+                yield technique, step, -1
+                break
             if technique.on_board is not None:
                 if technique.unique and unique is False:
                     continue
@@ -375,7 +387,8 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                     unique, solution = _is_unique(puzzle, grid)
                     if not unique:
                         continue
-                step = _as_deletions(step, board)
+                if technique.index != 8500:  # only HoDoKu's forcing chains place a digit
+                    step = _as_deletions(step, board)
                 for row, col, digit in step.placements:
                     grid.place(row * 9 + col, digit)
                 for row, col, digit in sorted(step.eliminations):
@@ -393,7 +406,8 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
 
 
 def _as_deletions(step: Step, board: Board) -> Step:
-    """A BUG+1 as HoDoKu makes it: the extra cell's other candidates go (no placement)."""
+    """A placing step (a BUG+1, a discontinuous nice loop) as HoDoKu makes it: the cell's
+    other candidates go (no placement)."""
     if not step.placements or step.eliminations:
         return step
     eliminations = tuple(

@@ -1,0 +1,73 @@
+"""HoDoKu's Forcing Chain (8500) and Forcing Net (8600) on its scale: the step HoDoKu takes,
+pinned from hodoku-py 0.2.1's paths (``hodoku.Solver().solve``, default configuration; the
+oracle files /work/oracle/hodoku_top1465.txt and hodoku_forum_hardest_1106_half.txt)."""
+
+from __future__ import annotations
+
+from grille.sudoku import parse, solve
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.hodoku import hodoku_path, rate_hodoku
+from grille.sudoku.logic.hodoku.state import HodokuGrid
+from grille.sudoku.logic.hodoku.tabling import (
+    ChainConclusion,
+    forcing_chain,
+    forcing_chain_conclusions,
+    forcing_net_conclusions,
+    pick,
+)
+
+# top1465 line 350 (0-based): HoDoKu's 13th step is FORCING_CHAIN_CONTRADICTION 32=5 (r4c6 = 5),
+# found with several digits from one premise; grille's SE-style chains needed a net there
+CHAIN = "8.7..6..2....5....4.....9......2..67..1..4.....63.9..47...6..8...9..2....3....5.."
+# forum_hardest_1106_half line 40 (0-based): its 6th step is FORCING_NET_VERITY -49.9 (r6c5 <> 9)
+NET = "......7....71.9...68..7......1.6.9..84.....2.........43..2...5...8.1.6.......5..3"
+
+
+def _first(puzzle: str, technique: str) -> tuple[int, tuple[object, ...], tuple[object, ...]]:
+    for i, (step, _, _) in enumerate(hodoku_path(parse(puzzle))):
+        if step.technique == technique:
+            return i, step.placements, step.eliminations
+    raise AssertionError(f"no {technique}")
+
+
+def test_forcing_chain_is_hodokus_step() -> None:
+    assert _first(CHAIN, "Forcing Chain") == (12, ((3, 5, 5),), ())
+
+
+def test_forcing_net_is_hodokus_step() -> None:
+    assert _first(NET, "Forcing Net") == (5, (), ((5, 4, 9),))
+
+
+def test_scores_are_hodokus() -> None:
+    rating = rate_hodoku(parse(CHAIN))
+    assert (rating.level, rating.score) == ("extreme", 5634)
+
+
+def test_conclusions_are_sound_and_picked_as_hodoku_sorts() -> None:
+    puzzle = parse(CHAIN)
+    solution = solve(puzzle).found[0].cells
+    grid = HodokuGrid(list(puzzle.cells))
+    for i, (step, _, _) in enumerate(hodoku_path(puzzle)):
+        if i == 12:
+            break
+        for r, c, d in step.placements:
+            grid.place(r * 9 + c, d)
+        for r, c, d in step.eliminations:
+            grid.delete(r * 9 + c, d)
+    board = Board(puzzle.shape, *grid.cells_and_marks())
+    chains = forcing_chain_conclusions(board)
+    nets = forcing_net_conclusions(grid)
+    assert chains and len(nets) >= len(chains)
+    for found in (*chains, *nets):
+        assert (solution[found.cell] == found.digit) == found.place, found
+    assert pick(chains) == min((c for c in chains if c.place), key=lambda c: c.cell)
+    step = forcing_chain(board)
+    assert step is not None and step.placements == ((3, 5, 5),)
+
+
+def test_pick_prefers_a_placement_then_the_lowest_deletion() -> None:
+    out = [ChainConclusion(40, 3, False, ""), ChainConclusion(10, 7, False, ""),
+           ChainConclusion(10, 2, False, "")]
+    assert pick(out) == ChainConclusion(10, 2, False, "")
+    assert pick([*out, ChainConclusion(60, 1, True, "")]).cell == 60  # type: ignore[union-attr]
+    assert pick([]) is None
