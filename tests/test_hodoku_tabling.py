@@ -71,3 +71,14 @@ def test_pick_prefers_a_placement_then_the_lowest_deletion() -> None:
     assert pick(out) == ChainConclusion(10, 2, False, "")
     assert pick([*out, ChainConclusion(60, 1, True, "")]).cell == 60  # type: ignore[union-attr]
     assert pick([]) is None
+
+
+# top1465 line 575 (0-based): HoDoKu's 8th step is GROUPED_DISCONTINUOUS_NICE_LOOP -30.5
+# (r4c4 <> 5). grille's grouped AIC search also finds chains ending on a group node, which
+# HoDoKu's tables (one premise a candidate) see only as one-deletion loops: the two-deletion
+# AIC (7)r5c13 = ... = (7)r56c5 is not HoDoKu's.
+GROUPED = "....2.68.9..3.........6.3...9...6..7.1....8..3.6..8.2......5...4.2.1.9...8.9...7."
+
+
+def test_grouped_nice_loop_is_hodokus() -> None:
+    assert _first(GROUPED, "Grouped Nice Loop/AIC") == (7, (), ((3, 3, 5),))
