@@ -82,3 +82,17 @@ GROUPED = "....2.68.9..3.........6.3...9...6..7.1....8..3.6..8.2......5...4.2.1.
 
 def test_grouped_nice_loop_is_hodokus() -> None:
     assert _first(GROUPED, "Grouped Nice Loop/AIC") == (7, (), ((3, 3, 5),))
+
+
+# top1465 lines 425 and 625 (0-based): HoDoKu takes the first ALS-XZ / ALS-XY-Wing of its
+# lists (ALSes unit by unit, depth first; restricted commons pair by pair), not the best one
+XZ = "82......7..4.1.........9.5.......39..1.45....2.8.3.....7...4..6.....5...1..2..84."
+WING = "....8.....915...3.36.....4..1......623.1.94....5...........6.91....4.2....73....."
+
+
+def test_als_xz_is_hodokus_first() -> None:
+    assert _first(XZ, "Almost Locked Set XZ-Rule") == (21, (), ((7, 6, 2),))
+
+
+def test_als_xy_wing_is_hodokus_first() -> None:
+    assert _first(WING, "Almost Locked Set XY-Wing") == (11, (), ((0, 3, 7),))
