@@ -55,6 +55,7 @@ class Als:
     holding: tuple[int, ...]
     seen: tuple[int, ...]
     seen_any: int
+    area: tuple[int, ...]
 
     def __repr__(self) -> str:
         names = ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in cells_of(self.cells))
@@ -73,31 +74,34 @@ def _als(board: Board, cells: int, digits: int) -> Als:
         holding[digit] = mine
         seen[digit] = sees & ~cells & board.planes[digit - 1] if mine else 0
         seen_any |= seen[digit]
-    return Als(cells, digits, tuple(holding), tuple(seen), seen_any)
+    area = tuple(h | v for h, v in zip(holding, seen, strict=True))
+    return Als(cells, digits, tuple(holding), tuple(seen), seen_any, area)
 
 
 def alses(board: Board) -> list[Als]:
     """Every ALS of ``board`` in HoDoKu's order (units, then depth first in the unit)."""
-    found: list[Als] = []
+    found: list[tuple[int, int]] = []
     known: set[int] = set()
     marks = board.marks
     for unit in _UNITS:
-        open_cells = [cell for cell in unit if not board.cells[cell]]
+        open_cells = [(1 << cell, marks[cell]) for cell in unit if not board.cells[cell]]
+        _extend(open_cells, 0, 0, 0, 0, known, found)
+    return [_als(board, cells, digits) for cells, digits in found]
 
-        def extend(start: int, size: int, cells: int, digits: int) -> None:
-            size += 1
-            if size > 8:
-                return
-            for i in range(start, len(open_cells)):
-                cell = open_cells[i]
-                now, held = cells | 1 << cell, digits | marks[cell]
-                if held.bit_count() - size == 1 and now not in known:
-                    known.add(now)
-                    found.append(_als(board, now, held))
-                extend(i + 1, size, now, held)
 
-        extend(0, 0, 0, 0)
-    return found
+def _extend(open_cells: list[tuple[int, int]], start: int, size: int, cells: int, digits: int,
+            known: set[int], found: list[tuple[int, int]]) -> None:
+    """The ALSes extending ``cells`` by the unit's open cells from ``start`` on, depth first."""
+    size += 1
+    if size > 8:
+        return
+    for i in range(start, len(open_cells)):
+        bit, mask = open_cells[i]
+        now, held = cells | bit, digits | mask
+        if held.bit_count() - size == 1 and now not in known:
+            known.add(now)
+            found.append((now, held))
+        _extend(open_cells, i + 1, size, now, held, known, found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,8 @@ class _Common:
 
 
 def restricted_commons(found: list[Als]) -> list[_Common]:
-    """The restricted commons of every non-overlapping pair of ``found``, in HoDoKu's order."""
+    """The restricted commons of every non-overlapping pair of ``found``, in HoDoKu's order
+    (pair by pair, the first ALS's index first; the lowest two restricted digits)."""
     commons: list[_Common] = []
     for i, one in enumerate(found):
         for j in range(i + 1, len(found)):
@@ -122,8 +127,7 @@ def restricted_commons(found: list[Als]) -> list[_Common]:
             restricted: list[int] = []
             for digit in bits(shared):
                 holders = one.holding[digit] | two.holding[digit]
-                sees = (one.seen[digit] | one.holding[digit]) & (two.seen[digit] | two.holding[digit])
-                if holders & ~sees:
+                if holders & ~(one.area[digit] & two.area[digit]):
                     continue
                 restricted.append(digit)
                 if len(restricted) == 2:
