@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from grille.logic import Step
 from grille.sudoku.logic.board import Board, bits, cells_of
 
-__all__ = ["Als", "als_xy_wing", "als_xz", "alses", "restricted_commons"]
+__all__ = ["Als", "als_xy_chain", "als_xy_wing", "als_xz", "alses", "restricted_commons"]
 
 _ROWS = tuple(tuple(range(r * 9, r * 9 + 9)) for r in range(9))
 _COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
@@ -114,27 +114,54 @@ class _Common:
 
 def restricted_commons(found: list[Als]) -> list[_Common]:
     """The restricted commons of every non-overlapping pair of ``found``, in HoDoKu's order
-    (pair by pair, the first ALS's index first; the lowest two restricted digits)."""
+    (pair by pair, the first ALS's index first; the lowest two restricted digits).
+
+    A digit is restricted between two disjoint ALSes when every cell of the second holding
+    it sees every cell of the first holding it, i.e. lies in the first's ``seen``. The pairs
+    are found with bit sets over the ALS indexes: per digit, the ALSes holding it in a cell.
+    """
+    n = len(found)
+    having = [0] * 10  # digit -> ALSes holding it
+    at_cell = [[0] * 81 for _ in range(10)]  # digit, cell -> ALSes holding it there
+    in_cell = [0] * 81  # cell -> ALSes containing it
+    for k, als in enumerate(found):
+        bit = 1 << k
+        for cell in cells_of(als.cells):
+            in_cell[cell] |= bit
+        for digit in bits(als.digits):
+            having[digit] |= bit
+            for cell in cells_of(als.holding[digit]):
+                at_cell[digit][cell] |= bit
+    places = [0] * 10
+    for digit in range(1, 10):
+        places[digit] = sum(1 << c for c in range(81) if at_cell[digit][c])
     commons: list[_Common] = []
     for i, one in enumerate(found):
-        for j in range(i + 1, len(found)):
-            two = found[j]
-            if one.cells & two.cells:
+        later = ((1 << n) - 1) & ~((1 << (i + 1)) - 1)
+        for cell in cells_of(one.cells):
+            later &= ~in_cell[cell]
+        if not later:
+            continue
+        per_digit: list[tuple[int, int]] = []
+        union = 0
+        for digit in bits(one.digits):
+            fits = having[digit] & later
+            if not fits:
                 continue
-            shared = one.digits & two.digits
-            if not shared:
-                continue
-            restricted: list[int] = []
-            for digit in bits(shared):
-                holders = one.holding[digit] | two.holding[digit]
-                if holders & ~(one.area[digit] & two.area[digit]):
-                    continue
-                restricted.append(digit)
-                if len(restricted) == 2:
+            for cell in cells_of(places[digit] & ~one.seen[digit]):
+                fits &= ~at_cell[digit][cell]
+                if not fits:
                     break
-            if restricted:
-                commons.append(_Common(i, j, restricted[0],
-                                       restricted[1] if len(restricted) > 1 else 0))
+            if fits:
+                per_digit.append((digit, fits))
+                union |= fits
+        while union:
+            low = union & -union
+            union ^= low
+            j = low.bit_length() - 1
+            restricted = [digit for digit, fits in per_digit if fits & low][:2]
+            commons.append(_Common(i, j, restricted[0],
+                                   restricted[1] if len(restricted) > 1 else 0))
     return commons
 
 
@@ -242,3 +269,110 @@ def als_xy_wing(board: Board) -> Step | None:
                 return _step("ALS-XY-Wing", board, (one, two, found[pivot]),
                              (rc1.digit, rc1.other, rc2.digit, rc2.other), out)
     return None
+
+
+def _weight(out: list[tuple[int, int]]) -> int:
+    """HoDoKu's ``getIndexSumme``: deletions by digit then cell, the k-th weighted 1 + 80 k."""
+    total, offset = 0, 1
+    for cell, digit in sorted(set(out), key=lambda item: (item[1], item[0])):
+        total += cell * offset + digit
+        offset += 80
+    return total
+
+
+def als_xy_chain(board: Board) -> Step | None:
+    """HoDoKu's ALS-XY-Chain (5900) on ``board`` (9x9), or None.
+
+    HoDoKu (``AlsSolver.getAlsXYChain``) walks every chain of restricted commons from each
+    ALS to ALSes later in its list, each link's restricted digits minus the one the link
+    before used (``RestrictedCommon.checkRC``; a doubly linked first link is tried with
+    each digit; after a doubly linked link only its first digit blocks the next); a chain
+    of three links or more deletes the digits its two end ALSes share, other than the
+    digits of its first and last links, from the cells seeing all their cells holding them.
+    It keeps the step with the most deletions, then the lowest ``getIndexSumme``. Which
+    chain proves it does not matter, so grille searches the states (ALS, last link's
+    digits) and, for each, the states one link or more on (a bit set, kept), instead of
+    every chain; a start's states three links on are those reached from its second links.
+    """
+    if board.n != 9:
+        return None
+    found, commons = _lists(board)
+    out_of: list[list[_Common]] = [[] for _ in found]
+    for rc in commons:
+        out_of[rc.first].append(rc)
+    ids: dict[tuple[int, int, int], int] = {}
+    states: list[tuple[int, int, int]] = []
+
+    def state(als: int, one: int, two: int) -> int:
+        key = (als, one, two)
+        if key not in ids:
+            ids[key] = len(states)
+            states.append(key)
+        return ids[key]
+
+    def successors(sid: int) -> list[int]:
+        als, block, _ = states[sid]
+        out = []
+        for rc in out_of[als]:
+            left = [d for d in (rc.digit, rc.other) if d and d != block]
+            if left:
+                out.append(state(rc.second, left[0], left[1] if len(left) > 1 else 0))
+        return out
+
+    reach: dict[int, int] = {}  # state -> the states one or more links on (bit set of ids)
+
+    def reached(sid: int) -> int:
+        stack = [sid]
+        while stack:
+            top = stack[-1]
+            if top in reach:
+                stack.pop()
+                continue
+            nexts = successors(top)
+            pending = [t for t in nexts if t not in reach]
+            if pending:
+                stack.extend(pending)
+                continue
+            mask = 0
+            for t in nexts:
+                mask |= 1 << t | reach[t]
+            reach[top] = mask
+            stack.pop()
+        return reach[sid]
+
+    touching = [0] * 81  # cell -> ALSes that delete something there
+    for k, each in enumerate(found):
+        for cell in cells_of(each.seen_any):
+            touching[cell] |= 1 << k
+    best: tuple[tuple[int, int], list[tuple[int, int]], int, int] | None = None
+    for i, start in enumerate(found):
+        if not out_of[i] or not start.seen_any:
+            continue
+        ends = 0
+        for cell in cells_of(start.seen_any):
+            ends |= touching[cell]
+        firsts: dict[int, list[int]] = {}
+        for rc in out_of[i]:
+            for digit in (rc.digit, rc.other):
+                if digit:
+                    firsts.setdefault(digit, []).append(rc.second)
+        for used, seconds in firsts.items():
+            far = 0  # states three links or more from the start
+            for at in seconds:
+                for second in successors(state(at, used, 0)):
+                    far |= reached(second)
+            while far:
+                low = far & -far
+                far ^= low
+                end, one, two = states[low.bit_length() - 1]
+                if not ends >> end & 1:
+                    continue
+                out = _common_deletions(start, found[end], (used, one, two))
+                if out:
+                    key = (-len(set(out)), _weight(out))
+                    if best is None or key < best[0]:
+                        best = (key, out, i, end)
+    if best is None:
+        return None
+    _, out, first, last = best
+    return _step("ALS-XY-Chain", board, (found[first], found[last]), (), out)

@@ -76,7 +76,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
     from grille.sudoku.logic.chains.als import sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
-    from grille.sudoku.logic.hodoku.als import als_xy_wing, als_xz
+    from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
@@ -142,6 +142,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
         g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz),
         g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing),
+        g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
         g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
