@@ -10,8 +10,10 @@ chains and nets cannot. See ``docs/hodoku-rules.md``.
 
 The simple techniques (singles, locked candidates, locked and naked subsets, hidden subsets)
 are HoDoKu's own scans (:mod:`.state`), so the path and the number of hidden singles match;
-the others are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick
-another instance than HoDoKu's.
+so are its fish, wing and single-digit scans (:mod:`.patterns`), its ALS techniques
+(:mod:`.als`) and its forcing chains and nets (:mod:`.tabling`, Trebor's tables). The others
+are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick another
+instance than HoDoKu's.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ StateFinder = Callable[[HodokuGrid], "Step | None"]
 @dataclass(frozen=True, slots=True)
 class HodokuTechnique:
     """One row of HoDoKu's step table: its index (the order tried), name, level, base score,
-    and what finds it (a :class:`HodokuGrid` scan, or a grille finder on a board)."""
+    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, or a finder
+    that reads the grid's singles queues: HoDoKu's forcing nets)."""
 
     index: int
     name: str
