@@ -105,3 +105,15 @@ CHAIN_OF_ALSES = "1...5...9..7...2...69..3.4....8........91..7.9....5..83..5....
 
 def test_als_xy_chain_is_hodokus_best() -> None:
     assert _first(CHAIN_OF_ALSES, "Almost Locked Set XY-Chain") == (23, (), ((5, 7, 3),))
+
+
+# top1465 line 925 (0-based): HoDoKu's 13th step is SUE_DE_COQ -79.4 -80.4 -68.1 -68.7, the
+# first of its search (lines, then boxes; intersection pairs, then triples; line sets, then
+# box sets, depth first)
+SDC = ".29..........4....7..1593.......573..........17..835.92.4..6..1...5..8..9........"
+
+
+def test_sue_de_coq_is_hodokus_first() -> None:
+    index, placements, eliminations = _first(SDC, "Sue de Coq")
+    assert (index, placements) == (12, ())
+    assert set(eliminations) == {(8, 7, 4), (8, 8, 4), (7, 5, 1), (7, 5, 7)}

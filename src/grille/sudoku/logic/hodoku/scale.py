@@ -77,7 +77,6 @@ class HodokuTechnique:
 
 def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
-    from grille.sudoku.logic.chains.als import sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
     from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
@@ -91,6 +90,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         w_wing,
         wing,
     )
+    from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
