@@ -70,6 +70,7 @@ class HodokuTechnique:
     on_board: BoardFinder | None = None
     unique: bool = False
     on_state: StateFinder | None = None
+    in_order: bool = False
 
     def __repr__(self) -> str:
         return f"<HodokuTechnique {self.index} {self.name!r} {self.level} {self.score}>"
@@ -143,9 +144,11 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
         g(5600, "Nice Loop/AIC", "unfair", 280, on_board=hodoku_chain("aic")),
         g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
-        g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz),
-        g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing),
-        g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain),
+        g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz, in_order=True),
+        g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing,
+          in_order=True),
+        g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain,
+          in_order=True),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
         g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
@@ -396,7 +399,10 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                     step = _as_deletions(step, board)
                 for row, col, digit in step.placements:
                     grid.place(row * 9 + col, digit)
-                for row, col, digit in sorted(step.eliminations):
+                # HoDoKu's own finders list deletions in HoDoKu's order (the singles queues
+                # follow it); grille's finders' order is theirs, so those go sorted
+                ordered = step.eliminations if technique.in_order else sorted(step.eliminations)
+                for row, col, digit in ordered:
                     grid.delete(row * 9 + col, digit)
                 yield technique, step, -1
                 break
