@@ -96,6 +96,7 @@ def main() -> None:
             rows = rows[args.half == "measure" :: 2]
         level_ok = score_ok = 0
         misses: Counter[tuple[str, str]] = Counter()
+        by_level: dict[str, list[int]] = {}  # HoDoKu's level: [puzzles, level exact, score exact]
         ours_time = theirs_time = 0.0
         ratios: list[float] = []
         for puzzle, level, score, seconds, steps in rows:
@@ -108,6 +109,10 @@ def main() -> None:
                 ratios.append(seconds / took)
             level_ok += rating.level == level
             score_ok += rating.score == score
+            tally = by_level.setdefault(level, [0, 0, 0])
+            tally[0] += 1
+            tally[1] += rating.level == level
+            tally[2] += rating.score == score
             if rating.level != level:
                 misses[(level, rating.level)] += 1
             if rating.score != score:
@@ -121,6 +126,11 @@ def main() -> None:
               + (f", hodoku-py {1000 * theirs_time / max(n, 1):.1f} ms/puzzle "
                  f"(total {theirs_time / max(ours_time, 1e-9):.1f}x, median per-puzzle "
                  f"{sorted(ratios)[len(ratios) // 2]:.1f}x)" if ratios else ""))
+        for name in ("easy", "medium", "hard", "unfair", "extreme"):
+            if name in by_level:
+                count, lev, sco = by_level[name]
+                print(f"  {name}: {count} puzzles, level exact {lev} ({100 * lev / count:.1f} %), "
+                      f"score exact {sco} ({100 * sco / count:.1f} %)")
         if misses:
             print("  level misses (hodoku -> grille):", dict(misses))
 

@@ -79,6 +79,10 @@ def _rank(
         if end == start:
             continue
         elims = tuple(named._indexes(graph.kill[start] & graph.kill[end]))
+        if start >= graph.first_group or end >= graph.first_group:
+            elims = _single_ended(graph, start, end, elims)
+            if not elims:
+                continue
         out = [(graph.nodes[i].cells[0], graph.nodes[i].digit) for i in elims]
         key = (-len(out), weight(out), length + 2)
         if not out or not better(key):
@@ -87,6 +91,21 @@ def _rank(
         if length < named.MIN_LOOP and named._flavour(graph, path, False) == "xy":
             continue
         best[:] = [(key, named._hit(graph, "chain", path, elims))]
+
+
+def _single_ended(
+    graph: named._Graph, start: int, end: int, elims: tuple[int, ...]
+) -> tuple[int, ...]:
+    """What HoDoKu finds of an AIC with a group node at an end: its tables start from
+    single candidates (``checkAics``, ``checkNiceLoops``), so it sees such a chain only as
+    a nice loop through a deleted candidate, one deletion a loop. With one digit at both
+    ends every deletion is such a loop; with two, only the deletion in the end that is a
+    cell (none when both ends are groups). The first deletion (lowest node) stands for
+    them (a one-deletion step weighs its cell and digit, lowest first)."""
+    if graph.nodes[start].digit != graph.nodes[end].digit:
+        cells = {graph.nodes[i].cells[0] for i in (start, end) if i < graph.first_group}
+        elims = tuple(i for i in elims if graph.nodes[i].cells[0] in cells)
+    return elims[:1]
 
 
 def hodoku_chain(kind: str, *, chains_only: bool = False) -> Callable[[Board], Step | None]:

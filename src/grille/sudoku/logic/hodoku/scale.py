@@ -10,8 +10,10 @@ chains and nets cannot. See ``docs/hodoku-rules.md``.
 
 The simple techniques (singles, locked candidates, locked and naked subsets, hidden subsets)
 are HoDoKu's own scans (:mod:`.state`), so the path and the number of hidden singles match;
-the others are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick
-another instance than HoDoKu's.
+so are its fish, wing and single-digit scans (:mod:`.patterns`), its ALS techniques
+(:mod:`.als`) and its forcing chains and nets (:mod:`.tabling`, Trebor's tables). The others
+are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick another
+instance than HoDoKu's.
 """
 
 from __future__ import annotations
@@ -51,12 +53,14 @@ _RANK = {name: rank for rank, (name, _) in enumerate(HODOKU_LEVELS)}
 
 BoardFinder = Callable[[Board], "Step | None"]
 GridFinder = Callable[[HodokuGrid], "Found | None"]
+StateFinder = Callable[[HodokuGrid], "Step | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class HodokuTechnique:
     """One row of HoDoKu's step table: its index (the order tried), name, level, base score,
-    and what finds it (a :class:`HodokuGrid` scan, or a grille finder on a board)."""
+    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, or a finder
+    that reads the grid's singles queues: HoDoKu's forcing nets)."""
 
     index: int
     name: str
@@ -65,6 +69,8 @@ class HodokuTechnique:
     on_grid: GridFinder | None = None
     on_board: BoardFinder | None = None
     unique: bool = False
+    on_state: StateFinder | None = None
+    in_order: bool = False
 
     def __repr__(self) -> str:
         return f"<HodokuTechnique {self.index} {self.name!r} {self.level} {self.score}>"
@@ -72,8 +78,8 @@ class HodokuTechnique:
 
 def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
-    from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
     from grille.sudoku.logic.chains.remote_pair import remote_pair
+    from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
@@ -85,6 +91,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         w_wing,
         wing,
     )
+    from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
@@ -137,23 +144,26 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
         g(5600, "Nice Loop/AIC", "unfair", 280, on_board=hodoku_chain("aic")),
         g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
-        g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz),
-        g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing),
+        g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz, in_order=True),
+        g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing,
+          in_order=True),
+        g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain,
+          in_order=True),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
-        g(8600, "Forcing Net", "extreme", 700, on_board=_forcing_net),
+        g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
 
 
 def _forcing_chain(board: Board) -> Step | None:
-    from grille.sudoku.logic.forcing.tiers import cell_region_forcing
+    from grille.sudoku.logic.hodoku.tabling import forcing_chain
 
-    return cell_region_forcing(board)
+    return forcing_chain(board)
 
 
-def _forcing_net(board: Board) -> Step | None:
-    from grille.sudoku.logic.forcing.tiers import dynamic_forcing
+def _forcing_net(grid: HodokuGrid) -> Step | None:
+    from grille.sudoku.logic.hodoku.tabling import forcing_net
 
-    return dynamic_forcing(board)
+    return forcing_net(grid)
 
 
 GRILLE_NAMES = {
@@ -361,6 +371,16 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                 grid.apply(found)
                 yield technique, found, -1
                 break
+            if technique.on_state is not None:
+                step = technique.on_state(grid)
+                if step is None:
+                    continue
+                for row, col, digit in step.placements:
+                    grid.place(row * 9 + col, digit)
+                for row, col, digit in step.eliminations:
+                    grid.delete(row * 9 + col, digit)
+                yield technique, step, -1
+                break
             if technique.on_board is not None:
                 if technique.unique and unique is False:
                     continue
@@ -375,10 +395,14 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                     unique, solution = _is_unique(puzzle, grid)
                     if not unique:
                         continue
-                step = _as_deletions(step, board)
+                if technique.index != 8500:  # only HoDoKu's forcing chains place a digit
+                    step = _as_deletions(step, board)
                 for row, col, digit in step.placements:
                     grid.place(row * 9 + col, digit)
-                for row, col, digit in sorted(step.eliminations):
+                # HoDoKu's own finders list deletions in HoDoKu's order (the singles queues
+                # follow it); grille's finders' order is theirs, so those go sorted
+                ordered = step.eliminations if technique.in_order else sorted(step.eliminations)
+                for row, col, digit in ordered:
                     grid.delete(row * 9 + col, digit)
                 yield technique, step, -1
                 break
@@ -393,7 +417,8 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
 
 
 def _as_deletions(step: Step, board: Board) -> Step:
-    """A BUG+1 as HoDoKu makes it: the extra cell's other candidates go (no placement)."""
+    """A placing step (a BUG+1, a discontinuous nice loop) as HoDoKu makes it: the cell's
+    other candidates go (no placement)."""
     if not step.placements or step.eliminations:
         return step
     eliminations = tuple(
