@@ -24,20 +24,7 @@ LINE_9 = "..3.9....4...8..36..8...1...4..6..73...9..........2.....4.7..686......
 LINE_8 = "....5.7..4.7..9.3..8....1..2.8..7.....4..8....7..9...3......6...4...2.97..2.....1"
 """forum_hardest_1106_half.txt line 8: SE 10.4 / 1.2 / 1.2 (133 s in serate)."""
 
-AI_ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-"""SE 10.5 / 1.2 / 1.2 (287 s in serate, helper hard's ``se_hard_famous.txt``); grille rated it
-10.6 until its nested rules took the inner conclusions fewest nodes first and dropped those
-resting on nothing the outer chain removed (``Chaining.getHintList``'s sort,
-``getAdvancedPotentials``' empty ``getRuleParents``)."""
-
-PLATINUM_BLONDE = (
-    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-)
-"""SE 10.6 / 1.2 / 1.2 (595 s in serate); grille rated it 10.5 until the same change."""
-
 SE_RATED: dict[str, tuple[float, float, float]] = {
-    AI_ESCARGOT: (10.5, 1.2, 1.2),
-    PLATINUM_BLONDE: (10.6, 1.2, 1.2),
     LINE_5: (10.4, 10.4, 9.4),
     LINE_8: (10.4, 1.2, 1.2),
     LINE_9: (10.4, 10.4, 2.6),
@@ -54,8 +41,6 @@ def _rating(puzzle: str) -> tuple[float, float, float]:
 @pytest.mark.parametrize(
     "puzzle",
     [
-        AI_ESCARGOT,
-        PLATINUM_BLONDE,
         LINE_8,
         LINE_9,
         LINE_41,

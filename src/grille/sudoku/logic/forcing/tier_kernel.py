@@ -445,43 +445,20 @@ def _mark_cells(
                 depth += 1
 
 
-def _rests(n: int, state: Array, cellmark: Array, known: Array) -> bool:
-    """Whether a nested rule's conclusion rests on the outer net: some candidate of the cells
-    stamped ``state[3]`` (its chains' cells) is one the net (``known``) removed. SE drops a
-    nested rule's hint without such parents (``Chaining.getAdvancedPotentials``: "the rule
-    probably already exists without the chain"; ``ChainingHint.getRuleParents``)."""
-    for c in range(n * n):
-        if cellmark[c] == state[3]:
-            for d in range(n):
-                if known[2 * (c * n + d)] != 0:
-                    return True
-    return False
-
-
-def _fresh(
-    conclusion: int, total: int, n: int, marks0: Array, known: Array, taken: Array
-) -> bool:
-    """Whether ``conclusion`` (of ``total`` nodes) removes a candidate that ``known`` (the
-    outer net) lacks and that no earlier conclusion of as few nodes removes (``taken`` holds
-    the fewest nodes so far plus one, per candidate); those it removes with fewer are now its.
-
-    SE's outer net takes, for each candidate, the first inner hint that removes it, the
-    inner hints sorted by difficulty and node count (``Chaining.getHintList``): a conclusion
-    that is not fresh here could never be that first one (see :func:`_adopt`)."""
+def _fresh(conclusion: int, n: int, marks0: Array, known: Array, taken: Array) -> bool:
+    """Whether ``conclusion`` removes a candidate that neither ``known`` (the outer net) nor
+    an earlier conclusion (``taken``) removes; those it removes are now taken."""
     cand = conclusion >> 1
     fresh = False
     if conclusion & 1:
         cell = cand // n
         for d in range(n):
             c = cell * n + d
-            if (
-                c != cand and (marks0[cell] >> d) & 1 and known[2 * c] == 0
-                and (taken[c] == 0 or total + 1 < taken[c])
-            ):
-                taken[c] = total + 1
+            if c != cand and (marks0[cell] >> d) & 1 and known[2 * c] == 0 and taken[c] == 0:
+                taken[c] = 1
                 fresh = True
-    elif known[2 * cand] == 0 and (taken[cand] == 0 or total + 1 < taken[cand]):
-        taken[cand] = total + 1
+    elif known[2 * cand] == 0 and taken[cand] == 0:
+        taken[cand] = 1
         fresh = True
     return fresh
 
@@ -490,14 +467,11 @@ def _put(total: int, conclusion: int, kind: int, a: int, b: int, n: int, best: A
          state: Array, cellmark: Array, out: Array) -> None:  # fmt: skip
     """Append a conclusion to ``out``: node count, node, how many cells, its kind and subject
     (``a``, ``b``: see :class:`Winner`), then the cells stamped ``state[3]`` in order
-    (:data:`HEAD` entries before the cells). When ``out`` is full, ``best[3]`` says so.
+    (:data:`HEAD` entries before the cells).
 
     ``best`` counts the conclusions (``best[1]``) and holds the end of ``out`` (``best[2]``).
     """
     k = best[2]
-    if k + HEAD + n * n > out.shape[0]:
-        best[3] = 1
-        return
     out[k] = total
     out[k + 1] = conclusion
     out[k + 3] = kind
@@ -578,17 +552,15 @@ def _scan(
                     if q < 0:
                         continue
                     if collect:
-                        total = _tally_pair(
-                            2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark,
-                            stack, state, fkey, kseen,
-                        )  # fmt: skip
-                        state[3] += 1
-                        for node in (2 * q + 1, 2 * q):
-                            _mark_cells(node, s, n, pstart, plen, base, pool, mark, stack,
-                                        state, cellmark)  # fmt: skip
-                        if _rests(n, state, cellmark, known) and _fresh(
-                            2 * cand + which, total, n, marks0, known, taken
-                        ):
+                        if _fresh(2 * cand + which, n, marks0, known, taken):
+                            total = _tally_pair(
+                                2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark,
+                                stack, state, fkey, kseen,
+                            )  # fmt: skip
+                            state[3] += 1
+                            for node in (2 * q + 1, 2 * q):
+                                _mark_cells(node, s, n, pstart, plen, base, pool, mark, stack,
+                                            state, cellmark)  # fmt: skip
                             _put(total, 2 * cand + which, CONTRADICTION, cand, 0, n, best, state,
                                  cellmark, out)  # fmt: skip
                         continue
@@ -666,7 +638,7 @@ def _scan(
                 state, best, hits, collect, marks0, known, taken, out, cellmark, fkey, kseen,
             )  # fmt: skip
     if collect:
-        return _OVERFLOW if best[3] else 1
+        return 1
     return 1 if best[0] >= 0 else 0
 
 
@@ -723,20 +695,17 @@ def _common(
         node = hits[h]
         total = 0
         if collect:
+            if not _fresh(node, n, marks0, known, taken):
+                continue
+            state[3] += 1
             kseen[0] = 0
             for i in range(size):
                 total += _tally(
                     node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state,
                     fkey, kseen,
                 )  # fmt: skip
-            state[3] += 1
-            for i in range(size):
                 _mark_cells(node, group[i], n, pstart, plen, base, pool, mark, stack, state,
                             cellmark)  # fmt: skip
-            if not _rests(n, state, cellmark, known):
-                continue
-            if not _fresh(node, total, n, marks0, known, taken):
-                continue
             _put(total, node, kind, a, b, n, best, state, cellmark, out)
             continue
         kseen[0] = 0
@@ -778,7 +747,6 @@ def _reset(
     best[0] = -1
     best[1] = 0
     best[2] = 0
-    best[3] = 0
     if rules:
         _survey(n, unit_cells, marks0, mark, scratch)  # mark is all zeros until counting
 
@@ -874,10 +842,7 @@ def _adopt(
     """Record a nested rule's ``count`` conclusions from ``out`` in a stalled net, as
     ``Net._advance`` records ``forcing._nested_rule``'s findings.
 
-    They are taken in order of node count (the scan's order on ties), as SE's outer net
-    takes its inner hints sorted (``Chaining.getHintList``), so that a candidate two of
-    them remove rests on the one with fewer nodes. Each removes its candidate (or, placing
-    a digit, the cell's other digits) with parents
+    Each removes its candidate (or, placing a digit, the cell's other digits) with parents
     the net's removals in the conclusion's cells, its node count as nested count and its
     key (:func:`_finding_key`) in ``fkey``, so that a hint counts it once.
     Returns :data:`net_rules.MORE` when it recorded something, -1 when not, -2 when the
@@ -885,16 +850,8 @@ def _adopt(
     """
     cap = pbuf.shape[0]
     recorded = False
-    starts = np.empty(count, dtype=np.int64)
-    totals = np.empty(count, dtype=np.int64)
     k = 0
-    for i in range(count):
-        starts[i] = k
-        totals[i] = out[k]
-        k += HEAD + out[k + 2]
-    order = np.argsort(totals, kind="mergesort")
-    for j in range(count):
-        k = starts[order[j]]
+    for _ in range(count):
         total = out[k]
         conclusion = out[k + 1]
         cells = out[k + 2]
@@ -907,6 +864,7 @@ def _adopt(
                 if (gone >> d) & 1:
                     parents[size] = 2 * (c * n + d)
                     size += 1
+        k += HEAD + cells
         cand = conclusion >> 1
         cell = cand // n
         for d in range(n):
@@ -1165,8 +1123,7 @@ _MORE = net_rules.MORE
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _rests, _fresh, _put,
-        _common,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
         _scan, _reset,
         _finding_key, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
@@ -1223,9 +1180,8 @@ class _Tables:
         self.base = np.empty(3 * rows, dtype=np.int64)
 
     def grow(self) -> None:
-        """Double the parent pool and the list of a nested rule's conclusions."""
+        """Double the parent pool."""
         self.pool = np.empty(2 * self.pool.shape[0], dtype=np.int32)
-        self.out = np.empty(2 * self.out.shape[0], dtype=np.int32)
 
     def all(self) -> tuple[Array, ...]:
         """The buffers in the order the kernels unpack them."""
@@ -1418,8 +1374,7 @@ def nested_findings(
 ) -> list[Finding]:
     """What ``forcing._nested_rule`` finds on a stalled net's ``marks`` (board ``marks0``),
     compiled: each ``inner`` conclusion that removes something the net (``seen``) does not
-    know (and that no conclusion of fewer nodes removes, see ``_fresh``), with the net's
-    removals in the cells of its chains as parents, fewest nodes first (``_adopt``)."""
+    know, with the net's removals in the cells of its chains as parents."""
     n = topo.n
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
@@ -1443,7 +1398,6 @@ def nested_findings(
         parents = tuple(2 * (c * n + d) for c in cells for d in range(n) if gone[c] >> d & 1)
         subject = (a, b) if kind == REGION else (a,)
         found.append(Finding(total, conclusion, kind, subject, parents, tuple(cells)))
-    found.sort(key=lambda finding: finding.nodes)  # as _adopt takes them (stable)
     return found
 
 

@@ -270,8 +270,7 @@ def _nested_rule(level: int, budget: _Budget) -> Rule:
         marks = tuple(int(m) for m in net.marks)
         gone = net.removed().tolist()
         found: list[tuple[int, tuple[int, ...], int]] = []
-        # fewest nodes first (stable): SE's outer net takes its inner hints sorted
-        for hint in sorted(_hints(scan), key=lambda hint: hint.nodes):
+        for hint in _hints(scan):
             cells = {
                 (x >> 1) // n
                 for _, sub, targets in hint.branches
@@ -281,8 +280,6 @@ def _nested_rule(level: int, budget: _Budget) -> Rule:
             parents = tuple(
                 2 * (c * n + d) for c in sorted(cells) for d in range(n) if gone[c] >> d & 1
             )
-            if not parents:  # SE drops it: it holds without the chain (getRuleParents)
-                continue
             cand = hint.conclusion >> 1
             if hint.conclusion & 1:
                 cell = cand // n
