@@ -345,18 +345,46 @@ def _tally(
     mark: Array,
     stack: Array,
     state: Array,
+    fkey: Array,
+    kseen: Array,
 ) -> int:
-    """SE's node count of ``node`` in the net of slot ``s`` (``state[2]`` is the last stamp)."""
+    """SE's node count of ``node`` in the net of slot ``s`` (``state[2]`` is the last stamp):
+    its distinct ancestors, plus each nested node's inner count once per inner finding for
+    the whole hint (``ChainingHint.getNestedComplexity``'s ``processed`` set): a finding
+    whose key (``fkey``, :func:`_finding_key`) is in ``kseen`` (``kseen[0]`` keys, reset by
+    the caller at each hint) was counted already."""
     nodes = 2 * n * n * n
     row = s * nodes
     state[2] += 1
-    top = base[3 * s]
-    return int(
-        _count(
-            node, pstart[row : row + nodes], plen[row : row + nodes],
-            pool[top : top + nodes * (n + 1)], extra[row : row + nodes], mark, stack, state[2],
-        )
-    )  # fmt: skip
+    stamp = state[2]
+    top0 = base[3 * s]
+    total = 0
+    depth = 1
+    stack[0] = node
+    mark[node] = stamp
+    while depth > 0:
+        depth -= 1
+        x = stack[depth]
+        total += 1
+        if extra[row + x] != 0:
+            key = fkey[row + x]
+            known = False
+            for i in range(1, kseen[0] + 1):
+                if kseen[i] == key:
+                    known = True
+                    break
+            if not known:
+                total += extra[row + x]
+                if kseen[0] + 1 < kseen.shape[0]:
+                    kseen[0] += 1
+                    kseen[kseen[0]] = key
+        for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
+            p = pool[top0 + i]
+            if mark[p] != stamp:
+                mark[p] = stamp
+                stack[depth] = p
+                depth += 1
+    return int(total)
 
 
 def _tally_pair(
@@ -372,47 +400,16 @@ def _tally_pair(
     mark: Array,
     stack: Array,
     state: Array,
+    fkey: Array,
+    kseen: Array,
 ) -> int:
     """SE's node count of a contradiction, targets ``a`` and ``b`` in the net of slot ``s``:
-    each target's ancestors counted on their own, but a nested node's inner count once for
-    both (``ChainingHint.getNestedComplexity`` adds each inner chain once per hint).
-
-    Stamps: ``t1`` on ``b``'s ancestors, then ``t2`` (or ``t3``, shared with ``b``) on
-    ``a``'s."""
-    nodes = 2 * n * n * n
-    row = s * nodes
-    top0 = base[3 * s]
-    t1 = state[2] + 1
-    t2 = t1 + 1
-    t3 = t1 + 2
-    state[2] += 3
-    total = 0
-    for phase in range(2):
-        start = b if phase == 0 else a
-        depth = 1
-        stack[0] = start
-        if phase == 0:
-            mark[start] = t1
-        else:
-            mark[start] = t3 if mark[start] == t1 else t2
-        while depth > 0:
-            depth -= 1
-            x = stack[depth]
-            total += 1
-            if phase == 0 or mark[x] == t2:
-                total += extra[row + x]
-            for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
-                p = pool[top0 + i]
-                if phase == 0:
-                    if mark[p] != t1:
-                        mark[p] = t1
-                        stack[depth] = p
-                        depth += 1
-                elif mark[p] != t2 and mark[p] != t3:
-                    mark[p] = t3 if mark[p] == t1 else t2
-                    stack[depth] = p
-                    depth += 1
-    return int(total)
+    each target's ancestors counted on their own, each inner finding's count once for both
+    (see :func:`_tally`)."""
+    kseen[0] = 0
+    return _tally(
+        a, s, n, pstart, plen, extra, base, pool, mark, stack, state, fkey, kseen
+    ) + _tally(b, s, n, pstart, plen, extra, base, pool, mark, stack, state, fkey, kseen)
 
 
 def _mark_cells(
@@ -522,7 +519,8 @@ def _scan(
     leaves them (or with nets already built).
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, _) = tables  # fmt: skip
+     mark, stack, group, best, hits, state, taken, out, cellmark, _, fkey,
+     kseen) = tables  # fmt: skip
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -555,11 +553,9 @@ def _scan(
                         continue
                     if collect:
                         if _fresh(2 * cand + which, n, marks0, known, taken):
-                            total = _tally(
-                                2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack,
-                                state,
-                            ) + _tally(
-                                2 * q, s, n, pstart, plen, extra, base, pool, mark, stack, state
+                            total = _tally_pair(
+                                2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark,
+                                stack, state, fkey, kseen,
                             )  # fmt: skip
                             state[3] += 1
                             for node in (2 * q + 1, 2 * q):
@@ -568,14 +564,16 @@ def _scan(
                             _put(total, 2 * cand + which, CONTRADICTION, cand, 0, n, best, state,
                                  cellmark, out)  # fmt: skip
                         continue
+                    kseen[0] = 0
                     total = _tally(
-                        2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack, state
-                    )
+                        2 * q + 1, s, n, pstart, plen, extra, base, pool, mark, stack, state,
+                        fkey, kseen,
+                    )  # fmt: skip
                     if best[0] >= 0 and total >= best[0]:
                         continue  # a lower bound of the pair's count: cannot win
                     total = _tally_pair(
                         2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark, stack,
-                        state,
+                        state, fkey, kseen,
                     )  # fmt: skip
                     if best[0] < 0 or total < best[0]:
                         best[0] = total
@@ -589,6 +587,7 @@ def _scan(
                     _common(
                         2, 1, cand, 0, n, group, seen, pstart, plen, extra, base, pool, mark,
                         stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
+                        fkey, kseen,
                     )  # fmt: skip
             if multiple:
                 for r in range(3):
@@ -619,6 +618,7 @@ def _scan(
                     _common(
                         size, 3, unit, d, n, group, seen, pstart, plen, extra, base, pool, mark,
                         stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
+                        fkey, kseen,
                     )  # fmt: skip
         if multiple:
             size = 0
@@ -635,7 +635,7 @@ def _scan(
                     size += 1
             _common(
                 size, 2, cell, 0, n, group, seen, pstart, plen, extra, base, pool, mark, stack,
-                state, best, hits, collect, marks0, known, taken, out, cellmark,
+                state, best, hits, collect, marks0, known, taken, out, cellmark, fkey, kseen,
             )  # fmt: skip
     if collect:
         return 1
@@ -666,6 +666,8 @@ def _common(
     taken: Array,
     out: Array,
     cellmark: Array,
+    fkey: Array,
+    kseen: Array,
 ) -> None:
     """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``
     (or, with ``collect``, for ``out`` as :func:`_scan` says).
@@ -696,16 +698,22 @@ def _common(
             if not _fresh(node, n, marks0, known, taken):
                 continue
             state[3] += 1
+            kseen[0] = 0
             for i in range(size):
                 total += _tally(
-                    node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state
-                )
+                    node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state,
+                    fkey, kseen,
+                )  # fmt: skip
                 _mark_cells(node, group[i], n, pstart, plen, base, pool, mark, stack, state,
                             cellmark)  # fmt: skip
             _put(total, node, kind, a, b, n, best, state, cellmark, out)
             continue
+        kseen[0] = 0
         for i in range(size):
-            total += _tally(node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state)
+            total += _tally(
+                node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state, fkey,
+                kseen,
+            )  # fmt: skip
             if best[0] >= 0 and total >= best[0]:
                 break  # cannot win: ties keep the earlier conclusion
         if best[0] < 0 or total < best[0]:
@@ -801,6 +809,20 @@ def _inner_scan(
     )  # fmt: skip
 
 
+def _finding_key(out: Array, k: int) -> int:
+    """A 62-bit key of the inner conclusion at ``out[k]`` (:func:`_put`'s record): its node
+    count, node, kind, subject and the cells of its chains. SE adds an inner chain's count
+    once per hint however many of its removals the hint rests on, and once for equal chains
+    (``FullChain.equals``: the same targets and chains); two records with the same key stand
+    for the same chain."""
+    h = 1469598103934665603
+    size = out[k + 2]
+    for i in range(HEAD + size):
+        if i != 2:
+            h = ((h ^ (out[k + i] + 1)) * 1099511628211) & _M62
+    return int(h)
+
+
 def _adopt(
     n: int,
     marks0: Array,
@@ -809,6 +831,7 @@ def _adopt(
     pstart: Array,
     plen: Array,
     extra: Array,
+    fkey: Array,
     pbuf: Array,
     queue_off: Array,
     ctr: Array,
@@ -820,7 +843,8 @@ def _adopt(
     ``Net._advance`` records ``forcing._nested_rule``'s findings.
 
     Each removes its candidate (or, placing a digit, the cell's other digits) with parents
-    the net's removals in the conclusion's cells, and its node count as nested count.
+    the net's removals in the conclusion's cells, its node count as nested count and its
+    key (:func:`_finding_key`) in ``fkey``, so that a hint counts it once.
     Returns :data:`net_rules.MORE` when it recorded something, -1 when not, -2 when the
     parent buffer is full, or the candidate a removal contradicts.
     """
@@ -831,6 +855,7 @@ def _adopt(
         total = out[k]
         conclusion = out[k + 1]
         cells = out[k + 2]
+        key = _finding_key(out, k)
         size = 0
         for i in range(cells):
             c = out[k + HEAD + i]
@@ -862,6 +887,7 @@ def _adopt(
             pstart[2 * c] = top
             plen[2 * c] = size
             extra[2 * c] = total
+            fkey[2 * c] = key
             recorded = True
             if seen[2 * c + 1] != 0:
                 return int(c)
@@ -952,7 +978,7 @@ def _nested_net(
     the memo holds.
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     _, _, _, _, _, state, _, _, _, _) = tables  # fmt: skip
+     _, _, _, _, _, state, _, _, _, _, fkey, _) = tables  # fmt: skip
     s = slot[node]
     if s >= 0:
         return int(s)
@@ -1003,7 +1029,7 @@ def _nested_net(
             memo[3][3] += 1
         result = _adopt(
             n, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
-            plen[row : row + nodes], extra[row : row + nodes],
+            plen[row : row + nodes], extra[row : row + nodes], fkey[row : row + nodes],
             pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
             inner_tables[16],
         )  # fmt: skip
@@ -1090,7 +1116,6 @@ def _nested_search(
 
 
 _propagate = forcing_net._propagate
-_count = forcing_net._count
 _survey = net_rules._survey
 _stalled = net_rules._stalled
 _MORE = net_rules.MORE
@@ -1100,7 +1125,7 @@ KERNELS = Kernels(
     helpers=(
         _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
         _scan, _reset,
-        _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
+        _finding_key, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
     uses=(forcing_net.KERNELS, net_rules.KERNELS),
 )
@@ -1138,6 +1163,8 @@ class _Tables:
         self.out = np.empty((nodes // 2) * (HEAD + n * n), dtype=np.int32)
         self.cellmark = np.zeros(n * n, dtype=np.int64)
         self.marks0 = np.empty(n * n, dtype=np.int64)
+        self.fkey = np.zeros(0, dtype=np.int64)
+        self.kseen = np.zeros(n * nodes + 1, dtype=np.int64)
 
     def fit(self, rows: int) -> None:
         """Make room for ``rows`` nets side by side."""
@@ -1148,6 +1175,7 @@ class _Tables:
         self.pstart = np.empty(rows * self.nodes, dtype=np.int32)
         self.plen = np.empty(rows * self.nodes, dtype=np.int32)
         self.extra = np.zeros(rows * self.nodes, dtype=np.int32)  # see _net
+        self.fkey = np.zeros(rows * self.nodes, dtype=np.int64)  # read where extra is not 0
         self.conflict = np.empty(rows, dtype=np.int64)
         self.base = np.empty(3 * rows, dtype=np.int64)
 
@@ -1161,7 +1189,7 @@ class _Tables:
             self.slot, self.seen, self.pstart, self.plen, self.extra, self.conflict, self.base,
             self.pool, self.marks, self.queue_on, self.queue_off, self.ctr, self.mark,
             self.stack, self.group, self.best, self.hits, self.state, self.taken, self.out,
-            self.cellmark, self.marks0,
+            self.cellmark, self.marks0, self.fkey, self.kseen,
         )  # fmt: skip
 
 
@@ -1322,13 +1350,15 @@ def easiest(
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One conclusion of a nested rule's inner tier on a stalled net: its node count, node,
-    kind and subject (as :class:`Winner`'s) and the net's removals it rests on (parents)."""
+    kind and subject (as :class:`Winner`'s), the net's removals it rests on (parents) and the
+    cells of its chains."""
 
     nodes: int
     conclusion: int
     kind: int
     subject: tuple[int, ...]
     parents: tuple[int, ...]
+    cells: tuple[int, ...] = ()
 
     def removals(self, n: int, marks: Sequence[int]) -> list[int]:
         """The candidates it removes from ``marks`` (a placement: the cell's other digits)."""
@@ -1367,7 +1397,7 @@ def nested_findings(
         k += HEAD + size
         parents = tuple(2 * (c * n + d) for c in cells for d in range(n) if gone[c] >> d & 1)
         subject = (a, b) if kind == REGION else (a,)
-        found.append(Finding(total, conclusion, kind, subject, parents))
+        found.append(Finding(total, conclusion, kind, subject, parents, tuple(cells)))
     return found
 
 

@@ -341,11 +341,48 @@ def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
 
 def _pair_count(net: Net, a: int, b: int) -> int:
     """SE's node count of a contradiction on targets ``a`` and ``b``: each target's ancestors
-    on their own, a nested node's inner count once for both (SE's
-    ``ChainingHint.getNestedComplexity`` adds each inner chain once per hint)."""
-    first, second = net.ancestors(a), net.ancestors(b)
-    nested = {x: int(net.extra[x]) for x in (*first, *second)}
-    return len(first) + len(second) + sum(nested.values())
+    on their own, each inner finding's count once for both (:func:`_hint_count`)."""
+    return _hint_count(((net, (a, b)),))
+
+
+def _hint_count(branches: Sequence[tuple[Net, Sequence[int]]]) -> int:
+    """SE's node count (``ChainingHint.getComplexity``) of a hint whose nets reach these
+    targets: each target's distinct ancestors (``getFlatComplexity``), plus each inner
+    finding's count once for the whole hint (``getNestedComplexity`` adds an inner chain once
+    however many of its removals, in however many of the nets, the targets rest on; see
+    :func:`_finding_key`). As ``tier_kernel._tally`` counts."""
+    total = 0
+    counted: set[object] = set()
+    for net, targets in branches:
+        if not net.extra.any():
+            total += sum(net.count(target) for target in targets)
+            continue
+        for target in targets:
+            ancestors = net.ancestors(target)
+            total += len(ancestors)
+            for node in ancestors:
+                if net.extra[node]:
+                    key = _finding_key(net, node)
+                    if key not in counted:
+                        counted.add(key)
+                        total += int(net.extra[node])
+    return total
+
+
+def _finding_key(net: Net, node: int) -> object:
+    """What identifies the inner finding behind nested node ``node``: its node count,
+    conclusion, kind, subject and the cells of its chains (``tier_kernel._finding_key``'s
+    fields; SE's ``FullChain`` equality)."""
+    note = net.notes.get(node)
+    if isinstance(note, _Nested) and note.finding is not None:
+        found = note.finding
+        return (found.nodes, found.conclusion, found.kind, found.subject, found.cells)
+    if isinstance(note, _Nested) and note.hint is not None:
+        hint = note.hint
+        cells = sorted({(x >> 1) // net.topo.n for _, sub, targets in hint.branches
+                        for t in targets for x in sub.ancestors(t)})  # fmt: skip
+        return (hint.nodes, hint.conclusion, hint.kind, hint.subject, tuple(cells))
+    return (id(net), node)
 
 
 def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
@@ -375,7 +412,7 @@ def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]
         low = reached & -reached
         reached ^= low
         node = low.bit_length() - 1
-        nodes = sum(net.count(node) for _, net in nets)
+        nodes = _hint_count([(net, (node,)) for _, net in nets])
         branches = tuple((source, net, (node,)) for source, net in nets)
         found.append(_Hint(nodes, kind, node, subject, branches))
     return found
