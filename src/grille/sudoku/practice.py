@@ -61,7 +61,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.oracle import Oracle
-from grille.sudoku.search import emptied_cells, restore_orbit
+from grille.sudoku.search import CarvingSearch, emptied_cells
 
 __all__ = [
     "CLIMB_MOVES",
@@ -174,7 +174,7 @@ def _walk(
             return
 
 
-class TechniqueSearch:
+class TechniqueSearch(CarvingSearch):
     """The search for a puzzle that needs ``technique`` and nothing harder, one solution grid
     at a time (see the module docstring); ``orbits`` are the cells emptied together."""
 
@@ -187,15 +187,10 @@ class TechniqueSearch:
         minimal: bool,
         rng: random.Random,
     ) -> None:
-        self.oracle = oracle
-        self.shape = oracle.shape
-        self.orbits = tuple(orbits)
+        super().__init__(oracle, orbits, minimal=minimal, rng=rng)
         self.technique = technique
-        self.minimal = minimal
-        self.rng = rng
         techniques = practice_ladder()
         self._ladder = techniques[: techniques.index(technique) + 1]
-        self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
         self.grids = 0
 
     def __repr__(self) -> str:
@@ -207,7 +202,7 @@ class TechniqueSearch:
         """A puzzle of ``solution`` (a full grid) that needs the technique and nothing harder,
         or ``None`` if this grid gave none."""
         self.grids += 1
-        cells, removed = self._carve(list(solution))
+        cells, removed, _nodes = self._carve(list(solution), self._shuffled(self.orbits))
         verdict = self._judge(cells)
         if verdict is Verdict.NEEDS:
             return tuple(cells)
@@ -216,20 +211,6 @@ class TechniqueSearch:
         if verdict is Verdict.EASIER:
             return self._climb(solution, cells) if self.grids > PLAIN_GRIDS else None
         return self._clues_back(solution, list(cells)) or self._retreat(solution, removed)
-
-    def _carve(self, cells: list[int]) -> tuple[list[int], list[tuple[int, ...]]]:
-        """``cells`` emptied orbit by orbit, in random order, while the solution stays
-        unique; with the orbits emptied, in order."""
-        removed = []
-        for orbit in self.rng.sample(self.orbits, len(self.orbits)):
-            kept = [cells[cell] for cell in orbit]
-            for cell in orbit:
-                cells[cell] = 0
-            if self.oracle.check(cells).unique:
-                removed.append(orbit)
-            else:
-                restore_orbit(cells, orbit, kept)
-        return cells, removed
 
     def _clues_back(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
         """Step 3: clues given back where the walk up to the technique is stuck."""
@@ -246,30 +227,18 @@ class TechniqueSearch:
     ) -> tuple[int, ...] | None:
         """Step 4: the last puzzle of the carving that the ladder up to the technique solves
         (by bisection), carved on while it still does."""
-        good, bad = 0, len(removed)  # after `good` removals: not harder; after `bad`: harder
-        while bad - good > 1:
-            middle = (good + bad) // 2
-            if self._judge(emptied_cells(solution, removed[:middle])) is Verdict.HARDER:
-                bad = middle
-            else:
-                good = middle
-        cells = emptied_cells(solution, removed[:good])
+        good = self._last_within(solution, removed, self._harder)
         tried = set(removed[: good + 1])
-        rest = [orbit for orbit in self.orbits if orbit not in tried]
-        for orbit in self.rng.sample(rest, len(rest)):
-            kept = [cells[cell] for cell in orbit]
-            for cell in orbit:
-                cells[cell] = 0
-            if not (self.oracle.check(cells).unique
-                    and self._judge(cells) is not Verdict.HARDER):
-                restore_orbit(cells, orbit, kept)
+        cells = self._carve_within(emptied_cells(solution, removed[:good]),
+                                   [orbit for orbit in self.orbits if orbit not in tried],
+                                   lambda cells: not self._harder(cells))
         return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
 
     def _climb(self, solution: Sequence[int], cells: list[int]) -> tuple[int, ...] | None:
         """Step 5: a local search from ``cells`` (too easy) towards the technique."""
         hardest = self._hardest(cells)
         for _ in range(CLIMB_MOVES):
-            moved = self._move(solution, cells)
+            moved, _nodes = self._move(solution, cells)
             if moved is None:
                 continue
             verdict = self._judge(moved)
@@ -296,28 +265,11 @@ class TechniqueSearch:
             hardest = max(hardest, self._ladder.index(found))
         return hardest
 
-    def _move(self, solution: Sequence[int], cells: Sequence[int]) -> list[int] | None:
-        """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
-        solution differs until the solution is unique again, then carved again (the level
-        search's move); ``None`` when it failed."""
-        emptied = self.rng.choice([orbit for orbit in self.orbits if cells[orbit[0]]])
-        moved = list(cells)
-        for cell in emptied:
-            moved[cell] = 0
-        for _ in range(len(self.orbits)):
-            check = self.oracle.check(moved, solution)
-            if check.unique:
-                return self._carve(moved)[0]
-            differing = [cell for cell, digit in enumerate(check.other or ())
-                         if digit != solution[cell] and cell not in emptied]
-            if not differing:
-                return None
-            for cell in self._orbit_of[self.rng.choice(differing)]:
-                moved[cell] = solution[cell]
-        return None
-
     def _judge(self, cells: Sequence[int]) -> Verdict:
         return judge(Grid(self.shape, tuple(cells)), self.technique)
+
+    def _harder(self, cells: Sequence[int]) -> bool:
+        return self._judge(cells) is Verdict.HARDER
 
     def _give_clues(self, solution: Sequence[int], cells: list[int]) -> bool:
         """Put clues of ``solution`` back into ``cells`` where the walk up to the technique

@@ -25,12 +25,16 @@ settled by one guess (:data:`ONE_GUESS_NODES`), which are mostly diabolical.
 
 Every decision depends only on the random generator and the puzzles, never on time, so a
 seed gives the same puzzle.
+
+:class:`CarvingSearch` holds what this search shares with the search for a puzzle that needs
+a technique (:class:`grille.sudoku.practice.TechniqueSearch`): the carving, the two halves of
+the retreat with the ceiling as a function, and the local move.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grille.sudoku.grading import Band, Grade, grade
 from grille.sudoku.grid import Grid
@@ -42,6 +46,7 @@ __all__ = [
     "CLIMB_MOVES",
     "ONE_GUESS_NODES",
     "PROPAGATION_ER",
+    "CarvingSearch",
     "Search",
     "emptied_cells",
     "restore_orbit",
@@ -68,59 +73,34 @@ seldom extreme (about one extreme puzzle in ten, against one diabolical in two, 
 the search for extreme ones skips them."""
 
 
-class Search:
-    """The search for one puzzle at ``band`` (``None``: any level) in the grids it is given.
+class CarvingSearch:
+    """What the searches for a puzzle in one solution grid share (the level search,
+    :class:`Search`, and the technique search,
+    :class:`~grille.sudoku.practice.TechniqueSearch`): carving, the retreat's two halves
+    (bisection along the carving, carving on while within a ceiling) and a climb's local move.
 
     ``orbits`` are the cells emptied together (see :func:`grille.sudoku.generate.orbits`);
     ``minimal`` asks for puzzles from which no orbit of clues can be removed without a second
-    solution (every carving ends so; only the retreat, which puts clues back, is left out).
+    solution; ``budget`` caps each uniqueness check's search nodes (a removal whose check runs
+    out is not made; ``None``: no cap). What "too far" means is each subclass's.
     """
 
     def __init__(
         self,
         oracle: Oracle,
         orbits: Sequence[tuple[int, ...]],
-        band: Band | None,
         *,
         minimal: bool,
         rng: random.Random,
+        budget: int | None = None,
     ) -> None:
         self.oracle = oracle
         self.shape = oracle.shape
         self.orbits = tuple(orbits)
-        self.band = band
         self.minimal = minimal
         self.rng = rng
+        self.budget = budget
         self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
-        self.grades = 0
-        self.budget = None if minimal or self.shape.size < BUDGET_FROM_SIZE else CHECK_BUDGET
-
-    def __repr__(self) -> str:
-        level = self.band.level if self.band else "any"
-        minimal = " minimal" if self.minimal else ""
-        return f"<Search {self.shape.size}x{self.shape.size} {level}{minimal}>"
-
-    # -- the stages ----------------------------------------------------------------------
-
-    def puzzle_in(self, solution: Sequence[int]) -> tuple[int, ...] | None:
-        """A puzzle of ``solution`` (a full grid) at the band, or ``None`` if none was found."""
-        order = self._shuffled(self.orbits)
-        cells, removed, nodes = self._carve(list(solution), order)
-        band = self.band
-        if band is None:
-            return tuple(cells)
-        if not self._promising(nodes, band.low):
-            return None
-        graded = self._grade(cells)
-        place = band.place(graded)
-        if place > 0 and not self.minimal:
-            cells, graded = self._retreat(solution, order, removed)
-            place = band.place(graded)
-        if place == 0:
-            return tuple(cells)
-        if place < 0 and self._close_below(graded):
-            return self._climb(solution, cells, graded)
-        return None
 
     def _carve(
         self, cells: list[int], order: Sequence[tuple[int, ...]]
@@ -143,58 +123,39 @@ class Search:
                 restore_orbit(cells, orbit, kept)
         return cells, removed, nodes
 
-    def _retreat(
+    def _last_within(
         self,
         solution: Sequence[int],
-        order: Sequence[tuple[int, ...]],
         removed: Sequence[tuple[int, ...]],
-    ) -> tuple[list[int], Grade]:
-        """The last puzzle of the carving at or below the ceiling, carved on under it."""
-        good, bad = 0, len(removed)  # after `good` removals: not over; after `bad`: over
-        graded = Grade(0.0, False)  # the full grid: nothing to solve
+        too_far: Callable[[list[int]], bool],
+    ) -> int:
+        """How many removals of a carving (``removed``, in order, from ``solution``) the last
+        puzzle along it that is not ``too_far`` has, by bisection (the whole carving is
+        taken as too far, the full grid as not)."""
+        good, bad = 0, len(removed)  # after `good` removals: within; after `bad`: too far
         while bad - good > 1:
             middle = (good + bad) // 2
-            trial = self._grade(emptied_cells(solution, removed[:middle]))
-            if trial.over:
+            if too_far(emptied_cells(solution, removed[:middle])):
                 bad = middle
             else:
-                good, graded = middle, trial
-        cells = emptied_cells(solution, removed[:good])
-        tried = set(removed[: good + 1])
-        for orbit in self._shuffled([orbit for orbit in order if orbit not in tried]):
+                good = middle
+        return good
+
+    def _carve_within(
+        self,
+        cells: list[int],
+        orbits: Sequence[tuple[int, ...]],
+        within: Callable[[list[int]], bool],
+    ) -> list[int]:
+        """``cells`` with the ``orbits`` emptied in random order, each removal kept when the
+        puzzle stays unique and ``within`` holds for it (asked after the uniqueness check)."""
+        for orbit in self._shuffled(orbits):
             kept = [cells[cell] for cell in orbit]
             for cell in orbit:
                 cells[cell] = 0
-            if self.oracle.check(cells, budget=self.budget).unique:
-                trial = self._grade(cells)
-                if not trial.over:
-                    graded = trial
-                    continue
-            restore_orbit(cells, orbit, kept)
-        return cells, graded
-
-    def _climb(
-        self, solution: Sequence[int], cells: list[int], graded: Grade
-    ) -> tuple[int, ...] | None:
-        """A local search from ``cells`` (below the band) towards it."""
-        assert self.band is not None
-        for _ in range(CLIMB_MOVES):
-            moved, nodes = self._move(solution, cells)
-            if moved is None or not self._promising(nodes, graded.er):
-                continue
-            trial = self._grade(moved)
-            if trial.over and not self.band.open_ended and not self.minimal:
-                # Too far: give one clue orbit back (uniqueness holds), maybe landing inside.
-                empty = [orbit for orbit in self.orbits if not moved[orbit[0]]]
-                for cell in self.rng.choice(empty):
-                    moved[cell] = solution[cell]
-                trial = self._grade(moved)
-            place = self.band.place(trial)
-            if place == 0:
-                return tuple(moved)
-            if place < 0 and trial.er >= graded.er:
-                cells, graded = moved, trial
-        return None
+            if not (self.oracle.check(cells, budget=self.budget).unique and within(cells)):
+                restore_orbit(cells, orbit, kept)
+        return cells
 
     def _move(
         self, solution: Sequence[int], cells: Sequence[int]
@@ -224,6 +185,104 @@ class Search:
         moved, removed, nodes = self._carve(moved, self._shuffled(self.orbits))
         return moved, nodes if removed else check.nodes
 
+    def _shuffled(self, orbits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        return self.rng.sample(list(orbits), len(orbits))
+
+
+class Search(CarvingSearch):
+    """The search for one puzzle at ``band`` (``None``: any level) in the grids it is given.
+
+    ``orbits`` are the cells emptied together (see :func:`grille.sudoku.generate.orbits`);
+    ``minimal`` asks for puzzles from which no orbit of clues can be removed without a second
+    solution (every carving ends so; only the retreat, which puts clues back, is left out).
+    """
+
+    def __init__(
+        self,
+        oracle: Oracle,
+        orbits: Sequence[tuple[int, ...]],
+        band: Band | None,
+        *,
+        minimal: bool,
+        rng: random.Random,
+    ) -> None:
+        budget = None if minimal or oracle.shape.size < BUDGET_FROM_SIZE else CHECK_BUDGET
+        super().__init__(oracle, orbits, minimal=minimal, rng=rng, budget=budget)
+        self.band = band
+        self.grades = 0
+
+    def __repr__(self) -> str:
+        level = self.band.level if self.band else "any"
+        minimal = " minimal" if self.minimal else ""
+        return f"<Search {self.shape.size}x{self.shape.size} {level}{minimal}>"
+
+    # -- the stages ----------------------------------------------------------------------
+
+    def puzzle_in(self, solution: Sequence[int]) -> tuple[int, ...] | None:
+        """A puzzle of ``solution`` (a full grid) at the band, or ``None`` if none was found."""
+        order = self._shuffled(self.orbits)
+        cells, removed, nodes = self._carve(list(solution), order)
+        band = self.band
+        if band is None:
+            return tuple(cells)
+        if not self._promising(nodes, band.low):
+            return None
+        graded = self._grade(cells)
+        place = band.place(graded)
+        if place > 0 and not self.minimal:
+            cells, graded = self._retreat(solution, order, removed)
+            place = band.place(graded)
+        if place == 0:
+            return tuple(cells)
+        if place < 0 and self._close_below(graded):
+            return self._climb(solution, cells, graded)
+        return None
+
+    def _retreat(
+        self,
+        solution: Sequence[int],
+        order: Sequence[tuple[int, ...]],
+        removed: Sequence[tuple[int, ...]],
+    ) -> tuple[list[int], Grade]:
+        """The last puzzle of the carving at or below the ceiling, carved on under it."""
+        graded = Grade(0.0, False)  # the full grid: nothing to solve
+
+        def within(cells: list[int]) -> bool:  # notes the grade of the last puzzle kept
+            nonlocal graded
+            trial = self._grade(cells)
+            if not trial.over:
+                graded = trial
+            return not trial.over
+
+        good = self._last_within(solution, removed, lambda cells: not within(cells))
+        tried = set(removed[: good + 1])
+        cells = self._carve_within(emptied_cells(solution, removed[:good]),
+                                   [orbit for orbit in order if orbit not in tried], within)
+        return cells, graded
+
+    def _climb(
+        self, solution: Sequence[int], cells: list[int], graded: Grade
+    ) -> tuple[int, ...] | None:
+        """A local search from ``cells`` (below the band) towards it."""
+        assert self.band is not None
+        for _ in range(CLIMB_MOVES):
+            moved, nodes = self._move(solution, cells)
+            if moved is None or not self._promising(nodes, graded.er):
+                continue
+            trial = self._grade(moved)
+            if trial.over and not self.band.open_ended and not self.minimal:
+                # Too far: give one clue orbit back (uniqueness holds), maybe landing inside.
+                empty = [orbit for orbit in self.orbits if not moved[orbit[0]]]
+                for cell in self.rng.choice(empty):
+                    moved[cell] = solution[cell]
+                trial = self._grade(moved)
+            place = self.band.place(trial)
+            if place == 0:
+                return tuple(moved)
+            if place < 0 and trial.er >= graded.er:
+                cells, graded = moved, trial
+        return None
+
     # -- helpers ---------------------------------------------------------------------------
 
     def _promising(self, nodes: int, floor: float) -> bool:
@@ -248,8 +307,6 @@ class Search:
         below = [ceiling for _, ceiling in LEVELS if ceiling < self.band.low]
         return graded.er > (below[-1] if below else 0.0)
 
-    def _shuffled(self, orbits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        return self.rng.sample(list(orbits), len(orbits))
 
 
 def restore_orbit(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
