@@ -13,12 +13,13 @@ import pytest
 from grille.cli import main
 from grille.errors import GrilleError
 from grille.generating import generate_stream
-from grille.kind import GenerateOptions
-from grille.kinds import get_kind
+from grille.kind import GenerateOptions, kind_options
+from grille.kinds import get_kind, kind_info
 from grille.logic import walk
 from grille.sudoku import KIND, Grid
 from grille.sudoku.cover import solve as cover_solve
 from grille.sudoku.generate import GenerateParams, GenerationError, generate
+from grille.sudoku.info import PRACTICE_TECHNIQUES
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import explain
 from grille.sudoku.logic.techniques import technique as declared
@@ -208,6 +209,36 @@ def test_cli_refuses_an_unknown_technique(capsys: pytest.CaptureFixture[str]) ->
                            capsys)
     assert (status, out) == (2, "")
     assert "unknown Sudoku technique 'x-wings'; techniques: Full House" in err
+
+
+def test_cli_names_an_unknown_technique_before_any_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["generate"], ["batch", "generate"]):
+        status, out, err = run([*command, "sudoku", "--technique", "Skyscrapers"], capsys)
+        assert (status, out) == (2, "")
+        assert "seed:" not in err and len(err.splitlines()) == 1, err
+        assert "unknown Sudoku technique 'Skyscrapers'; techniques: Full House" in err
+
+
+def test_the_names_are_offered_without_loading_the_solver() -> None:
+    """A trainer's menu reads them from the kind's info (``KindOption.choices``); they are
+    the practice ladder's, in its order."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from grille.kinds import kind_info; "
+            "option = kind_info('sudoku').option('technique'); "
+            "print(len(option.choices), option.parse('x-wing'), "
+            "[m for m in sys.modules if m.startswith(('grille.sudoku.logic', 'numba'))])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split(maxsplit=2) == [str(len(PRACTICE_TECHNIQUES)), "X-Wing", "[]\n"]
+    assert tuple(
+        t.name for t in practice_ladder() if t.name not in NEVER_IN_PATH) == PRACTICE_TECHNIQUES
+    assert kind_info("sudoku").option("technique").choices == PRACTICE_TECHNIQUES
+    assert kind_options(kind_info("sudoku"), "generate", {"technique": "als_xz"}) == {
+        "technique": "ALS-XZ"}
+    with pytest.raises(GrilleError, match="unknown Sudoku technique 'als'"):
+        kind_options(kind_info("sudoku"), "generate", {"technique": "als"})
 
 
 def test_cli_offers_the_flag_to_sudoku_only(capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,9 +63,9 @@ import enum
 import random
 from collections.abc import Iterator, Sequence
 
-from grille.errors import GrilleError
 from grille.logic import Step
 from grille.sudoku.grid import Grid
+from grille.sudoku.info import NOT_PRACTISED, practice_name
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.oracle import Oracle
@@ -112,31 +112,18 @@ skyscraper is an X-Wing, when its two tops share a line, or a sashimi X-Wing: ch
 boards), with the techniques whose step counts as theirs when they make the same
 eliminations on the same board (:func:`uses`)."""
 
-NEVER_IN_PATH: dict[str, str] = {
-    "Trial and Error": "the ladder's last resort, needed by none of the 1465 hardest "
-    "puzzles of magictour's top1465: ask for Dynamic Forcing Chains (+), or --level extreme",
-}
-"""Techniques of the ladder no generated puzzle's path uses, with the reason."""
+NEVER_IN_PATH: dict[str, str] = NOT_PRACTISED
+"""Techniques of the ladder no generated puzzle's path uses, with the reason
+(:data:`grille.sudoku.info.NOT_PRACTISED`)."""
 
 
 def find_technique(name: str) -> SudokuTechnique:
     """The technique of :func:`practice_ladder` called ``name`` (any case; spaces, hyphens
     and underscores alike); a :class:`GrilleError` listing the names otherwise, or saying
-    why a technique of :data:`NEVER_IN_PATH` cannot be asked for."""
-    wanted = _key(name)
-    for technique in practice_ladder():
-        if _key(technique.name) == wanted:
-            if technique.name in NEVER_IN_PATH:
-                raise GrilleError(
-                    f"no puzzle's path uses {technique.name}: {NEVER_IN_PATH[technique.name]}"
-                )
-            return technique
-    names = ", ".join(t.name for t in practice_ladder() if t.name not in NEVER_IN_PATH)
-    raise GrilleError(f"unknown Sudoku technique {name!r}; techniques: {names}")
-
-
-def _key(name: str) -> str:
-    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+    why a technique of :data:`NEVER_IN_PATH` cannot be asked for
+    (:func:`grille.sudoku.info.practice_name`, which the front ends' menus and flags use)."""
+    wanted = practice_name(name)
+    return next(technique for technique in practice_ladder() if technique.name == wanted)
 
 
 class Verdict(enum.IntEnum):
@@ -253,14 +240,15 @@ class TechniqueSearch(CarvingSearch):
         return None
 
     def _retreat(
-        self, solution: Sequence[int], removed: Sequence[tuple[int, ...]]
+        self, start: Sequence[int], removed: Sequence[tuple[int, ...]]
     ) -> tuple[int, ...] | None:
-        """Step 4: the last puzzle of the carving that the ladder up to the technique solves
-        (by bisection), carved on while it still does."""
-        good = self._last_within(solution, removed, self._harder)
+        """Step 4: the last puzzle of the carving (``removed`` from ``start``, a solution or
+        a puzzle the ladder up to the technique solves) that the ladder up to the technique
+        solves (by bisection), carved on while it still does."""
+        good = self._last_within(start, removed, self._harder)
         tried = set(removed[: good + 1])
-        cells = self._carve_within(emptied_cells(solution, removed[:good]),
-                                   [orbit for orbit in self.orbits if orbit not in tried],
+        rest = [orbit for orbit in self.orbits if orbit not in tried and start[orbit[0]]]
+        cells = self._carve_within(emptied_cells(start, removed[:good]), rest,
                                    lambda cells: not self._harder(cells))
         return tuple(cells) if self._judge(cells) is Verdict.NEEDS else None
 

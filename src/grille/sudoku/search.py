@@ -125,17 +125,17 @@ class CarvingSearch:
 
     def _last_within(
         self,
-        solution: Sequence[int],
+        start: Sequence[int],
         removed: Sequence[tuple[int, ...]],
         too_far: Callable[[list[int]], bool],
     ) -> int:
-        """How many removals of a carving (``removed``, in order, from ``solution``) the last
-        puzzle along it that is not ``too_far`` has, by bisection (the whole carving is
-        taken as too far, the full grid as not)."""
+        """How many removals of a carving (``removed``, in order, from ``start``, a solution
+        or a puzzle) the last puzzle along it that is not ``too_far`` has, by bisection (the
+        whole carving is taken as too far, ``start`` as not)."""
         good, bad = 0, len(removed)  # after `good` removals: within; after `bad`: too far
         while bad - good > 1:
             middle = (good + bad) // 2
-            if too_far(emptied_cells(solution, removed[:middle])):
+            if too_far(emptied_cells(start, removed[:middle])):
                 bad = middle
             else:
                 good = middle
@@ -163,6 +163,18 @@ class CarvingSearch:
         """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
         solution differs until the solution is unique again, then carved again; with the
         search nodes of its last uniqueness check (``None`` when the move failed)."""
+        repaired = self._repair(solution, cells)
+        if repaired is None:
+            return None, 0
+        moved, removed, nodes = self._carve(list(repaired[0]), self._shuffled(self.orbits))
+        return moved, nodes if removed else repaired[1]
+
+    def _repair(
+        self, solution: Sequence[int], cells: Sequence[int]
+    ) -> tuple[list[int], int] | None:
+        """The first half of :meth:`_move`: ``cells`` with one clue orbit emptied and clues
+        put back where a second solution differs until the solution is unique again, with
+        the search nodes of its last check (``None`` when that failed)."""
         clues = [orbit for orbit in self.orbits if cells[orbit[0]]]
         emptied = self.rng.choice(clues)
         moved = list(cells)
@@ -177,13 +189,12 @@ class CarvingSearch:
                 if digit != solution[cell] and cell not in emptied
             ]
             if not differing:
-                return None, 0
+                return None
             for cell in self._orbit_of[self.rng.choice(differing)]:
                 moved[cell] = solution[cell]
         else:
-            return None, 0
-        moved, removed, nodes = self._carve(moved, self._shuffled(self.orbits))
-        return moved, nodes if removed else check.nodes
+            return None
+        return moved, check.nodes
 
     def _shuffled(self, orbits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
         return self.rng.sample(list(orbits), len(orbits))
@@ -315,9 +326,9 @@ def restore_orbit(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int
         cells[cell] = digit
 
 
-def emptied_cells(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
-    """``solution``'s cells with every cell of ``orbits`` emptied."""
-    cells = list(solution)
+def emptied_cells(start: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+    """``start``'s cells (a solution or a puzzle) with every cell of ``orbits`` emptied."""
+    cells = list(start)
     for orbit in orbits:
         for cell in orbit:
             cells[cell] = 0
