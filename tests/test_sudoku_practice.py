@@ -8,6 +8,8 @@ before it does not. Cheap techniques only, fixed seeds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from grille.cli import main
@@ -26,6 +28,7 @@ from grille.sudoku.logic.techniques import technique as declared
 from grille.sudoku.practice import (
     NEVER_IN_PATH,
     STAND_INS,
+    TechniqueSearch,
     Verdict,
     find_technique,
     judge,
@@ -63,6 +66,40 @@ def test_the_puzzle_needs_the_technique_and_nothing_harder(name: str) -> None:
         assert solved_by(puzzle, techniques[: at + 1])
         assert not solved_by(puzzle, techniques[:at])
         assert judge(puzzle, technique) is Verdict.NEEDS
+
+
+def test_the_climb_and_its_retreat_make_puzzles_that_need_the_technique(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Step 5 (a too easy carving climbs; a move that overshoots retreats along its own
+    carving, from a puzzle rather than the full grid): what it returns needs the technique
+    and nothing harder, and has one solution."""
+    climbed: list[tuple[int, ...]] = []
+    retreats: list[bool] = []
+    climb, retreat = TechniqueSearch._climb, TechniqueSearch._retreat
+
+    def spy_climb(self: TechniqueSearch, solution: Sequence[int],
+                  cells: list[int]) -> tuple[int, ...] | None:
+        found = climb(self, solution, cells)
+        if found is not None:
+            climbed.append(found)
+        return found
+
+    def spy_retreat(self: TechniqueSearch, start: Sequence[int],
+                    removed: Sequence[tuple[int, ...]]) -> tuple[int, ...] | None:
+        found = retreat(self, start, removed)
+        retreats.append(0 in start and found is not None)  # from a move's puzzle
+        return found
+
+    monkeypatch.setattr(TechniqueSearch, "_climb", spy_climb)
+    monkeypatch.setattr(TechniqueSearch, "_retreat", spy_retreat)
+    for name, seed in (("Naked Pair", 0), ("Naked Pair", 5), ("X-Wing", 3)):  # fast seeds
+        climbed.clear()
+        puzzle = generate(GenerateParams(technique=name), seed)
+        assert climbed and climbed[-1] == puzzle.cells  # the climb made it
+        assert judge(puzzle, find_technique(name)) is Verdict.NEEDS
+        assert cover_solve(puzzle, limit=2).count == 1
+    assert any(retreats), retreats  # and a move's retreat made one of them
 
 
 def test_judge_tells_easier_and_harder() -> None:
