@@ -254,6 +254,7 @@ def test_cli_names_an_unknown_technique_before_any_seed(capsys: pytest.CaptureFi
         assert (status, out) == (2, "")
         assert "seed:" not in err and len(err.splitlines()) == 1, err
         assert "unknown Sudoku technique 'Skyscrapers'; techniques: Full House" in err
+        assert err.rstrip().endswith("Dynamic Forcing Chains (+)"), err[-60:]
 
 
 def test_the_names_are_offered_without_loading_the_solver() -> None:

@@ -232,7 +232,7 @@ def given_kind_options(
             for name, (option, *_) in _kind_options(command).items()
             if name in given and name not in taken
         )
-        raise GrilleError(f"{error} ({takers})") from None
+        raise GrilleError(f"{error} ({takers})" if takers else str(error)) from None
     return given
 
 
