@@ -20,7 +20,8 @@ Finding such a puzzle (:class:`TechniqueSearch`, one solution grid at a time):
 1. **Carve** the grid to a minimal puzzle (symmetry orbits in random order, each removal kept
    while the solution stays unique), as the level search does; it costs milliseconds.
 2. **Judge** it: a puzzle that needs T and nothing harder is the answer; one the ladder before
-   T solves is dropped (no clue can go, so it cannot get harder): the next grid.
+   T solves cannot get harder by removing clues (none can go): it climbs (step 5), or with
+   ``minimal`` the next grid comes.
 3. **Give clues back** when it needs something after T: walk the ladder up to T and, each
    time it is stuck, put back the solution's digit in a random unsolved cell (with its
    symmetry orbit) and walk on from there, noting whether T was used. The walk goes on from
@@ -56,6 +57,8 @@ eliminations): a sashimi X-Wing that is a skyscraper. The explanation names that
 "Sashimi X-Wing" (or "Finned X-Wing"); every other step of the path and of every other
 explanation stays as it was. The ladder is not reordered (HoDoKu tries Skyscraper before
 finned fish, grille does not), since that would change every explanation with such a step.
+For such a technique the second reading above does not hold (the ladder cut before
+Skyscraper holds Finned X-Wing and solves the puzzle); the path's reading is the definition.
 
 Some techniques never appear in the path (:data:`NEVER_IN_PATH`); asking for them is an error
 that says what to ask for instead.
