@@ -12,7 +12,8 @@ the medians.
 
 ``--techniques`` times ``generate --technique`` instead (no levels, no hodoku-py): for each
 technique, ``--technique-count`` 9x9 puzzles (seeds 0..count-1, rot180), each given up
-after ``--technique-limit`` seconds (counted as failed), and prints median and p90 wall
+after ``--technique-limit`` wall seconds or ``--technique-cpu`` CPU seconds (counted as
+failed), and prints median and p90 wall
 seconds and the median CPU seconds per puzzle. Which techniques: ``--techniques all`` (every
 one that can be asked for), a comma-separated list of names, or ``common``: those used in
 at least ``--share`` (default 1 %) of the explained paths of the puzzles of ``--census FILE``
@@ -176,20 +177,28 @@ def census(path: str, cache: str | None) -> tuple[int, Counter[str]]:
     return len(lines), used_in
 
 
-def _practice_once(name: str, seed: int, queue: multiprocessing.Queue[tuple[float, float]]) -> None:
+def _practice_once(name: str, seed: int, queue: multiprocessing.Queue[tuple[float, float]],
+                   cpu_limit: float | None = None) -> None:
+    if cpu_limit:  # the kernel ends the process (SIGXCPU) past this much CPU time
+        import resource
+
+        spent = int(time.process_time())
+        resource.setrlimit(resource.RLIMIT_CPU, (spent + max(1, round(cpu_limit)), -1))
     started, started_cpu = time.perf_counter(), time.process_time()
     generate(GenerateParams(technique=name), seed)
     queue.put((time.perf_counter() - started, time.process_time() - started_cpu))
 
 
-def time_technique(name: str, count: int, limit: float) -> Timings:
+def time_technique(name: str, count: int, limit: float, cpu_limit: float | None = None
+                   ) -> Timings:
     """``count`` puzzles for technique ``name``, each in a forked process killed after
-    ``limit`` seconds."""
+    ``limit`` wall seconds or ``cpu_limit`` CPU seconds (whole seconds; what a loaded
+    machine does not stretch)."""
     timings = Timings()
     context = multiprocessing.get_context("fork")
     for seed in range(count):
         queue: multiprocessing.Queue[tuple[float, float]] = context.Queue()
-        process = context.Process(target=_practice_once, args=(name, seed, queue))
+        process = context.Process(target=_practice_once, args=(name, seed, queue, cpu_limit))
         process.start()
         process.join(limit)
         if process.is_alive():
@@ -233,7 +242,8 @@ def run_techniques(args: argparse.Namespace) -> int:
     print(f"{'technique (share of paths)':<44} {'made':>4} {'median s':>8} {'p90 s':>8}"
           f" {'cpu s':>8}")
     for name in names:
-        timings = time_technique(name, args.technique_count, args.technique_limit)
+        timings = time_technique(name, args.technique_count, args.technique_limit,
+                                 args.technique_cpu)
         share = f" ({100 * shares[name]:.1f} %)" if name in shares else ""
         print(timings.row(f"{name}{share}", width=44), flush=True)
     return 0
@@ -252,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--technique-count", type=int, default=5, help="puzzles per technique")
     parser.add_argument("--technique-limit", type=float, default=60.0,
                         help="seconds before a puzzle is given up (counted as failed)")
+    parser.add_argument("--technique-cpu", type=float, metavar="SECONDS",
+                        help="CPU seconds before a puzzle is given up (whole seconds; counted "
+                        "as failed), beside the wall limit")
     parser.add_argument("--count", type=int, default=10, help="grille 9x9 puzzles per level")
     parser.add_argument("--count16", type=int, default=3, help="grille 16x16 puzzles per level")
     parser.add_argument("--levels16", default=",".join(LEVELS_16),

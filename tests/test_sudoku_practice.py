@@ -8,27 +8,33 @@ before it does not. Cheap techniques only, fixed seeds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from grille.cli import main
 from grille.errors import GrilleError
 from grille.generating import generate_stream
-from grille.kind import GenerateOptions
-from grille.kinds import get_kind
+from grille.kind import GenerateOptions, kind_options
+from grille.kinds import get_kind, kind_info
 from grille.logic import walk
 from grille.sudoku import KIND, Grid
 from grille.sudoku.cover import solve as cover_solve
 from grille.sudoku.generate import GenerateParams, GenerationError, generate
+from grille.sudoku.info import PRACTICE_TECHNIQUES
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import explain
 from grille.sudoku.logic.techniques import technique as declared
 from grille.sudoku.practice import (
     NEVER_IN_PATH,
+    STAND_INS,
+    TechniqueSearch,
     Verdict,
     find_technique,
     judge,
     path_techniques,
     practice_ladder,
+    uses,
 )
 
 CHEAP = ("Naked Pair", "XY-Wing", "XY-Chain", "ALS-XZ")
@@ -60,6 +66,40 @@ def test_the_puzzle_needs_the_technique_and_nothing_harder(name: str) -> None:
         assert solved_by(puzzle, techniques[: at + 1])
         assert not solved_by(puzzle, techniques[:at])
         assert judge(puzzle, technique) is Verdict.NEEDS
+
+
+def test_the_climb_and_its_retreat_make_puzzles_that_need_the_technique(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Step 5 (a too easy carving climbs; a move that overshoots retreats along its own
+    carving, from a puzzle rather than the full grid): what it returns needs the technique
+    and nothing harder, and has one solution."""
+    climbed: list[tuple[int, ...]] = []
+    retreats: list[bool] = []
+    climb, retreat = TechniqueSearch._climb, TechniqueSearch._retreat
+
+    def spy_climb(self: TechniqueSearch, solution: Sequence[int],
+                  cells: list[int]) -> tuple[int, ...] | None:
+        found = climb(self, solution, cells)
+        if found is not None:
+            climbed.append(found)
+        return found
+
+    def spy_retreat(self: TechniqueSearch, start: Sequence[int],
+                    removed: Sequence[tuple[int, ...]]) -> tuple[int, ...] | None:
+        found = retreat(self, start, removed)
+        retreats.append(0 in start and found is not None)  # from a move's puzzle
+        return found
+
+    monkeypatch.setattr(TechniqueSearch, "_climb", spy_climb)
+    monkeypatch.setattr(TechniqueSearch, "_retreat", spy_retreat)
+    for name, seed in (("Naked Pair", 0), ("Naked Pair", 5), ("X-Wing", 3)):  # fast seeds
+        climbed.clear()
+        puzzle = generate(GenerateParams(technique=name), seed)
+        assert climbed and climbed[-1] == puzzle.cells  # the climb made it
+        assert judge(puzzle, find_technique(name)) is Verdict.NEEDS
+        assert cover_solve(puzzle, limit=2).count == 1
+    assert any(retreats), retreats  # and a move's retreat made one of them
 
 
 def test_judge_tells_easier_and_harder() -> None:
@@ -97,18 +137,42 @@ def test_an_unknown_name_lists_the_names() -> None:
     with pytest.raises(GrilleError, match=r"unknown Sudoku technique 'X-Wings'; techniques: "
                        r"Full House, Hidden Single, .*X-Wing, .*ALS-XZ") as error:
         find_technique("X-Wings")
-    assert "Skyscraper" not in str(error.value)
+    assert "Trial and Error" not in str(error.value)
 
 
 def test_a_technique_never_in_the_path_says_what_to_ask_for() -> None:
     assert set(NEVER_IN_PATH) <= {t.name for t in practice_ladder()}
-    with pytest.raises(GrilleError, match=r"every skyscraper is also an X-Wing or a sashimi "
-                       r"X-Wing.*Finned X-Wing"):
-        find_technique("skyscraper")
+    with pytest.raises(GrilleError, match=r"no puzzle's path uses Trial and Error: .*ask for "
+                       r"Dynamic Forcing Chains \(\+\)"):
+        find_technique("trial and error")
+
+
+def test_a_skyscraper_is_practised_through_the_sashimi_x_wing_that_is_one() -> None:
+    """The ladder's Finned X-Wing takes every skyscraper's step first (the test below), so a
+    Skyscraper puzzle's path has a step of Finned X-Wing that Skyscraper makes on that board
+    too, and nothing after Skyscraper; explanations are not changed."""
+    techniques = practice_ladder()
+    skyscraper, finned = declared("Skyscraper"), declared("Finned X-Wing")
+    assert STAND_INS == {"Skyscraper": ("Finned X-Wing",)}
+    for seed in range(2):
+        puzzle = generate(GenerateParams(technique="skyscraper"), seed)
+        assert cover_solve(puzzle, limit=2).count == 1
+        assert judge(puzzle, skyscraper) is Verdict.NEEDS
+        named = path_techniques(puzzle)
+        assert max(techniques.index(found) for found, _ in named) < techniques.index(skyscraper)
+        board, same = Board.from_grid(puzzle), 0
+        for found, step in named:
+            if found is finned:
+                own = skyscraper(board)
+                same += own is not None and set(own.eliminations) == set(step.eliminations)
+                assert uses(skyscraper, found, step, board) == (
+                    own is not None and set(own.eliminations) == set(step.eliminations))
+            board = board.apply(step)
+        assert same, puzzle.line()
 
 
 def test_every_skyscraper_is_an_x_wing_found_first() -> None:
-    """Why Skyscraper is in NEVER_IN_PATH: on every board of these paths where a skyscraper
+    """Why Skyscraper has a stand-in (STAND_INS): on every board of these paths where a skyscraper
     shows, the X-Wing or finned X-Wing before it on the ladder finds a step too (a skyscraper
     whose two tops share a line is an X-Wing, the others are sashimi X-Wings)."""
     techniques = practice_ladder()
@@ -182,6 +246,37 @@ def test_cli_refuses_an_unknown_technique(capsys: pytest.CaptureFixture[str]) ->
                            capsys)
     assert (status, out) == (2, "")
     assert "unknown Sudoku technique 'x-wings'; techniques: Full House" in err
+
+
+def test_cli_names_an_unknown_technique_before_any_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["generate"], ["batch", "generate"]):
+        status, out, err = run([*command, "sudoku", "--technique", "Skyscrapers"], capsys)
+        assert (status, out) == (2, "")
+        assert "seed:" not in err and len(err.splitlines()) == 1, err
+        assert "unknown Sudoku technique 'Skyscrapers'; techniques: Full House" in err
+        assert err.rstrip().endswith("Dynamic Forcing Chains (+)"), err[-60:]
+
+
+def test_the_names_are_offered_without_loading_the_solver() -> None:
+    """A trainer's menu reads them from the kind's info (``KindOption.choices``); they are
+    the practice ladder's, in its order."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from grille.kinds import kind_info; "
+            "option = kind_info('sudoku').option('technique'); "
+            "print(len(option.choices), option.parse('x-wing'), "
+            "[m for m in sys.modules if m.startswith(('grille.sudoku.logic', 'numba'))])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split(maxsplit=2) == [str(len(PRACTICE_TECHNIQUES)), "X-Wing", "[]\n"]
+    assert tuple(
+        t.name for t in practice_ladder() if t.name not in NEVER_IN_PATH) == PRACTICE_TECHNIQUES
+    assert kind_info("sudoku").option("technique").choices == PRACTICE_TECHNIQUES
+    assert kind_options(kind_info("sudoku"), "generate", {"technique": "als_xz"}) == {
+        "technique": "ALS-XZ"}
+    with pytest.raises(GrilleError, match="unknown Sudoku technique 'als'"):
+        kind_options(kind_info("sudoku"), "generate", {"technique": "als"})
 
 
 def test_cli_offers_the_flag_to_sudoku_only(capsys: pytest.CaptureFixture[str]) -> None:

@@ -551,10 +551,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     fmt = args.format or kind.default_format
     if fmt not in kind.formats:
         raise GrilleError(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
+    options = generate_options(args)  # a bad option is the only line, before the seed's
     seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
     if args.seed is None:
         print(f"seed: {seed}", file=sys.stderr)
-    options = generate_options(args)
     warm_kernels(kind, ("generate",))
     stream = generate_stream(kind.name, options, count=args.count, seed=seed, jobs=args.jobs)
     with progress(args.count, quiet=args.quiet) as advance:

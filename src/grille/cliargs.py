@@ -197,8 +197,8 @@ def add_kind_options(
     for name, declared in _kind_options(command, kind_name).items():
         first = declared[0]
         choices: list[Any] | None = []
-        for option in declared:
-            if option.choices is None or choices is None:
+        for option in declared:  # a parsed option's choices are for menus: parse checks
+            if option.choices is None or choices is None or option.parse is not None:
                 choices = None
             else:
                 choices += [value for value in option.choices if value not in choices]
@@ -232,7 +232,7 @@ def given_kind_options(
             for name, (option, *_) in _kind_options(command).items()
             if name in given and name not in taken
         )
-        raise GrilleError(f"{error} ({takers})") from None
+        raise GrilleError(f"{error} ({takers})" if takers else str(error)) from None
     return given
 
 

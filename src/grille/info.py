@@ -17,7 +17,8 @@ python-chess's variant classes: the kind carries its presets, front ends carry n
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["FormatInfo", "KindInfo", "KindOption", "Layout", "Preset"]
@@ -78,7 +79,9 @@ class KindOption:
     ``batch`` forms); ``choices`` the values it takes (``None``: any of ``type``);
     ``kernel_uses`` the values that run compiled work of their own, each with its use (a
     key of :data:`grille.kind.KERNEL_USES`), so that it is compiled before a time limit
-    starts.
+    starts. ``parse``, when given, reads a value as typed into the one the kind takes (or
+    raises ``GrilleError`` quoting it): then ``choices`` are what a menu offers, and a typed
+    value need not spell one exactly (Sudoku's ``technique``: names in any case).
     """
 
     name: str
@@ -89,6 +92,7 @@ class KindOption:
     commands: tuple[str, ...] = ("rate", "explain", "hint")
     metavar: str | None = None
     kernel_uses: tuple[tuple[Any, str], ...] = ()
+    parse: Callable[[Any], Any] | None = field(default=None, repr=False, compare=False)
 
     def uses(self, value: Any) -> tuple[str, ...]:
         """The kernel uses ``value`` adds (see :attr:`kernel_uses`)."""

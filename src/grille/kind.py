@@ -16,7 +16,7 @@ from grille.errors import GrilleError
 
 if TYPE_CHECKING:
     from grille.hints import Hint
-    from grille.info import KindInfo
+    from grille.info import KindInfo, KindOption
     from grille.logic import Explanation, Rating, Step
     from grille.view import BoardView
 
@@ -369,7 +369,8 @@ def check_reach(kind: Kind[Any], options: GenerateOptions) -> None:
 def kind_options(info: KindInfo, command: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` for ``command`` (``rate``, ``explain``, ``hint``, ``generate``) of the
     kind ``info`` describes, with the defaults of those it takes and did not get;
-    ``GrilleError`` naming any it does not take there.
+    ``GrilleError`` naming any it does not take there, or a value its option's ``parse``
+    refuses (the values given are returned as ``parse`` reads them).
 
     >>> from grille.kinds import kind_info
     >>> kind_options(kind_info("sudoku"), "rate", {"nesting": 2})
@@ -386,7 +387,13 @@ def kind_options(info: KindInfo, command: str, options: dict[str, Any]) -> dict[
         listed = ", ".join(f"--{name}" for name in taken)
         known = f" (it takes {listed})" if listed else ""
         raise GrilleError(f"{given}: {info.name} takes no such option for {command}{known}")
-    return {name: options.get(name, option.default) for name, option in taken.items()}
+    return {name: _parsed(option, options[name]) if name in options else option.default
+            for name, option in taken.items()}
+
+
+def _parsed(option: KindOption, value: Any) -> Any:
+    """``value`` as ``option`` takes it (its :attr:`~grille.info.KindOption.parse`)."""
+    return value if option.parse is None or value is None else option.parse(value)
 
 
 def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> GrilleError:

@@ -297,6 +297,7 @@ def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
 
     kind = get_kind(args.kind_name)
     fmt = _output_format(kind.name, args.format, kind.default_format)
+    options = generate_options(args)  # a bad option is the only line, before the seed's
     seed: int | str
     if args.seed is not None:
         seed = args.seed
@@ -307,7 +308,6 @@ def _generate_plan(args: argparse.Namespace, point: ResumePoint) -> BatchPlan:
         print(f"seed: {seed}", file=sys.stderr)
     if point.done > args.count:
         raise BatchError(f"the output holds {point.done} puzzles, more than --count {args.count}")
-    options = generate_options(args)
     records = (
         Record(index + 1, text=puzzle_seed(seed, index))
         for index in range(point.done, args.count)

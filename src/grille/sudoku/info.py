@@ -3,15 +3,66 @@ loading the solver."""
 
 from __future__ import annotations
 
+from grille.errors import GrilleError
 from grille.info import FormatInfo, KindInfo, KindOption, Layout, Preset
 
-__all__ = ["INFO", "MAX_NESTING", "SCALES"]
+__all__ = ["INFO", "MAX_NESTING", "NOT_PRACTISED", "PRACTICE_TECHNIQUES", "SCALES",
+           "practice_name"]
 
 SCALES: tuple[str, ...] = ("se", "sukaku", "hodoku")
 """The rating scales (see :data:`grille.sudoku.logic.rating.SCALES`)."""
 
 MAX_NESTING = 5
 """The deepest nested forcing level the ladder offers (SE's 9.5 .. 11.x levels 2-5)."""
+
+PRACTICE_TECHNIQUES: tuple[str, ...] = (
+    "Full House", "Hidden Single", "Direct Pointing", "Direct Claiming", "Direct Hidden Pair",
+    "Naked Single", "Direct Hidden Triple", "Pointing", "Claiming", "Naked Pair", "X-Wing",
+    "Hidden Pair", "Naked Triple", "Swordfish", "Hidden Triple", "XY-Wing", "XYZ-Wing",
+    "Unique Rectangle Type 1", "Unique Rectangle Type 2", "Unique Rectangle Type 4",
+    "Unique Rectangle Type 3", "Unique Loop", "Hidden Unique Rectangle", "BUG+1",
+    "Bivalue Universal Grave", "Naked Quad", "Jellyfish", "Hidden Quad", "Finned X-Wing",
+    "Finned Swordfish", "Finned Jellyfish", "Aligned Pair Exclusion", "W-Wing", "Skyscraper",
+    "2-String Kite", "Turbot Fish", "Empty Rectangle", "X-Chain", "XY-Chain", "Sue de Coq",
+    "ALS-XZ", "Grouped X-Chain", "AIC", "ALS-XY-Wing", "Grouped AIC",
+    "Aligned Triplet Exclusion", "Nishio Forcing Chain", "Cell and Region Forcing Chains",
+    "Dynamic Forcing Chains", "Dynamic Forcing Chains (+)",
+)
+"""The techniques ``generate --technique`` makes puzzles for, in the order of grille's ladder
+(:func:`grille.sudoku.practice.practice_ladder` without :data:`NOT_PRACTISED`; a test keeps
+them equal): what a trainer's menu offers, without loading the solver."""
+
+NOT_PRACTISED: dict[str, str] = {
+    "Trial and Error": "the ladder's last resort, needed by none of the 1465 hardest "
+    "puzzles of magictour's top1465: ask for Dynamic Forcing Chains (+), or --level extreme",
+}
+"""Techniques of the ladder no generated puzzle's path uses, with the reason."""
+
+
+def _key(name: str) -> str:
+    return " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
+
+
+_PRACTISED = {_key(name): name for name in PRACTICE_TECHNIQUES}
+
+
+def practice_name(text: str) -> str:
+    """The technique of :data:`PRACTICE_TECHNIQUES` that ``text`` names in any case (spaces,
+    hyphens and underscores alike); a :class:`GrilleError` quoting ``text`` and listing the
+    names otherwise, or saying why a technique of :data:`NOT_PRACTISED` cannot be asked for.
+
+    >>> practice_name("xy-chain")
+    'XY-Chain'
+    """
+    wanted = _key(text)
+    if wanted in _PRACTISED:
+        return _PRACTISED[wanted]
+    for name, reason in NOT_PRACTISED.items():
+        if _key(name) == wanted:
+            raise GrilleError(f"no puzzle's path uses {name}: {reason}")
+    raise GrilleError(
+        f"unknown Sudoku technique {text!r}; techniques: {', '.join(PRACTICE_TECHNIQUES)}")
+
 
 INFO = KindInfo(
     name="sudoku",
@@ -63,6 +114,7 @@ INFO = KindInfo(
         ),
         KindOption(
             "technique", default=None, commands=("generate",), metavar="NAME",
+            choices=PRACTICE_TECHNIQUES, parse=practice_name,
             help="Sudoku: instead of a level, a technique to practise (any case, e.g. X-Wing, "
             "xy-chain, 'Unique Rectangle Type 2'): the puzzle's explained path uses it and "
             "nothing after it in grille's ladder (an unknown name lists them)",

@@ -188,7 +188,6 @@ class SudokuKind(GridKind[Grid]):
         one whose explained path needs the ``technique`` option and nothing harder (it
         carries the technique's name as ``technique`` metadata)."""
         from grille.sudoku.generate import GenerateParams, generate
-        from grille.sudoku.practice import find_technique
 
         if options.rules:
             raise unknown_rules(self.name, options.rules, ())
@@ -201,8 +200,7 @@ class SudokuKind(GridKind[Grid]):
             technique=own["technique"],
         )
         puzzle = generate(params, seed)
-        practised = (("technique", find_technique(own["technique"]).name),) if own[
-            "technique"] else ()
+        practised = (("technique", own["technique"]),) if own["technique"] else ()
         return dataclasses.replace(
             puzzle, metadata=(*puzzle.metadata, *options.metadata, *practised))
 

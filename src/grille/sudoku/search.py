@@ -25,12 +25,16 @@ settled by one guess (:data:`ONE_GUESS_NODES`), which are mostly diabolical.
 
 Every decision depends only on the random generator and the puzzles, never on time, so a
 seed gives the same puzzle.
+
+:class:`CarvingSearch` holds what this search shares with the search for a puzzle that needs
+a technique (:class:`grille.sudoku.practice.TechniqueSearch`): the carving, the two halves of
+the retreat with the ceiling as a function, and the local move.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grille.sudoku.grading import Band, Grade, grade
 from grille.sudoku.grid import Grid
@@ -42,6 +46,7 @@ __all__ = [
     "CLIMB_MOVES",
     "ONE_GUESS_NODES",
     "PROPAGATION_ER",
+    "CarvingSearch",
     "Search",
     "emptied_cells",
     "restore_orbit",
@@ -68,7 +73,134 @@ seldom extreme (about one extreme puzzle in ten, against one diabolical in two, 
 the search for extreme ones skips them."""
 
 
-class Search:
+class CarvingSearch:
+    """What the searches for a puzzle in one solution grid share (the level search,
+    :class:`Search`, and the technique search,
+    :class:`~grille.sudoku.practice.TechniqueSearch`): carving, the retreat's two halves
+    (bisection along the carving, carving on while within a ceiling) and a climb's local move.
+
+    ``orbits`` are the cells emptied together (see :func:`grille.sudoku.generate.orbits`);
+    ``minimal`` asks for puzzles from which no orbit of clues can be removed without a second
+    solution; ``budget`` caps each uniqueness check's search nodes (a removal whose check runs
+    out is not made; ``None``: no cap). What "too far" means is each subclass's.
+    """
+
+    def __init__(
+        self,
+        oracle: Oracle,
+        orbits: Sequence[tuple[int, ...]],
+        *,
+        minimal: bool,
+        rng: random.Random,
+        budget: int | None = None,
+    ) -> None:
+        self.oracle = oracle
+        self.shape = oracle.shape
+        self.orbits = tuple(orbits)
+        self.minimal = minimal
+        self.rng = rng
+        self.budget = budget
+        self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
+
+    def _carve(
+        self, cells: list[int], order: Sequence[tuple[int, ...]]
+    ) -> tuple[list[int], list[tuple[int, ...]], int]:
+        """Empty the orbits of ``order`` that leave one solution: the puzzle, the orbits
+        emptied (in order) and the search nodes of the last uniqueness check."""
+        removed = []
+        nodes = 1
+        for orbit in order:
+            if not cells[orbit[0]]:
+                continue
+            kept = [cells[cell] for cell in orbit]
+            for cell in orbit:
+                cells[cell] = 0
+            check = self.oracle.check(cells, budget=self.budget)
+            if check.unique:
+                removed.append(orbit)
+                nodes = check.nodes
+            else:
+                restore_orbit(cells, orbit, kept)
+        return cells, removed, nodes
+
+    def _last_within(
+        self,
+        start: Sequence[int],
+        removed: Sequence[tuple[int, ...]],
+        too_far: Callable[[list[int]], bool],
+    ) -> int:
+        """How many removals of a carving (``removed``, in order, from ``start``, a solution
+        or a puzzle) the last puzzle along it that is not ``too_far`` has, by bisection (the
+        whole carving is taken as too far, ``start`` as not)."""
+        good, bad = 0, len(removed)  # after `good` removals: within; after `bad`: too far
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            if too_far(emptied_cells(start, removed[:middle])):
+                bad = middle
+            else:
+                good = middle
+        return good
+
+    def _carve_within(
+        self,
+        cells: list[int],
+        orbits: Sequence[tuple[int, ...]],
+        within: Callable[[list[int]], bool],
+    ) -> list[int]:
+        """``cells`` with the ``orbits`` emptied in random order, each removal kept when the
+        puzzle stays unique and ``within`` holds for it (asked after the uniqueness check)."""
+        for orbit in self._shuffled(orbits):
+            kept = [cells[cell] for cell in orbit]
+            for cell in orbit:
+                cells[cell] = 0
+            if not (self.oracle.check(cells, budget=self.budget).unique and within(cells)):
+                restore_orbit(cells, orbit, kept)
+        return cells
+
+    def _move(
+        self, solution: Sequence[int], cells: Sequence[int]
+    ) -> tuple[list[int] | None, int]:
+        """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
+        solution differs until the solution is unique again, then carved again; with the
+        search nodes of its last uniqueness check (``None`` when the move failed)."""
+        repaired = self._repair(solution, cells)
+        if repaired is None:
+            return None, 0
+        moved, removed, nodes = self._carve(list(repaired[0]), self._shuffled(self.orbits))
+        return moved, nodes if removed else repaired[1]
+
+    def _repair(
+        self, solution: Sequence[int], cells: Sequence[int]
+    ) -> tuple[list[int], int] | None:
+        """The first half of :meth:`_move`: ``cells`` with one clue orbit emptied and clues
+        put back where a second solution differs until the solution is unique again, with
+        the search nodes of its last check (``None`` when that failed)."""
+        clues = [orbit for orbit in self.orbits if cells[orbit[0]]]
+        emptied = self.rng.choice(clues)
+        moved = list(cells)
+        for cell in emptied:
+            moved[cell] = 0
+        for _ in range(len(self.orbits)):
+            check = self.oracle.check(moved, solution, self.budget)
+            if check.unique:
+                break
+            differing = [
+                cell for cell, digit in enumerate(check.other or ())
+                if digit != solution[cell] and cell not in emptied
+            ]
+            if not differing:
+                return None
+            for cell in self._orbit_of[self.rng.choice(differing)]:
+                moved[cell] = solution[cell]
+        else:
+            return None
+        return moved, check.nodes
+
+    def _shuffled(self, orbits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        return self.rng.sample(list(orbits), len(orbits))
+
+
+class Search(CarvingSearch):
     """The search for one puzzle at ``band`` (``None``: any level) in the grids it is given.
 
     ``orbits`` are the cells emptied together (see :func:`grille.sudoku.generate.orbits`);
@@ -85,15 +217,10 @@ class Search:
         minimal: bool,
         rng: random.Random,
     ) -> None:
-        self.oracle = oracle
-        self.shape = oracle.shape
-        self.orbits = tuple(orbits)
+        budget = None if minimal or oracle.shape.size < BUDGET_FROM_SIZE else CHECK_BUDGET
+        super().__init__(oracle, orbits, minimal=minimal, rng=rng, budget=budget)
         self.band = band
-        self.minimal = minimal
-        self.rng = rng
-        self._orbit_of = {cell: orbit for orbit in self.orbits for cell in orbit}
         self.grades = 0
-        self.budget = None if minimal or self.shape.size < BUDGET_FROM_SIZE else CHECK_BUDGET
 
     def __repr__(self) -> str:
         level = self.band.level if self.band else "any"
@@ -122,27 +249,6 @@ class Search:
             return self._climb(solution, cells, graded)
         return None
 
-    def _carve(
-        self, cells: list[int], order: Sequence[tuple[int, ...]]
-    ) -> tuple[list[int], list[tuple[int, ...]], int]:
-        """Empty the orbits of ``order`` that leave one solution: the puzzle, the orbits
-        emptied (in order) and the search nodes of the last uniqueness check."""
-        removed = []
-        nodes = 1
-        for orbit in order:
-            if not cells[orbit[0]]:
-                continue
-            kept = [cells[cell] for cell in orbit]
-            for cell in orbit:
-                cells[cell] = 0
-            check = self.oracle.check(cells, budget=self.budget)
-            if check.unique:
-                removed.append(orbit)
-                nodes = check.nodes
-            else:
-                restore_orbit(cells, orbit, kept)
-        return cells, removed, nodes
-
     def _retreat(
         self,
         solution: Sequence[int],
@@ -150,27 +256,19 @@ class Search:
         removed: Sequence[tuple[int, ...]],
     ) -> tuple[list[int], Grade]:
         """The last puzzle of the carving at or below the ceiling, carved on under it."""
-        good, bad = 0, len(removed)  # after `good` removals: not over; after `bad`: over
         graded = Grade(0.0, False)  # the full grid: nothing to solve
-        while bad - good > 1:
-            middle = (good + bad) // 2
-            trial = self._grade(emptied_cells(solution, removed[:middle]))
-            if trial.over:
-                bad = middle
-            else:
-                good, graded = middle, trial
-        cells = emptied_cells(solution, removed[:good])
+
+        def within(cells: list[int]) -> bool:  # notes the grade of the last puzzle kept
+            nonlocal graded
+            trial = self._grade(cells)
+            if not trial.over:
+                graded = trial
+            return not trial.over
+
+        good = self._last_within(solution, removed, lambda cells: not within(cells))
         tried = set(removed[: good + 1])
-        for orbit in self._shuffled([orbit for orbit in order if orbit not in tried]):
-            kept = [cells[cell] for cell in orbit]
-            for cell in orbit:
-                cells[cell] = 0
-            if self.oracle.check(cells, budget=self.budget).unique:
-                trial = self._grade(cells)
-                if not trial.over:
-                    graded = trial
-                    continue
-            restore_orbit(cells, orbit, kept)
+        cells = self._carve_within(emptied_cells(solution, removed[:good]),
+                                   [orbit for orbit in order if orbit not in tried], within)
         return cells, graded
 
     def _climb(
@@ -196,34 +294,6 @@ class Search:
                 cells, graded = moved, trial
         return None
 
-    def _move(
-        self, solution: Sequence[int], cells: Sequence[int]
-    ) -> tuple[list[int] | None, int]:
-        """A neighbour of ``cells``: one clue orbit emptied, clues put back where a second
-        solution differs until the solution is unique again, then carved again; with the
-        search nodes of its last uniqueness check (``None`` when the move failed)."""
-        clues = [orbit for orbit in self.orbits if cells[orbit[0]]]
-        emptied = self.rng.choice(clues)
-        moved = list(cells)
-        for cell in emptied:
-            moved[cell] = 0
-        for _ in range(len(self.orbits)):
-            check = self.oracle.check(moved, solution, self.budget)
-            if check.unique:
-                break
-            differing = [
-                cell for cell, digit in enumerate(check.other or ())
-                if digit != solution[cell] and cell not in emptied
-            ]
-            if not differing:
-                return None, 0
-            for cell in self._orbit_of[self.rng.choice(differing)]:
-                moved[cell] = solution[cell]
-        else:
-            return None, 0
-        moved, removed, nodes = self._carve(moved, self._shuffled(self.orbits))
-        return moved, nodes if removed else check.nodes
-
     # -- helpers ---------------------------------------------------------------------------
 
     def _promising(self, nodes: int, floor: float) -> bool:
@@ -248,8 +318,6 @@ class Search:
         below = [ceiling for _, ceiling in LEVELS if ceiling < self.band.low]
         return graded.er > (below[-1] if below else 0.0)
 
-    def _shuffled(self, orbits: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        return self.rng.sample(list(orbits), len(orbits))
 
 
 def restore_orbit(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int]) -> None:
@@ -258,9 +326,9 @@ def restore_orbit(cells: list[int], orbit: tuple[int, ...], digits: Sequence[int
         cells[cell] = digit
 
 
-def emptied_cells(solution: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
-    """``solution``'s cells with every cell of ``orbits`` emptied."""
-    cells = list(solution)
+def emptied_cells(start: Sequence[int], orbits: Sequence[tuple[int, ...]]) -> list[int]:
+    """``start``'s cells (a solution or a puzzle) with every cell of ``orbits`` emptied."""
+    cells = list(start)
     for orbit in orbits:
         for cell in orbit:
             cells[cell] = 0
