@@ -37,6 +37,14 @@ DRAWN = {
 }
 """Lines of the board as solved (their starts) that show the variant's shapes."""
 
+HEADINGS = {
+    "killer": "Sudoku 4x4 · killer cages  #1",
+    "jigsaw": "Sudoku 6x6 · irregular regions  #1",
+    "thermo-arrow-kropki": "Sudoku 6x6 · thermometers · arrows · Kropki dots  #1",
+}
+"""The status bar's start: the kind, the size and the variant's families, as the page's
+heading names them (from the board's title)."""
+
 
 def side_text(pilot: Pilot[None]) -> str:
     screen = pilot.app.screen
@@ -64,6 +72,8 @@ def test_a_pasted_variant_is_played_to_the_end_by_keys(tmp_path: Path, game: Var
         assert screen.cursor == (0, 0)
         await pilot.press("e")  # checking: off -> rules
         assert screen.session.checking.value == "rules"
+        status = str(screen.query_one("#status", Static).render())
+        assert status.startswith(HEADINGS[game.name]) and "check: rules" in status, status
         at = (1, 1)
         for where, digit in game.wrong:
             await move(pilot, at, where)

@@ -5,6 +5,7 @@ and names the rest, and the page's board JSON carries them (shapes, notes)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,17 +14,19 @@ import pytest
 
 from conftest import shared_file
 from grille.kinds import get_kind
-from grille.render import draw
-from grille.render.drawing import Circle, Layer, Rect
+from grille.render import draw, to_png
+from grille.render.drawing import Circle, Layer, Line, Rect
 from grille.render.svg import to_svg
 from grille.tui.board import draw as tui_draw
 from grille.tui.board import layouts_for, undrawn_notes
 from grille.view import BoardView, Region
 from grille.web.models import Board
-from variant_games import ARROW_PILLS, GAMES
+from variant_games import ARROW_L, ARROW_PILLS, GAMES
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
 KIND = get_kind("sudoku")
+SHOTS = Path("/tmp/render")
+"""Where the drawings tests write to look at (PNG)."""
 
 
 def grid_of(name: str) -> object:
@@ -165,6 +168,34 @@ def test_an_arrow_circle_of_several_cells_is_one_pill() -> None:
     assert sum(isinstance(e, Circle) for e in circles) == 1
     svg = to_svg(draw(puzzle))
     assert svg.count('rx="16"') == 2
+
+
+def test_an_arrow_circle_in_an_l_is_one_rounded_outline() -> None:
+    """r1c1, r1c2, r2c2: one closed line round the three cells, 0.1 cell inside their
+    union's edges, its outer corners rounded as the one-cell circle is (0.4 cell), its inner
+    corner 0.1 cell round the union's. PNG: /tmp/render/arrow-l.png."""
+    puzzle = KIND.read(json.dumps(ARROW_L), fmt="fpuzzles")[0].puzzle
+    drawing = draw(puzzle)
+    circles = [e for e in drawing.elements if "arrow-circle" in e.cls]
+    assert circles and all(isinstance(e, Line) and e.cls == "arrow-circle outline"
+                           for e in circles)
+    ends = [((e.x1, e.y1), (e.x2, e.y2)) for e in circles if isinstance(e, Line)]
+    assert all(end == start for (_, end), (start, _) in zip(ends, ends[1:] + ends[:1], strict=True))
+    x0, y0 = min(min(a[0], b[0]) for a, b in ends), min(min(a[1], b[1]) for a, b in ends)
+    cell = (max(max(a[0], b[0]) for a, b in ends) - x0) / 1.8  # 2 cells less 2 x 0.1
+    points = [((x - x0) / cell + 0.1, (y - y0) / cell + 0.1) for (x, y), _ in ends]
+
+    def inside(x: float, y: float) -> bool:  # in the cells, 0.1 from r2c1 and the edges
+        away = math.dist((x, y), (min(max(x, 0.0), 1.0), min(max(y, 1.0), 2.0)))
+        return min(x, y) >= 0.1 - 1e-6 and max(x, y) <= 1.9 + 1e-6 and away >= 0.1 - 1e-6
+
+    assert all(inside(x, y) for x, y in points)
+    assert (1.9, 1.9) not in [(round(x, 6), round(y, 6)) for x, y in points]  # rounded
+    assert min(math.dist(p, (0.5, 0.5)) for p in points) == pytest.approx(0.4)  # r1c1's arc
+    assert any(y == pytest.approx(1.9) for _, y in points)  # it goes down round r2c2
+    assert sum(isinstance(e, Circle) for e in circles) == 0
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "arrow-l.png").write_bytes(to_png(drawing, width=360))
 
 
 def test_the_smallest_terminal_layout_writes_cage_sums_before_the_values() -> None:

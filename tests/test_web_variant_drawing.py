@@ -24,7 +24,7 @@ Image = pytest.importorskip("PIL.Image")
 
 from grille.kinds import get_kind  # noqa: E402
 from server_support import BROWSER_ARGS, CHROMIUM  # noqa: E402
-from variant_games import ARROW_PILLS  # noqa: E402
+from variant_games import ARROW_L, ARROW_PILLS  # noqa: E402
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "grille" / "web" / "static"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "variants"
@@ -44,6 +44,9 @@ DRAW = """async (board) => {
     dots: count('.marker'), letters: count('.marker-text'), shapes: count('.cell-shape'),
     shade: count('.shade'), diagonals: count('.diagonal-line'), outside: count('.outside-clue'),
     pills: count('rect.start-arrow.pill'), circles: count('circle.start-arrow'),
+    outlines: [...document.querySelectorAll('.board-overlay path.start-arrow.outline')].map(
+      (path) => { const box = path.getBBox();
+                  return [box.x, box.y, box.width, box.height, path.getAttribute('d')]; }),
   };
 }"""
 MIXED = ("killer", "thermo", "kropki", "odd_even", "xv", "x", "little_killer", "renban",
@@ -130,3 +133,18 @@ def test_an_arrow_circle_of_several_cells_is_one_pill(page: Any) -> None:
     assert (counts["pills"], counts["circles"]) == (2, 1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(SHOTS / "arrow-pills.png"))
+
+
+def test_an_arrow_circle_in_an_l_is_one_rounded_outline(page: Any) -> None:
+    """r1c1, r1c2, r2c2: one closed rounded path round the three cells, 0.1 cell inside
+    them, as render draws it. The screenshot: /tmp/web/arrow-l.png."""
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(ARROW_L), fmt="fpuzzles")[0].puzzle
+    counts = page.evaluate(DRAW, kind.view(grid, grid).to_json())
+    assert (counts["pills"], counts["circles"]) == (0, 0)
+    [[x, y, width, height, d]] = counts["outlines"]
+    assert [round(v, 3) for v in (x, y, width, height)] == [0.1, 0.1, 1.8, 1.8]
+    # five outer corners (0.4 cell arcs turning right), one inner (0.1, turning left)
+    assert (d.count("A0.4 0.4 0 0 1"), d.count("A0.1 0.1 0 0 0"), d.count("Z")) == (5, 1, 1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(SHOTS / "arrow-l.png"))

@@ -143,3 +143,11 @@ ARROW_PILLS = {
 }
 """f-puzzles JSON of three arrows: circles of two cells across and down (drawn as pills, as
 f-puzzles draws them) and one of one cell (a circle)."""
+
+ARROW_L = {
+    "size": 6, "title": "an arrow circle of three cells in an L",
+    "grid": [[{} for _ in range(6)] for _ in range(6)],
+    "arrow": [{"lines": [["R2C2", "R3C3", "R4C4", "R5C5"]], "cells": ["R1C1", "R1C2", "R2C2"]}],
+}
+"""f-puzzles JSON of an arrow whose circle is r1c1, r1c2 and r2c2 (not in one row or column):
+one rounded outline round the three cells, as f-puzzles draws it."""

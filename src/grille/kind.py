@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from grille.errors import GrilleError
@@ -403,21 +403,39 @@ def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> G
 
 
 def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: bool) -> str:
-    """``puzzles`` in ``fmt``, or when ``fmt`` cannot hold them (a variant's constraints in
-    a plain grid format), in the kind's first other format that writes them and reads them
-    back to the same text; formats that show pencil marks only when ``marks``.
-    ``GrilleError`` (``fmt``'s refusal) when none can."""
+    """``puzzles`` in ``fmt``, or when ``fmt`` refuses them (a variant's constraints in a
+    plain grid format), in the kind's first other format that holds them whole; formats
+    that show pencil marks are tried only when ``marks``. ``GrilleError`` (``fmt``'s
+    refusal) when none can.
+
+    ``fmt`` is the caller's choice and is not checked. A fallback is whole when what it
+    reads back equals the puzzles given, not merely when it writes that back the same way
+    (a writer that drops something reads back to a puzzle it writes the same, lossy, text):
+    the cells, which are givens, the constraints and the metadata must survive, since the
+    title, author and rules text are shown to the player (a game keeps them in its text)
+    and the player did not choose to lose them. Pencil marks must survive only when
+    ``marks``: a game keeps the puzzle, whose marks are the player's moves, not part of it.
+    """
     try:
         return kind.write(puzzles, fmt)
     except GrilleError as refusal:
+        given = [_kept(puzzle, marks) for puzzle in puzzles]
         for info in kind.info.formats:
             if info.name == fmt or (info.marks and not marks):
                 continue
             try:
                 text = kind.write(puzzles, info.name)
-                again = [entry.puzzle for entry in kind.read(text, fmt=info.name)]
-                if len(again) == len(puzzles) and kind.write(again, info.name) == text:
-                    return text
+                again = [_kept(entry.puzzle, marks) for entry in kind.read(text, fmt=info.name)]
             except GrilleError:
                 continue
+            if again == given:
+                return text
         raise refusal from None
+
+
+def _kept(puzzle: Any, marks: bool) -> Any:
+    """What of ``puzzle`` :func:`write_whole` must keep: all of it, or without its pencil
+    marks (a dataclass field ``marks``, as every kind's puzzle has) when not ``marks``."""
+    if marks or not is_dataclass(puzzle) or isinstance(puzzle, type):
+        return puzzle
+    return replace(puzzle, marks=None) if any(f.name == "marks" for f in fields(puzzle)) else puzzle

@@ -124,9 +124,10 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     """``puzzle`` as the text sessions and stores keep: the kind's default format, or when
     that cannot hold it (a variant's constraints), the first other format that can.
 
-    A fallback format must not show pencil marks and must read back to a puzzle it writes
-    the same way (so the text is lossless); reading sniffs the format, so texts stored in
-    the default format load as before. ``GrilleError`` (the default format's) if none can.
+    A fallback format must not show pencil marks and must read back to ``puzzle`` (its
+    marks aside: :func:`~grille.kind.write_whole`); reading sniffs the format, so texts
+    stored in the default format load as before. ``GrilleError`` (the default format's) if
+    none can.
     """
     return write_whole(kind, [puzzle], kind.default_format, marks=False)
 

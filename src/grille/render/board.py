@@ -41,6 +41,7 @@ from grille.render.drawing import (
     text_width,
 )
 from grille.render.frame import BORDER, BOX, THIN, GridFrame, step_highlights
+from grille.render.outline import rounded_outline
 from grille.view import (
     BoardView,
     Cell,
@@ -465,8 +466,9 @@ def _thick_path(frame: GridFrame, path: PathLine) -> list[Element]:
 
 
 def _arrow(frame: GridFrame, path: PathLine) -> list[Element]:
-    """A circle round the start cell (a pill round several in one row or column, as
-    f-puzzles draws a circle of two or more digits), a shaft from its edge through the
+    """A circle round the start cell (a pill round several in one row or column, a rounded
+    outline round several in another shape, as f-puzzles draws a circle of two or more
+    digits), a shaft from its edge through the
     other cells, and a head at the last one."""
     color, width = LINE_STYLES["arrow"]
     starts = path.start or path.cells[:1]
@@ -477,6 +479,15 @@ def _arrow(frame: GridFrame, path: PathLine) -> list[Element]:
                          max(xs) - min(xs) + 2 * ARROW_CIRCLE, max(ys) - min(ys) + 2 * ARROW_CIRCLE,
                          stroke=color, stroke_width=width, layer=Layer.HIGHLIGHT,
                          cls="arrow-circle", radius=ARROW_CIRCLE)]
+    elif len(starts) > 1:  # an L or another shape: one rounded outline round the cells
+        x0, y0 = frame.corner(0, 0)
+        inset = 0.5 - ARROW_CIRCLE / frame.cell
+        elements = []
+        for loop in rounded_outline(starts, inset, ARROW_CIRCLE / frame.cell):
+            points = [(x0 + x * frame.cell, y0 + y * frame.cell) for x, y in loop]
+            elements.extend(Line(x1, y1, x2, y2, color, width, Layer.HIGHLIGHT,
+                                 cls="arrow-circle outline")
+                            for (x1, y1), (x2, y2) in itertools.pairwise([*points, points[0]]))
     else:
         elements = [Circle(*frame.center(*cell), ARROW_CIRCLE, stroke=color, stroke_width=width,
                            layer=Layer.HIGHLIGHT, cls="arrow-circle") for cell in starts]

@@ -50,6 +50,7 @@ __all__ = [
     "SavepointScreen",
     "cell_notes",
     "clock",
+    "game_heading",
     "game_title",
     "help_text",
     "value_keys",
@@ -98,6 +99,23 @@ def clock(seconds: float) -> str:
 def game_title(kind: str, size: str, level: str | None) -> str:
     """The kind's title, the size and the level: ``Title 9x9 easy``."""
     return " ".join(part for part in (kind_title(kind), size, level) if part)
+
+
+def game_heading(kind: str, size: str, level: str | None, board_title: str) -> str:
+    """:func:`game_title` and what the board's own title (:attr:`BoardView.title`) adds past
+    the kind's title and the size, as the page's heading shows it (a variant's constraints:
+    ``Title 4x4 · its families``); nothing more when it adds nothing or is not of that form.
+
+    >>> game_heading("shape", "4x4", None, "shape 4×4 · dots · lines")
+    'shape 4x4 · dots · lines'
+    >>> game_heading("shape", "9x9", "easy", "shape 9×9")
+    'shape 9x9 easy'
+    >>> game_heading("shape", "9x9", None, "another title")
+    'shape 9x9'
+    """
+    base = f"{kind_title(kind)} {size.replace('x', '×')}"
+    extra = board_title[len(base):] if board_title.startswith(base) else ""
+    return game_title(kind, size, level) + extra
 
 
 SHOWN_BROKEN = 3
@@ -485,7 +503,8 @@ class GameScreen(Screen[None]):
         session = self.session
         summary = self.summary
         status = Text()
-        status.append(game_title(summary.kind, summary.size, summary.level), "bold")
+        heading = game_heading(summary.kind, summary.size, summary.level, self.view.title)
+        status.append(heading, "bold")
         status.append(f"  #{self.game.id}  ")
         status.append(clock(session.elapsed), "bold")
         status.append(f"  {self.view.filled()}/{self.view.open_cells()}")

@@ -191,6 +191,53 @@ export function cageOutline(cells, inset = 0.1) {
   return parts.join("");
 }
 
+/** The rounded outline of a group of cells (an arrow's circle of cells not in one row or
+ * column), as SVG path data in cell units: each boundary loop of their union moved `inset`
+ * into the cells, its outer corners rounded with `radius`, its inner ones with `inset`.
+ * Render draws the same outline (grille.render.outline.rounded_outline). */
+export function roundedOutline(cells, inset, radius) {
+  const edges = new Map();  // a corner "x,y" -> the boundary edge leaving it clockwise
+  const inside = new Set(cells.map(([r, c]) => key(r, c)));
+  for (const [r, c] of cells) {
+    const sides = [[1, 0, c, r, r - 1, c], [0, 1, c + 1, r, r, c + 1],
+      [-1, 0, c + 1, r + 1, r + 1, c], [0, -1, c, r + 1, r, c - 1]];
+    for (const [dx, dy, x, y, nr, nc] of sides) {
+      if (!inside.has(key(nr, nc))) edges.set(`${x},${y}`, [x, y, dx, dy]);
+    }
+  }
+  const fmt = (value) => Number(value.toFixed(4));
+  const loops = [];
+  while (edges.size) {
+    const start = [...edges.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    const corners = [];
+    let [x, y, dx, dy] = start;
+    for (;;) {
+      edges.delete(`${x},${y}`);
+      const [ax, ay] = [x + dx, y + dy];
+      const next = ax === start[0] && ay === start[1] ? start : edges.get(`${ax},${ay}`);
+      if (!next) break;  // two loops touch at a corner: stop this one there
+      if (next[2] !== dx || next[3] !== dy) corners.push([ax, ay, dx, dy, next[2], next[3]]);
+      if (next === start) break;
+      [x, y, dx, dy] = next;
+    }
+    const parts = corners.map(([cx, cy, ix, iy, ox, oy]) => {
+      // the inward normal of a clockwise edge (dx, dy) is (-dy, dx): move both edges in
+      const [px, py] = [cx + inset * (-iy - oy), cy + inset * (ix + ox)];
+      const outer = ix * oy - iy * ox > 0;  // a right turn
+      const r = outer ? radius : inset;
+      return { from: [px - r * ix, py - r * iy], to: [px + r * ox, py + r * oy], r, outer };
+    });
+    if (!parts.length) continue;
+    const last = parts[parts.length - 1].to;
+    let d = `M${fmt(last[0])} ${fmt(last[1])}`;
+    for (const { from, to, r, outer } of parts) {
+      d += `L${fmt(from[0])} ${fmt(from[1])}A${fmt(r)} ${fmt(r)} 0 0 ${outer ? 1 : 0} ${fmt(to[0])} ${fmt(to[1])}`;
+    }
+    loops.push(`${d}Z`);
+  }
+  return loops.join("");
+}
+
 const center = ([r, c]) => [c + 0.5, r + 0.5];
 
 /** The board's drawings over the cells (cages and their labels, lines, markers) and
@@ -265,6 +312,11 @@ export function overlay(board) {
       shapes.push(svg("rect", {
         class: "line-start hollow start-arrow pill", x: left, y: top, rx: 0.4, ry: 0.4,
         width: Math.max(...xs) + 0.4 - left, height: Math.max(...ys) + 0.4 - top,
+      }));
+    } else if (hollow && line.start.length > 1) {
+      // a circle of several cells in another shape (an L): one rounded outline round them
+      shapes.push(svg("path", {
+        class: "line-start hollow start-arrow outline", d: roundedOutline(line.start, 0.1, 0.4),
       }));
     } else {
       for (const start of line.start) {
