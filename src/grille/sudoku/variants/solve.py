@@ -8,6 +8,14 @@ cells they watch whenever one of those cells changes. The search branches on a c
 fewest candidates. Each solution found is checked once more against the rule check
 (:mod:`grille.sudoku.variants.check`), which keeps a count exact even if a filter were too
 weak.
+
+This module is the plain-Python reference. :func:`solve` runs the same search compiled
+(:mod:`grille.sudoku.variants._kernel`) when every filter of the model has a flat encoding
+there (``backend``: ``python`` the reference, ``jit`` the kernel, ``auto`` the reference for
+a first short try while the kernel has not run in this process, then the kernel); a model
+with a filter the kernel does not know always runs here. The kernel trusts the filters'
+exactness on fixed cells; the solutions it returns are rule-checked all the same, and one
+that breaks a rule sends the search back to the reference.
 """
 
 from __future__ import annotations
@@ -15,13 +23,26 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.model import Variant
 from grille.sudoku.variants.propagation import Filter, Masks
 
-__all__ = ["Model", "model_of", "propagate", "solve"]
+__all__ = ["BACKENDS", "Model", "model_of", "propagate", "solve"]
+
+BACKENDS = ("auto", "python", "jit")
+"""``python``: the reference engine here; ``jit``: the kernel (compiled unless
+``GRILLE_JIT=0``); ``auto``: the kernel, after a short try here while it has not run yet."""
+
+TRIAL_NODES = 300
+"""``auto`` first searches this many nodes here (a few tenths of a second at most) while the
+kernel has not run in this process, which spares an easy puzzle the loading of numba."""
+
+_loaded = False
+"""Whether the kernel ran compiled in this process (``auto`` then goes to it at once)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -125,18 +146,90 @@ class _StopError(Exception):
     """The search reached its solution limit or its node budget."""
 
 
-def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
+def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
+          backend: str = "auto") -> Solutions[Grid]:
     """Up to ``limit`` solutions of the variant ``grid`` (0 = all) within ``budget`` nodes
-    (each node one propagation to a fixed point)."""
-    from grille.sudoku.variants.check import violations
-
+    (each node one propagation to a fixed point), on ``backend`` (:data:`BACKENDS`)."""
     if limit < 0:
         raise ValueError(f"limit must be 0 (all) or more, got {limit}")
     if budget is not None and budget < 0:
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
     variant = grid.variant or Variant()
     n = grid.size
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
+    if backend == "python" or (backend == "auto" and not jit_allowed()):
+        return _solve_python(grid, model, limit, budget)
+    from grille.sudoku.variants import _kernel
+
+    flat = _kernel.flatten(model)
+    if flat is None:
+        return _solve_python(grid, model, limit, budget)
+    if backend == "auto" and not _loaded:
+        trial = TRIAL_NODES if budget is None else min(TRIAL_NODES, budget)
+        result = _solve_python(grid, model, limit, trial)
+        if not result.budget_reached or trial == budget:
+            return result
+    return _solve_kernel(grid, model, flat, limit, budget)
+
+
+def _solve_kernel(grid: Grid, model: Model, flat: Any, limit: int,
+                  budget: int | None) -> Solutions[Grid]:
+    """The search by the kernel; by the reference if a solution it finds breaks a rule."""
+    global _loaded
+    from grille.sudoku.variants import _kernel
+    from grille.sudoku.variants.check import violations
+
+    kernels = _kernel.KERNELS
+    fast = kernels.compiled
+    n = grid.size
+    cells = n * n
+    full = (1 << n) - 1
+    start = [1 << (d - 1) if d else full for d in grid.cells]
+    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells, cells, flat.filters or 1,
+             flat.filters or 1, flat.scratch, 2 * cells, 3)
+    if fast:
+        import numpy as np
+
+        tables: Sequence[Any] = _arrays(flat)
+        buffers: list[Any] = [np.zeros(size, dtype=np.int64) for size in sizes]
+        buffers[0][:cells] = start
+    else:
+        tables = flat.tables
+        buffers = [[0] * size for size in sizes]
+        buffers[0][:cells] = start
+    kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
+    found_cells, outcome = buffers[-2], [int(x) for x in buffers[-1]]
+    count, nodes, stop = outcome
+    if fast:
+        _loaded = True
+    found = []
+    for index in range(min(count, 2)):
+        solution = grid.with_cells([int(d) for d in found_cells[index * cells:(index + 1) * cells]])
+        if solution.marks is not None:
+            solution = solution.with_marks(None)
+        if violations(solution):
+            return _solve_python(grid, model, limit, budget)
+        found.append(solution)
+    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+                     nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.lru_cache(maxsize=64)
+def _arrays(flat: Any) -> tuple[Any, ...]:
+    """The kernel's tables of ``flat`` as NumPy arrays (the size first, an int)."""
+    import numpy as np
+
+    size, *rest = flat.tables
+    return (size, *(np.array(table, dtype=np.int64) for table in rest))
+
+
+def _solve_python(grid: Grid, model: Model, limit: int, budget: int | None) -> Solutions[Grid]:
+    """The reference search."""
+    from grille.sudoku.variants.check import violations
+
+    n = grid.size
     full = (1 << n) - 1
     masks = [1 << (d - 1) if d else full for d in grid.cells]
     found: list[Grid] = []
