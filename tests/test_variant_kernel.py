@@ -68,6 +68,7 @@ EXTRA = (
     pr.LinearSum((3, 4, 5, 9), (1, 2, -3, 1), 3),
     pr.SumTo((12, 13, 14, 15), 14),
     pr.SumTo((20, 21), 0, 22),
+    pr.SumTo(tuple(range(24, 35)), 63),  # sums past a word: rows of flags
     pr.Window((30, 31, 32), 6),
     pr.SandwichSum(tuple(range(6)), 6, 7),
     pr.CageSum((6, 7, 8), 6, 12),

@@ -174,10 +174,78 @@ def _linear_sum(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
             return top
 
 
+def _shifted(sums: int, mask: int, keep: int) -> int:
+    """The sums reachable from ``sums`` (bit ``s``: sum ``s``) adding one digit of ``mask``,
+    within ``keep``."""
+    out = 0
+    rest = mask
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        out |= (sums << (bit + 1)) & keep
+    return out
+
+
+def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+                 queued: Any, scratch: Any) -> int:
+    """:func:`_sum_to` with the partial sums as bit sets (a ``cap`` of 62 at most)."""
+    k, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    terms = at + 4
+    keep = (1 << (cap + 1)) - 1
+    prefix, suffix = 0, k + 1
+    scratch[prefix] = 1
+    for i in range(k):
+        scratch[prefix + i + 1] = _shifted(scratch[prefix + i], masks[off + data[terms + i]],
+                                           keep)
+    scratch[suffix + k] = 1
+    for i in range(k - 1, -1, -1):
+        scratch[suffix + i] = _shifted(scratch[suffix + i + 1], masks[off + data[terms + i]],
+                                       keep)
+    if target >= 0:
+        old = masks[off + target]
+        totals = (scratch[prefix + k] >> 1) & old
+        if not totals:
+            return -1
+        if totals != old:
+            masks[off + target] = totals
+            top = _push(target, pending, top, queued)
+        totals <<= 1
+    else:
+        totals = 1 << total
+        if not scratch[prefix + k] & totals:
+            return -1
+    for i in range(k):
+        others = 0
+        rest = scratch[prefix + i]
+        after = scratch[suffix + i + 1]
+        while rest:
+            bit = _low_index(rest)
+            rest &= rest - 1
+            others |= (after << bit) & keep
+        cell = data[terms + i]
+        old = masks[off + cell]
+        new = 0
+        rest = old
+        while rest:
+            bit = _low_index(rest)
+            rest &= rest - 1
+            if (others << (bit + 1)) & totals:
+                new |= 1 << bit
+        if not new:
+            return -1
+        if new != old:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    return top
+
+
 def _sum_to(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
             queued: Any, scratch: Any) -> int:
-    """Reachable partial sums as rows of flags (sums above ``cap`` can never come back)."""
+    """Reachable partial sums as rows of flags (sums above ``cap`` can never come back);
+    as bit sets when ``cap`` fits a word."""
     k, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    if cap <= 62:
+        return _sum_to_bits(data, at, masks, off, pending, top, queued, scratch)
     terms = at + 4
     width = cap + 1
     prefix = 0
@@ -590,7 +658,8 @@ def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
 
 KERNELS = Kernels(
     (_solve, _narrow, _filter_once),
-    helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum, _sum_to,
+    helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
+             _shifted, _sum_to_bits, _sum_to,
              _cage_sum, _window, _sandwich, _run_filter, _propagate),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`

@@ -13,9 +13,10 @@ This module is the plain-Python reference. :func:`solve` runs the same search co
 (:mod:`grille.sudoku.variants._kernel`) when every filter of the model has a flat encoding
 there (``backend``: ``python`` the reference, ``jit`` the kernel, ``auto`` the reference for
 a first short try while the kernel has not run in this process, then the kernel); a model
-with a filter the kernel does not know always runs here. The kernel trusts the filters'
-exactness on fixed cells; the solutions it returns are rule-checked all the same, and one
-that breaks a rule sends the search back to the reference.
+with a filter the kernel does not know always runs here. The kernel does not re-check its
+solutions against the rules (that check would cost more than most searches): it relies on
+every filter being exact once its cells are fixed, which the tests check for each family
+against the rule check, and on the kernel agreeing with this engine.
 """
 
 from __future__ import annotations
@@ -171,15 +172,13 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         result = _solve_python(grid, model, limit, trial)
         if not result.budget_reached or trial == budget:
             return result
-    return _solve_kernel(grid, model, flat, limit, budget)
+    return _solve_kernel(grid, flat, limit, budget)
 
 
-def _solve_kernel(grid: Grid, model: Model, flat: Any, limit: int,
-                  budget: int | None) -> Solutions[Grid]:
-    """The search by the kernel; by the reference if a solution it finds breaks a rule."""
+def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solutions[Grid]:
+    """The search by the kernel (on ``flat``, the model's encoding)."""
     global _loaded
     from grille.sudoku.variants import _kernel
-    from grille.sudoku.variants.check import violations
 
     kernels = _kernel.KERNELS
     fast = kernels.compiled
@@ -194,24 +193,18 @@ def _solve_kernel(grid: Grid, model: Model, flat: Any, limit: int,
 
         tables: Sequence[Any] = _arrays(flat)
         buffers: list[Any] = [np.zeros(size, dtype=np.int64) for size in sizes]
-        buffers[0][:cells] = start
     else:
         tables = flat.tables
         buffers = [[0] * size for size in sizes]
-        buffers[0][:cells] = start
+    buffers[0][:cells] = start
     kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
-    found_cells, outcome = buffers[-2], [int(x) for x in buffers[-1]]
-    count, nodes, stop = outcome
-    if fast:
-        _loaded = True
+    digits = buffers[-2].tolist() if fast else buffers[-2]
+    count, nodes, stop = (int(x) for x in buffers[-1])
+    _loaded = _loaded or fast
     found = []
     for index in range(min(count, 2)):
-        solution = grid.with_cells([int(d) for d in found_cells[index * cells:(index + 1) * cells]])
-        if solution.marks is not None:
-            solution = solution.with_marks(None)
-        if violations(solution):
-            return _solve_python(grid, model, limit, budget)
-        found.append(solution)
+        solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
+        found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
 
