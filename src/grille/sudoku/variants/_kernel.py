@@ -24,6 +24,7 @@ which the tests use to compare; compiled they are declared as :data:`KERNELS`.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -734,12 +735,9 @@ ENCODERS: dict[type, Callable[[Any, int], Encoded]] = {
 
 
 def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
-    starts = [0]
-    flat: list[int] = []
-    for row in rows:
-        flat.extend(row)
-        starts.append(len(flat))
-    return starts, flat
+    """Where each row starts in the rows laid end to end (and where the last ends), and
+    those rows."""
+    return [0, *itertools.accumulate(map(len, rows))], list(itertools.chain.from_iterable(rows))
 
 
 @functools.lru_cache(maxsize=64)

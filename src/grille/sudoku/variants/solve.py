@@ -22,6 +22,7 @@ against the rule check, and on the kernel agreeing with this engine.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,8 +80,8 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         units += box_units
     units += extra
     cells = size * size
-    peers: list[set[int]] = [set() for _ in range(cells)]
-    for unit in units:
+    peers = [set(line) for line in _line_peers(size)]
+    for unit in units[2 * size:]:
         for cell in unit:
             peers[cell].update(unit)
     watchers: list[list[int]] = [[] for _ in range(cells)]
@@ -88,8 +89,17 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
     full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
-    return Model(size, tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)), full,
-                 tuple(filters), tuple(tuple(w) for w in watchers))
+    for cell, found in enumerate(peers):
+        found.discard(cell)
+    return Model(size, tuple(tuple(sorted(found)) for found in peers), full, tuple(filters),
+                 tuple(tuple(w) for w in watchers))
+
+
+@functools.cache
+def _line_peers(size: int) -> tuple[frozenset[int], ...]:
+    """Each cell's row and column (itself included) on a ``size`` grid."""
+    return tuple(frozenset([*range(r * size, (r + 1) * size), *range(c, size * size, size)])
+                 for r in range(size) for c in range(size))
 
 
 def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) -> bool:
@@ -192,7 +202,10 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         import numpy as np
 
         tables: Sequence[Any] = _arrays(flat)
-        buffers: list[Any] = [np.zeros(size, dtype=np.int64) for size in sizes]
+        whole = np.zeros(sum(sizes), dtype=np.int64)  # one allocation, cut into views
+        ends = list(itertools.accumulate(sizes))
+        buffers: list[Any] = [whole[end - size:end] for size, end in zip(sizes, ends,
+                                                                          strict=True)]
     else:
         tables = flat.tables
         buffers = [[0] * size for size in sizes]
