@@ -352,64 +352,94 @@ class Window(Filter):
         return changed
 
 
+def _inner_combos(size: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """Index ``m``: the masks of ``m`` different digits from 2 to ``size - 1`` summing to
+    ``total`` (``m`` from 0 to ``size - 2``)."""
+    return tuple(
+        tuple(
+            sum(1 << (d - 1) for d in combo)
+            for combo in itertools.combinations(range(2, size), count)
+            if sum(combo) == total
+        )
+        for count in range(size - 1)
+    )
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SandwichSum(Filter):
     """A row or column (``cells``, all different) whose digits between the 1 and the
-    ``size`` sum to ``total``. Over every pair of places for the 1 and the n whose cells
-    between can reach the total (by the bounds of their candidates other than 1 and n), each
-    cell keeps what some pair allows: the 1 or the n at its place, a digit between within the
-    sum's bounds, any other digit outside."""
+    ``size`` sum to ``total``. Exact support over the placements: for each pair of places
+    ``a < b`` that can hold the 1 and the n (either way round), each set of ``b - a - 1``
+    different digits from 2 to n-1 summing to the total (``combos``, by gap length) fits when
+    every cell between can take a digit of the set and every digit of the set has a cell
+    between that can take it, and the same for the cells outside and the digits left; each
+    cell keeps the digits some fitting placement gives it. A total of 0 is the 1 and the n
+    side by side."""
 
     cells: tuple[int, ...]
     size: int
     total: int
+    combos: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "combos", _inner_combos(self.size, self.total))
 
     def run(self, masks: Masks) -> list[int] | None:
-        one, top = 1, 1 << (self.size - 1)
-        inner = ((1 << self.size) - 1) & ~(one | top)
-        domains = [masks[cell] for cell in self.cells]
-        lows, highs = [], []
-        for mask in domains:
-            m = mask & inner
-            lows.append((m & -m).bit_length() if m else 0)
-            highs.append(m.bit_length() if m else 0)
-        ones = [i for i, mask in enumerate(domains) if mask & one]
-        tops = [i for i, mask in enumerate(domains) if mask & top]
-        full = (1 << self.size) - 1
-        allowed = [0] * len(domains)
-        for i in ones:
-            for j in tops:
-                if i == j:
+        size = self.size
+        one, top = 1, 1 << (size - 1)
+        inner = ((1 << size) - 1) & ~(one | top)
+        cells = self.cells
+        length = len(cells)
+        domains = [masks[cell] for cell in cells]
+        allowed = [0] * length
+        for a in range(length):
+            at_a = domains[a]
+            if not at_a & (one | top):
+                continue
+            for b in range(a + 1, length):
+                at_b = domains[b]
+                one_first = at_a & one and at_b & top
+                top_first = at_a & top and at_b & one
+                if not (one_first or top_first):
                     continue
-                a, b = (i, j) if i < j else (j, i)
-                between = range(a + 1, b)
-                if any(lows[k] == 0 for k in between):
-                    continue
-                low = sum(lows[k] for k in between)
-                high = sum(highs[k] for k in between)
-                if not low <= self.total <= high:
-                    continue
-                for k in range(len(domains)):
-                    if k == i:
-                        allowed[k] |= one
-                    elif k == j:
-                        allowed[k] |= top
-                    elif a < k < b:
-                        least = max(1, self.total - (high - highs[k]))
-                        most = min(self.size, self.total - (low - lows[k]))
-                        if least <= most:
-                            allowed[k] |= ((1 << most) - 1) & ~((1 << (least - 1)) - 1) & inner
-                    else:
-                        allowed[k] |= full & inner
+                for combo in self.combos[b - a - 1]:
+                    rest = inner & ~combo
+                    fits = True
+                    inside = outside = 0
+                    for k in range(length):
+                        if k in (a, b):
+                            continue
+                        if a < k < b:
+                            mask = domains[k] & combo
+                            inside |= mask
+                        else:
+                            mask = domains[k] & rest
+                            outside |= mask
+                        if not mask:
+                            fits = False
+                            break
+                    if not fits or inside != combo or outside != rest:
+                        continue
+                    for k in range(length):
+                        if a < k < b:
+                            allowed[k] |= domains[k] & combo
+                        elif k != a and k != b:
+                            allowed[k] |= domains[k] & rest
+                    if one_first:
+                        allowed[a] |= one
+                        allowed[b] |= top
+                    if top_first:
+                        allowed[a] |= top
+                        allowed[b] |= one
         changed = []
-        for i, cell in enumerate(self.cells):
+        for i in range(length):
             mask = domains[i]
             new = mask & allowed[i]
             if not new:
                 return None
             if new != mask:
-                masks[cell] = new
-                changed.append(cell)
+                masks[cells[i]] = new
+                changed.append(cells[i])
         return changed
 
 
