@@ -8,7 +8,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from grille.sudoku.variants.propagation import Filter, SandwichSum
+from grille.sudoku.variants.propagation import Filter, SandwichSum, SumTo
 
 
 def _mask(digits: Sequence[int]) -> int:
@@ -101,3 +101,99 @@ def test_sandwich_reasons_with_different_digits() -> None:
     assert out is not None and out[0] == out[8] == 1 | 1 << 8
     # a total no set of different digits reaches: 2+...+8 = 35 is the most
     assert _run(SandwichSum(tuple(range(9)), 9, 36), [full] * 9, 9) is None
+
+
+def _peers_of(groups: Sequence[Sequence[int]], count: int,
+              extra: Sequence[tuple[int, int]] = ()) -> list[set[int]]:
+    peers: list[set[int]] = [set() for _ in range(count)]
+    for group in groups:
+        for a in group:
+            peers[a].update(b for b in group if b != a)
+    for a, b in extra:
+        peers[a].add(b)
+        peers[b].add(a)
+    return peers
+
+
+def test_sum_with_peers_keeps_every_supported_digit() -> None:
+    """Terms in random cliques (and a few more pairs that must differ), a fixed total or a
+    target cell: every digit some assignment keeps (different digits where cells are peers)
+    stays."""
+    rng = random.Random(11)
+    tried = grouped = 0
+    for _ in range(400):
+        n = rng.choice((4, 6, 9))
+        count = rng.randint(2, min(5, n - 1))
+        cells = list(range(count + 1))
+        rng.shuffle(cells)
+        target = cells.pop() if rng.random() < 0.4 else -1
+        terms = tuple(cells)
+        groups = [terms[i:i + 3] for i in range(0, count, 3)] if rng.random() < 0.5 else [terms]
+        extra = [(terms[0], terms[-1])] if rng.random() < 0.3 else []
+        peers = _peers_of(groups, count + 1, extra)
+        values = rng.sample(range(1, n + 1), count + 1)
+        total = sum(values[t] for t in terms) if rng.random() < 0.8 else rng.randint(1, 5 * n)
+        domains = [_mask([v, *rng.sample(range(1, n + 1), rng.randint(0, 3))]) for v in values]
+        flt = SumTo(terms, 0 if target >= 0 else total, target).with_peers(peers, n)
+        grouped += isinstance(flt, SumTo) and bool(flt.starts)
+
+        def holds(vals: Sequence[int], terms: tuple[int, ...] = terms, target: int = target,
+                  total: int = total, peers: list[set[int]] = peers) -> bool:
+            if any(vals[a] == vals[b] for a in range(len(vals)) for b in peers[a]):
+                return False
+            want = vals[target] if target >= 0 else total
+            return sum(vals[t] for t in terms) == want
+
+        kept = _support(domains, lambda domains=domains: list(
+            itertools.product(*(_digits(mask) for mask in domains))), holds)
+        out = _run_cells(flt, domains)
+        if not any(kept):
+            continue
+        assert out is not None, (terms, target, total, groups, domains)
+        for have, need in zip(out, kept, strict=True):
+            assert need & ~have == 0, (terms, target, total, groups, domains, out, kept)
+        tried += 1
+    assert tried > 200 and grouped > 150, (tried, grouped)
+
+
+def test_sum_with_peers_is_exact_on_fixed_cells() -> None:
+    rng = random.Random(12)
+    for _ in range(300):
+        n = rng.choice((4, 9))
+        count = rng.randint(2, 6)
+        terms = tuple(range(count))
+        peers = _peers_of([terms[:3], terms[3:]], count)
+        values = [rng.randint(1, n) for _ in range(count)]
+        total = sum(values) if rng.random() < 0.5 else rng.randint(count, n * count)
+        flt = SumTo(terms, total).with_peers(peers, n)
+        passes = _run_cells(flt, [1 << (v - 1) for v in values]) is not None
+        if sum(values) != total:
+            assert not passes
+        elif all(values[a] != values[b] for a in range(count) for b in peers[a]):
+            assert passes
+
+
+def test_sum_with_peers_reasons_with_different_digits() -> None:
+    full = (1 << 9) - 1
+    peers = _peers_of([(0, 1, 2)], 4)
+    # three cells of one box summing to 6 are 1, 2, 3 (repeats allowed would keep the 4)
+    flt = SumTo((0, 1, 2), 6).with_peers(peers, 9)
+    assert _run_cells(flt, [full] * 3) == [0b111] * 3
+    # two cells that see each other cannot sum to 2
+    flt = SumTo((0, 1), 2).with_peers(peers, 9)
+    assert _run_cells(flt, [full] * 2) is None
+    # a circle (cell 3) over three such cells is at least 6
+    flt = SumTo((0, 1, 2), 0, 3).with_peers(peers, 9)
+    out = _run_cells(flt, [full] * 4)
+    assert out is not None and _digits(out[3]) == [6, 7, 8, 9]
+    # cells that do not see each other: the plain filter, repeats allowed
+    plain = SumTo((0, 3), 2)
+    assert plain.with_peers(peers, 9) is plain
+
+
+def _run_cells(flt: Filter, domains: Sequence[int]) -> list[int] | None:
+    """``domains`` for cells 0, 1, ...; the filter's result in that order."""
+    masks = list(domains)
+    if flt.run(masks) is None:
+        return None
+    return masks
