@@ -8,7 +8,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from grille.sudoku.variants.propagation import Filter, SandwichSum, SumTo
+from grille.sudoku.variants.propagation import Filter, SandwichSum, SumTo, Window
 
 
 def _mask(digits: Sequence[int]) -> int:
@@ -197,3 +197,34 @@ def _run_cells(flt: Filter, domains: Sequence[int]) -> list[int] | None:
     if flt.run(masks) is None:
         return None
     return masks
+
+
+def test_window_keeps_every_supported_digit() -> None:
+    """A renban line's cells (all different) against every arrangement of a run."""
+    rng = random.Random(13)
+    tried = 0
+    for _ in range(300):
+        n = rng.choice((6, 9))
+        length = rng.randint(2, 5)
+        low = rng.randint(1, n - length + 1)
+        line = rng.sample(range(low, low + length), length)
+        domains = [_mask([d, *rng.sample(range(1, n + 1), rng.randint(0, 3))]) for d in line]
+
+        def holds(values: Sequence[int]) -> bool:
+            return len(set(values)) == len(values) and max(values) - min(values) < len(values)
+
+        kept = _support(domains, lambda domains=domains: list(
+            itertools.product(*(_digits(mask) for mask in domains))), holds)
+        out = _run_cells(Window(tuple(range(length)), n), domains)
+        assert out is not None
+        for have, need in zip(out, kept, strict=True):
+            assert need & ~have == 0, (domains, out, kept)
+        tried += 1
+    assert tried == 300
+
+
+def test_window_needs_a_cell_for_every_digit_of_the_run() -> None:
+    # cells {2,5} and {2,6}: each meets the runs 1-2 and 2-3, but only the 2 of them, so
+    # the line is 5 and 6
+    out = _run_cells(Window((0, 1), 9), [_mask([2, 5]), _mask([2, 6])])
+    assert out == [_mask([5]), _mask([6])]

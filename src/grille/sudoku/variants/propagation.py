@@ -459,7 +459,8 @@ class CageSum(Filter):
 @dataclass(frozen=True, slots=True, eq=False)
 class Window(Filter):
     """The cells' digits lie within ``len(cells)`` consecutive digits (renban; the cells are
-    also a unit, so together they are a run)."""
+    also a unit, so together they are a run). A run fits when every cell can take one of its
+    digits and every digit of it has a cell that can take it (the cells hold the run whole)."""
 
     cells: tuple[int, ...]
     size: int
@@ -471,7 +472,13 @@ class Window(Filter):
         allowed, required = 0, -1
         for start in range(self.size - length + 1):
             window = run_mask << start
-            if all(mask & window for mask in domains):
+            covered = 0
+            for mask in domains:
+                if not mask & window:
+                    covered = 0
+                    break
+                covered |= mask & window
+            if covered == window:
                 allowed |= window
                 required &= window
         if not allowed:
