@@ -84,6 +84,8 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
     for unit in units[2 * size:]:
         for cell in unit:
             peers[cell].update(unit)
+    # filters that reason with different digits learn which cells see each other
+    filters = [flt.with_peers(peers, size) for flt in filters]
     watchers: list[list[int]] = [[] for _ in range(cells)]
     for index, flt in enumerate(filters):
         for cell in dict.fromkeys(flt.cells):
