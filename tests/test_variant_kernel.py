@@ -69,6 +69,9 @@ EXTRA = (
     pr.SumTo((12, 13, 14, 15), 14),
     pr.SumTo((20, 21), 0, 22),
     pr.SumTo(tuple(range(24, 35)), 63),  # sums past a word: rows of flags
+    pr.SumTo((12, 13, 14, 16, 17), 17, -1, (0, 3, 5), 6),  # over groups that see each other
+    pr.SumTo((25, 26, 27), 0, 24, (0, 2, 3), 6),
+    pr.SandwichSum((6, 12, 18, 24, 30, 35), 6, 0),
     pr.Window((30, 31, 32), 6),
     pr.SandwichSum(tuple(range(6)), 6, 7),
     pr.CageSum((6, 7, 8), 6, 12),
@@ -114,7 +117,7 @@ def test_every_filter_type_runs_as_its_class() -> None:
                 if theirs is not None:
                     assert ours.tolist() == masks, (path.stem, flt)
                     assert set(pending[:top].tolist()) == set(theirs), (path.stem, flt)
-    assert seen == set(range(7)), "a filter type has no fixture"
+    assert seen == set(range(8)), "a filter type has no fixture"
 
 
 @pytest.mark.parametrize("path", FAMILY_FILES, ids=lambda p: p.stem)

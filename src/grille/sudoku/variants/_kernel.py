@@ -9,11 +9,12 @@ digit ``d``), one per cell, one row per search level on an explicit stack, so th
 no recursion and allocates nothing.
 
 The kernel implements each generic filter of :mod:`grille.sudoku.variants.propagation`
-(``Restrict``, ``Relation``, ``LinearSum``, ``SumTo``, ``CageSum``, ``Window``,
-``SandwichSum``), line for line as their ``run`` methods reason. A model holding any other
-filter (a new class, or a subclass) has no flat encoding: :func:`flatten` answers ``None``
-and the solver runs the plain-Python engine, so a new family works before the kernel
-learns its filter.
+(``Restrict``, ``Relation``, ``LinearSum``, ``SumTo`` plain and over groups of cells that
+see each other, ``CageSum``, ``Window``, ``SandwichSum``), line for line as their ``run``
+methods reason. A model holding any other filter (a new class, or a subclass), or a grouped
+``SumTo`` whose total passes 62 (its sums are one word's bits), has no flat encoding:
+:func:`flatten` answers ``None`` and the solver runs the plain-Python engine, so a new
+family works before the kernel learns its filter.
 
 A node is one propagation to a fixed point, as in the Python engine, and the search
 branches the same way (the first cell with the fewest candidates, its digits lowest first),
@@ -48,7 +49,7 @@ STOP_LIMIT = 1
 STOP_BUDGET = 2
 """The search stopped on reaching the node budget."""
 
-RESTRICT, RELATION, LINEAR_SUM, SUM_TO, CAGE_SUM, WINDOW, SANDWICH = range(7)
+RESTRICT, RELATION, LINEAR_SUM, SUM_TO, CAGE_SUM, WINDOW, SANDWICH, SUM_GROUPS = range(8)
 """The filter type codes."""
 
 
@@ -240,6 +241,108 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
     return top
 
 
+def _add_sums(sums: int, group: int, keep: int) -> int:
+    """The totals reachable from ``sums`` adding one total of ``group`` (bit sets), within
+    ``keep``."""
+    out = 0
+    rest = group
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        out |= (sums << bit) & keep
+    return out
+
+
+def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+                queued: Any, scratch: Any) -> int:
+    """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
+
+    Data: groups, total, target, cap, the groups' starts (groups + 1), the terms, then the
+    digit sets by count (where each count's sets start, ``most + 2`` entries), the sets'
+    masks and their sums (same order)."""
+    groups, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    starts = at + 4
+    terms = starts + groups + 1
+    count = data[starts + groups]
+    sub_at = terms + count
+    most = 0
+    for g in range(groups):
+        most = max(most, data[starts + g + 1] - data[starts + g])
+    sets = sub_at + most + 2
+    every = data[sub_at + most + 1]
+    sums = sets + every
+    keep_all = (1 << (cap + 1)) - 1
+    # scratch: fitting sets' masks and sums, where each group's start, totals, prefix, suffix
+    fit_from = 2 * every * groups
+    totals_of = fit_from + groups + 1
+    prefix = totals_of + groups
+    suffix = prefix + groups + 1
+    fits_mask, fits_sum = 0, every * groups
+    found = 0
+    scratch[fit_from] = 0
+    for g in range(groups):
+        lo, hi = data[starts + g], data[starts + g + 1]
+        union = 0
+        for i in range(lo, hi):
+            union |= masks[off + data[terms + i]]
+        reach = 0
+        for j in range(data[sub_at + hi - lo], data[sub_at + hi - lo + 1]):
+            combo = data[sets + j]
+            if combo & ~union:
+                continue
+            fits = True
+            for i in range(lo, hi):
+                if not masks[off + data[terms + i]] & combo:
+                    fits = False
+                    break
+            if fits:
+                scratch[fits_mask + found] = combo
+                scratch[fits_sum + found] = data[sums + j]
+                found += 1
+                reach |= (1 << data[sums + j]) & keep_all
+        if not reach:
+            return -1
+        scratch[totals_of + g] = reach
+        scratch[fit_from + g + 1] = found
+    scratch[prefix] = 1
+    for g in range(groups):
+        scratch[prefix + g + 1] = _add_sums(scratch[prefix + g], scratch[totals_of + g],
+                                            keep_all)
+    scratch[suffix + groups] = 1
+    for g in range(groups - 1, -1, -1):
+        scratch[suffix + g] = _add_sums(scratch[suffix + g + 1], scratch[totals_of + g],
+                                        keep_all)
+    if target >= 0:
+        old = masks[off + target]
+        totals = (scratch[prefix + groups] >> 1) & old
+        if not totals:
+            return -1
+        if totals != old:
+            masks[off + target] = totals
+            top = _push(target, pending, top, queued)
+        totals <<= 1
+    else:
+        totals = 1 << total
+        if not scratch[prefix + groups] & totals:
+            return -1
+    for g in range(groups):
+        others = _add_sums(scratch[prefix + g], scratch[suffix + g + 1], keep_all)
+        keep = 0
+        for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
+            if (others << scratch[fits_sum + j]) & totals:
+                keep |= scratch[fits_mask + j]
+        for i in range(data[starts + g], data[starts + g + 1]):
+            cell = data[terms + i]
+            old = masks[off + cell]
+            new = old & keep
+            if not new:
+                return -1
+            if new != old:
+                masks[off + cell] = new
+                top = _push(cell, pending, top, queued)
+    return top
+
+
 def _sum_to(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
             queued: Any, scratch: Any) -> int:
     """Reachable partial sums as rows of flags (sums above ``cap`` can never come back);
@@ -364,12 +467,14 @@ def _window(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top:
     required = (1 << n) - 1
     for start in range(n - k + 1):
         window = run << start
-        fits = True
+        covered = 0
         for i in range(k):
-            if not masks[off + data[cells + i]] & window:
-                fits = False
+            here = masks[off + data[cells + i]] & window
+            if not here:
+                covered = 0
                 break
-        if fits:
+            covered |= here
+        if covered == window:  # every cell can take a digit, every digit has a cell
             allowed |= window
             required &= window
     if not allowed:
@@ -406,48 +511,60 @@ def _window(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top:
 
 def _sandwich(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any, scratch: Any) -> int:
-    k, total = data[at], data[at + 1]
-    cells = at + 2
+    """Data: k, the cells, then for each gap length ``m`` (0 to n - 2) where its digit sets
+    start (n entries, the last the end), then the sets (masks of different digits from 2 to
+    n - 1 summing to the total)."""
+    k = data[at]
+    cells = at + 1
+    combo_at = at + 1 + k
+    sets = combo_at + n
     one, high_digit = 1, 1 << (n - 1)
-    full = (1 << n) - 1
-    inner = full & ~(one | high_digit)
-    lows, highs, allowed = 0, k, 2 * k
+    inner = ((1 << n) - 1) & ~(one | high_digit)
+    allowed = 0
     for i in range(k):
-        m = masks[off + data[cells + i]] & inner
-        scratch[lows + i] = _low_index(m) + 1 if m else 0
-        scratch[highs + i] = _bit_length(m)
         scratch[allowed + i] = 0
-    for i in range(k):
-        if not masks[off + data[cells + i]] & one:
+    for a in range(k):
+        at_a = masks[off + data[cells + a]]
+        if not at_a & (one | high_digit):
             continue
-        for j in range(k):
-            if i == j or not masks[off + data[cells + j]] & high_digit:
+        for b in range(a + 1, k):
+            at_b = masks[off + data[cells + b]]
+            one_first = (at_a & one) != 0 and (at_b & high_digit) != 0
+            top_first = (at_a & high_digit) != 0 and (at_b & one) != 0
+            if not (one_first or top_first):
                 continue
-            a, b = (i, j) if i < j else (j, i)
-            low = 0
-            high = 0
-            gap = False
-            for m in range(a + 1, b):
-                if scratch[lows + m] == 0:
-                    gap = True
-                    break
-                low += scratch[lows + m]
-                high += scratch[highs + m]
-            if gap or not low <= total <= high:
-                continue
-            for m in range(k):
-                if m == i:
-                    scratch[allowed + m] |= one
-                elif m == j:
-                    scratch[allowed + m] |= high_digit
-                elif a < m < b:
-                    least = max(1, total - (high - scratch[highs + m]))
-                    most = min(n, total - (low - scratch[lows + m]))
-                    if least <= most:
-                        scratch[allowed + m] |= ((1 << most) - 1) & ~((1 << (least - 1)) - 1) \
-                            & inner
-                else:
-                    scratch[allowed + m] |= inner
+            gap = b - a - 1
+            for c in range(data[combo_at + gap], data[combo_at + gap + 1]):
+                combo = data[sets + c]
+                rest = inner & ~combo
+                fits = True
+                inside = 0
+                outside = 0
+                for m in range(k):
+                    if m == a or m == b:  # noqa: SIM109 - plain ints for numba
+                        continue
+                    if a < m < b:
+                        mask = masks[off + data[cells + m]] & combo
+                        inside |= mask
+                    else:
+                        mask = masks[off + data[cells + m]] & rest
+                        outside |= mask
+                    if not mask:
+                        fits = False
+                        break
+                if not fits or inside != combo or outside != rest:
+                    continue
+                for m in range(k):
+                    if a < m < b:
+                        scratch[allowed + m] |= masks[off + data[cells + m]] & combo
+                    elif m != a and m != b:
+                        scratch[allowed + m] |= masks[off + data[cells + m]] & rest
+                if one_first:
+                    scratch[allowed + a] |= one
+                    scratch[allowed + b] |= high_digit
+                if top_first:
+                    scratch[allowed + a] |= high_digit
+                    scratch[allowed + b] |= one
     for i in range(k):
         cell = data[cells + i]
         mask = masks[off + cell]
@@ -484,6 +601,8 @@ def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pen
         return _cage_sum(data, at, masks, off, pending, top, queued)
     if kind == WINDOW:
         return _window(n, data, at, masks, off, pending, top, queued)
+    if kind == SUM_GROUPS:
+        return _sum_groups(data, at, masks, off, pending, top, queued, scratch)
     return _sandwich(n, data, at, masks, off, pending, top, queued, scratch)
 
 
@@ -660,7 +779,7 @@ def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
 KERNELS = Kernels(
     (_solve, _narrow, _filter_once),
     helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
-             _shifted, _sum_to_bits, _sum_to,
+             _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
              _cage_sum, _window, _sandwich, _run_filter, _propagate),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
@@ -702,10 +821,18 @@ def _encode_linear(flt: Any, size: int) -> Encoded:
     return LINEAR_SUM, [k, flt.total, *flt.cells, *flt.coefs], 2 * k
 
 
-def _encode_sum_to(flt: Any, size: int) -> Encoded:
+def _encode_sum_to(flt: Any, size: int) -> Encoded | None:
     k = len(flt.terms)
     cap = size if flt.target >= 0 else max(flt.total, 0)
-    return SUM_TO, [k, flt.total, flt.target, cap, *flt.terms], 2 * (k + 1) * (cap + 1)
+    if not flt.starts:
+        return SUM_TO, [k, flt.total, flt.target, cap, *flt.terms], 2 * (k + 1) * (cap + 1)
+    if cap > 62:  # the grouped sums are bit sets of one word
+        return None
+    groups = len(flt.starts) - 1
+    at, sets = _offsets(flt.subsets)
+    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *at, *sets,
+               *(total for sums in flt.subset_sums for total in sums)]
+    return SUM_GROUPS, numbers, 2 * len(sets) * groups + 4 * (groups + 1)
 
 
 def _encode_cage(flt: Any, size: int) -> Encoded:
@@ -719,10 +846,11 @@ def _encode_window(flt: Any, size: int) -> Encoded:
 
 def _encode_sandwich(flt: Any, size: int) -> Encoded:
     k = len(flt.cells)
-    return SANDWICH, [k, flt.total, *flt.cells], 3 * k
+    starts, sets = _offsets(flt.combos)
+    return SANDWICH, [k, *flt.cells, *starts, *sets], k
 
 
-ENCODERS: dict[type, Callable[[Any, int], Encoded]] = {
+ENCODERS: dict[type, Callable[[Any, int], Encoded | None]] = {
     pr.Restrict: _encode_restrict,
     pr.Relation: _encode_relation,
     pr.LinearSum: _encode_linear,
@@ -753,9 +881,10 @@ def flatten(model: Any) -> Flat | None:
     scratch = 0
     for flt in model.filters:
         encode = ENCODERS.get(type(flt))
-        if encode is None:
+        encoded = None if encode is None else encode(flt, size)
+        if encoded is None:
             return None
-        kind, numbers, need = encode(flt, size)
+        kind, numbers, need = encoded
         kinds.append(kind)
         starts.append(len(data))
         data.extend(numbers)
