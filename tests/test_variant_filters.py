@@ -228,3 +228,17 @@ def test_window_needs_a_cell_for_every_digit_of_the_run() -> None:
     # the line is 5 and 6
     out = _run_cells(Window((0, 1), 9), [_mask([2, 5]), _mask([2, 6])])
     assert out == [_mask([5]), _mask([6])]
+
+
+def test_a_filter_that_finds_a_contradiction_weighs_more() -> None:
+    """The search's dom/wdeg order: ``propagate`` adds one to the weight of the filter that
+    failed, so the search turns to the cells it watches."""
+    from grille.sudoku.variants.solve import Model, propagate
+
+    flt = SumTo((0, 1), 5)
+    model = Model(4, ((), (), (), ()), (), (flt,), ((0,), (0,), (), ()))
+    weights = [1]
+    assert not propagate(model, [1, 1, 15, 15], None, weights)
+    assert weights == [2]
+    assert propagate(model, [15, 15, 15, 15], None, weights)
+    assert weights == [2]

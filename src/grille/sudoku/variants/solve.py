@@ -4,10 +4,11 @@ The model is built from every constraint's :meth:`~grille.sudoku.variants.model.
 solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
 constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
 unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
-cells they watch whenever one of those cells changes. The search branches on a cell with the
-fewest candidates. Each solution found is checked once more against the rule check
-(:mod:`grille.sudoku.variants.check`), which keeps a count exact even if a filter were too
-weak.
+cells they watch whenever one of those cells changes. The search branches on the cell with
+the fewest candidates per weight of the filters watching it (dom/wdeg: a filter weighs 1 plus
+the contradictions it has found in this search). Each solution found is checked once more
+against the rule check (:mod:`grille.sudoku.variants.check`), which keeps a count exact even
+if a filter were too weak.
 """
 
 from __future__ import annotations
@@ -72,9 +73,11 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
                  tuple(filters), tuple(tuple(w) for w in watchers))
 
 
-def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) -> bool:
+def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
+              weights: list[int] | None = None) -> bool:
     """Narrow ``masks`` in place to a fixed point: False on a contradiction. ``changed``:
-    the cells changed since the last fixed point (``None``: run everything)."""
+    the cells changed since the last fixed point (``None``: run everything). ``weights``
+    (one per filter): the filter that finds a contradiction gets one more."""
     peers, watchers, filters = model.peers, model.watchers, model.filters
     pending = list(range(len(masks))) if changed is None else list(changed)
     due: set[int] = set(range(len(filters))) if changed is None else set()
@@ -97,6 +100,8 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
             index = due.pop()
             found = filters[index].run(masks)
             if found is None:
+                if weights is not None:
+                    weights[index] += 1
                 return False
             pending.extend(found)
             continue
@@ -146,22 +151,28 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions
     nodes = 0
     budget_hit = False
 
+    watchers = model.watchers
+    weights = [1] * len(model.filters)
+
     def search(masks: Masks, changed: Sequence[int] | None) -> None:
         nonlocal count, nodes, budget_hit
         if budget is not None and nodes >= budget:
             budget_hit = True
             raise _StopError
         nodes += 1
-        if not propagate(model, masks, changed):
+        if not propagate(model, masks, changed, weights):
             return
-        best, best_count = -1, n + 1
+        # dom/wdeg: fewest candidates per weight of the filters watching the cell (each
+        # filter weighs 1 plus the contradictions it found), compared as cross products
+        best, best_options, best_weight = -1, 1, 0
         for cell, mask in enumerate(masks):
             if mask & (mask - 1):
                 options = mask.bit_count()
-                if options < best_count:
-                    best, best_count = cell, options
-                    if options == 2:
-                        break
+                weight = 1
+                for index in watchers[cell]:
+                    weight += weights[index]
+                if options * best_weight < best_options * weight:
+                    best, best_options, best_weight = cell, options, weight
         if best < 0:
             solution = grid.with_cells([m.bit_length() for m in masks])
             if solution.marks is not None:
