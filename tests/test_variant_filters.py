@@ -242,3 +242,22 @@ def test_a_filter_that_finds_a_contradiction_weighs_more() -> None:
     assert weights == [2]
     assert propagate(model, [15, 15, 15, 15], None, weights)
     assert weights == [2]
+
+
+def test_locked_candidates_between_full_units() -> None:
+    """A box's digit confined to one row of it leaves the rest of that row, and a row's
+    digit confined to one box leaves the rest of the box."""
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.variants.model import Variant
+    from grille.sudoku.variants.solve import model_of, propagate
+
+    grid = Grid.empty(4)
+    model = model_of(Variant(), 4, tuple(grid.shape.units[8:]))
+    masks = [15] * 16
+    masks[4] = masks[5] = 0b1110  # the 1 of the top-left box is in r1c1 or r1c2
+    assert propagate(model, masks)
+    assert not masks[2] & 1 and not masks[3] & 1 and masks[0] & 1 and masks[1] & 1
+    masks = [15] * 16
+    masks[14] = masks[15] = 0b1101  # the 2 of row 4 is in r4c1 or r4c2
+    assert propagate(model, masks)
+    assert not masks[8] & 2 and not masks[9] & 2

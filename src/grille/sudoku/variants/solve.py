@@ -28,13 +28,17 @@ __all__ = ["Model", "model_of", "propagate", "solve"]
 @dataclass(frozen=True, slots=True, eq=False)
 class Model:
     """The solver's view of a variant on a ``size`` grid: peers of each cell, the full
-    units (hidden singles), the filters and the filters watching each cell."""
+    units (hidden singles), the filters and the filters watching each cell, and ``locked``:
+    for each ordered pair of full units ``u``, ``v`` meeting in two cells or more, the cells
+    they share, the rest of ``u`` and the rest of ``v`` (a digit ``u`` can hold only where
+    they meet leaves the rest of ``v``)."""
 
     size: int
     peers: tuple[tuple[int, ...], ...]
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
+    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -69,8 +73,15 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
     full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
+    locked = []
+    for u in full:
+        for v in full:
+            shared = tuple(cell for cell in u if cell in v)
+            if u != v and len(shared) >= 2:
+                locked.append((shared, tuple(cell for cell in u if cell not in v),
+                               tuple(cell for cell in v if cell not in u)))
     return Model(size, tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)), full,
-                 tuple(filters), tuple(tuple(w) for w in watchers))
+                 tuple(filters), tuple(tuple(w) for w in watchers), tuple(locked))
 
 
 def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
@@ -124,6 +135,26 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
                         masks[cell] = bit
                         pending.append(cell)
                         break
+        if pending:
+            continue
+        # locked candidates: a full unit's digit confined to where it meets another full
+        # unit leaves the rest of that one (box/line pointing and claiming, jigsaw too)
+        for shared, u_rest, v_rest in model.locked:
+            inside = outside = 0
+            for cell in shared:
+                inside |= masks[cell]
+            for cell in u_rest:
+                outside |= masks[cell]
+            only = inside & ~outside
+            if not only:
+                continue
+            for cell in v_rest:
+                if masks[cell] & only:
+                    left = masks[cell] & ~only
+                    if not left:
+                        return False
+                    masks[cell] = left
+                    pending.append(cell)
         if not pending:
             return True
 
