@@ -228,3 +228,36 @@ def test_window_needs_a_cell_for_every_digit_of_the_run() -> None:
     # the line is 5 and 6
     out = _run_cells(Window((0, 1), 9), [_mask([2, 5]), _mask([2, 6])])
     assert out == [_mask([5]), _mask([6])]
+
+
+def test_a_filter_that_finds_a_contradiction_weighs_more() -> None:
+    """The search's dom/wdeg order: ``propagate`` adds one to the weight of the filter that
+    failed, so the search turns to the cells it watches."""
+    from grille.sudoku.variants.solve import Model, propagate
+
+    flt = SumTo((0, 1), 5)
+    model = Model(4, ((), (), (), ()), (), (flt,), ((0,), (0,), (), ()))
+    weights = [1]
+    assert not propagate(model, [1, 1, 15, 15], None, weights)
+    assert weights == [2]
+    assert propagate(model, [15, 15, 15, 15], None, weights)
+    assert weights == [2]
+
+
+def test_locked_candidates_between_full_units() -> None:
+    """A box's digit confined to one row of it leaves the rest of that row, and a row's
+    digit confined to one box leaves the rest of the box."""
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.variants.model import Variant
+    from grille.sudoku.variants.solve import model_of, propagate
+
+    grid = Grid.empty(4)
+    model = model_of(Variant(), 4, tuple(grid.shape.units[8:]))
+    masks = [15] * 16
+    masks[4] = masks[5] = 0b1110  # the 1 of the top-left box is in r1c1 or r1c2
+    assert propagate(model, masks)
+    assert not masks[2] & 1 and not masks[3] & 1 and masks[0] & 1 and masks[1] & 1
+    masks = [15] * 16
+    masks[14] = masks[15] = 0b1101  # the 2 of row 4 is in r4c1 or r4c2
+    assert propagate(model, masks)
+    assert not masks[8] & 2 and not masks[9] & 2

@@ -54,7 +54,9 @@ def random_masks(rng: random.Random, n: int, count: int, solution: tuple[int, ..
 
 
 def kernel_buffers(flat: _kernel.Flat, cells: int) -> list[Any]:
-    sizes = (cells, cells, max(flat.filters, 1), max(flat.filters, 1), flat.scratch)
+    """pending, queued, due, is_due, weights, scratch."""
+    filters = max(flat.filters, 1)
+    sizes = (cells * 17, cells, filters, filters, filters, flat.scratch)
     return [np.zeros(size, dtype=np.int64) for size in sizes]
 
 
@@ -84,7 +86,7 @@ def _extra() -> tuple[Grid, Model, tuple[int, ...]]:
     for index, flt in enumerate(EXTRA):
         for cell in flt.cells:
             watchers[cell].append(index)
-    found = Model(6, ((),) * 36, (), EXTRA, tuple(tuple(w) for w in watchers))
+    found = Model(6, ((),) * 36, (), EXTRA, tuple(tuple(w) for w in watchers), ())
     solution = tuple(random.Random(3).randint(1, 6) for _ in range(36))
     return Grid.empty(6), found, solution
 
@@ -101,9 +103,9 @@ def test_every_filter_type_runs_as_its_class() -> None:
         path = Path(name)
         flat = _kernel.flatten(found)
         assert flat is not None, path.stem
-        size, _, _, _, _, _, kinds, starts, data = tables(flat)
+        size, _, _, _, _, _, kinds, starts, data, _ = tables(flat)
         cells = grid.size ** 2
-        pending, queued, _, _, scratch = kernel_buffers(flat, cells)
+        pending, queued, _, _, _, scratch = kernel_buffers(flat, cells)
         for index, flt in enumerate(found.filters):
             seen.add(int(kinds[index]))
             for _ in range(40 if name == "extra" else 12):
@@ -127,16 +129,19 @@ def test_propagation_reaches_the_same_fixed_point(path: Path) -> None:
     flat = _kernel.flatten(found)
     assert flat is not None
     cells = grid.size ** 2
-    pending, queued, due, is_due, scratch = kernel_buffers(flat, cells)
+    pending, queued, due, is_due, weights, scratch = kernel_buffers(flat, cells)
     rng = random.Random(path.stem)
     outcomes = set()
     for _ in range(30):
         masks = random_masks(rng, grid.size, cells, solution)
         ours = np.array(masks, dtype=np.int64)
+        weights[:] = 1
+        reference_weights = [1] * len(found.filters)
         ok = _kernel.KERNELS.narrow(*tables(flat), ours, -1, pending, queued, due, is_due,
-                                    scratch)
-        theirs = propagate(found, masks)
+                                    weights, scratch)
+        theirs = propagate(found, masks, None, reference_weights)
         assert ok == theirs
+        assert weights[:len(found.filters)].tolist() == reference_weights
         if ok:
             assert ours.tolist() == masks
         outcomes.add(ok)

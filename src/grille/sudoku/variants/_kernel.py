@@ -82,12 +82,11 @@ def _popcount(mask: int) -> int:
 
 
 def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
-    """Queue ``cell`` (once) for propagation; the new queue length."""
-    if not queued[cell]:
-        queued[cell] = 1
-        pending[top] = cell
-        top += 1
-    return top
+    """Queue ``cell`` for propagation (as often as it changes, as the reference does; each
+    push follows a narrowing, so ``cells * (n + 1)`` places suffice); the new length.
+    ``queued`` is unused (kept so that every filter has the same signature)."""
+    pending[top] = cell
+    return top + 1
 
 
 # -- the filters (each as its class's run in propagation.py) --------------------------------
@@ -610,11 +609,14 @@ def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pen
 
 
 def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
-               watch_list: Any, kinds: Any, starts: Any, data: Any, masks: Any, off: int,
-               changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
-               scratch: Any) -> bool:
+               watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
+               off: int, changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
+               weights: Any, scratch: Any) -> bool:
     """Narrow the masks at ``off`` to a fixed point (False on a contradiction): from the
-    cell ``changed``, or from everything when it is -1."""
+    cell ``changed``, or from everything when it is -1. A filter that finds a contradiction
+    gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
+    or more, the lengths of the shared cells, the rest of the first and the rest of the
+    second, then those cells."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
@@ -664,6 +666,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
             top = _run_filter(n, kinds[f], data, starts[f], masks, off, pending, top, queued,
                               scratch)
             if top < 0:
+                weights[f] += 1
                 return False
             continue
         for u in range(unit_count):
@@ -689,21 +692,49 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                         masks[off + cell] = bit
                         top = _push(cell, pending, top, queued)
                         break
+        if top:
+            continue
+        # locked candidates: a digit a full unit holds only where it meets another leaves
+        # the rest of that one
+        at = 0
+        while at < len(locked):
+            shared, u_rest, v_rest = locked[at], locked[at + 1], locked[at + 2]
+            at += 3
+            inside = 0
+            for i in range(shared):
+                inside |= masks[off + locked[at + i]]
+            outside = 0
+            for i in range(shared, shared + u_rest):
+                outside |= masks[off + locked[at + i]]
+            only = inside & ~outside
+            if only:
+                for i in range(shared + u_rest, shared + u_rest + v_rest):
+                    cell = locked[at + i]
+                    if masks[off + cell] & only:
+                        left = masks[off + cell] & ~only
+                        if not left:
+                            return False
+                        masks[off + cell] = left
+                        top = _push(cell, pending, top, queued)
+            at += shared + u_rest + v_rest
         if not top:
             return True
 
 
 def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
-           watch_list: Any, kinds: Any, starts: Any, data: Any, limit: int, budget: int,
-           stack: Any, left: Any, branch: Any, pending: Any, queued: Any, due: Any,
-           is_due: Any, scratch: Any, found: Any, outcome: Any) -> None:
+           watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, limit: int,
+           budget: int, stack: Any, left: Any, branch: Any, pending: Any, queued: Any,
+           due: Any, is_due: Any, weights: Any, scratch: Any, found: Any,
+           outcome: Any) -> None:
     """Search from the masks in the first row of ``stack`` (``n * n`` of them): up to
     ``limit`` solutions (0 = all) within ``budget`` nodes (-1 = unlimited).
 
     Writes the first two solutions' digits into ``found`` and ``outcome`` = count, nodes,
     stop code. Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch``
-    ``cells + 1`` each, ``pending``/``queued`` ``cells``, ``due``/``is_due`` one per filter,
-    ``scratch`` as :class:`Flat` sizes it.
+    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells``, ``due``,
+    ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
+    as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
+    filters watching it (1 plus theirs), the first such cell.
     """
     cells = n * n
     level = 0
@@ -718,21 +749,24 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
         nodes += 1
         off = level * cells
         ok = _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
-                        starts, data, stack, off, changed, pending, queued, due, is_due,
-                        scratch)
+                        starts, data, locked, stack, off, changed, pending, queued, due,
+                        is_due, weights, scratch)
         left[level] = 0
         if ok:
             best = -1
-            best_count = n + 1
+            best_options = 1
+            best_weight = 0
             for cell in range(cells):
                 mask = stack[off + cell]
                 if mask & (mask - 1):
                     options = _popcount(mask)
-                    if options < best_count:
+                    weight = 1
+                    for w in range(watch_start[cell], watch_start[cell + 1]):
+                        weight += weights[watch_list[w]]
+                    if options * best_weight < best_options * weight:
                         best = cell
-                        best_count = options
-                        if options == 2:
-                            break
+                        best_options = options
+                        best_weight = weight
             if best < 0:
                 if count < 2:
                     for cell in range(cells):
@@ -762,11 +796,13 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
 
 
 def _narrow(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
-            watch_list: Any, kinds: Any, starts: Any, data: Any, masks: Any, changed: int,
-            pending: Any, queued: Any, due: Any, is_due: Any, scratch: Any) -> bool:
+            watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
+            changed: int, pending: Any, queued: Any, due: Any, is_due: Any, weights: Any,
+            scratch: Any) -> bool:
     """:func:`_propagate` on one row of masks (what the tests compare with the reference)."""
     return _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
-                      starts, data, masks, 0, changed, pending, queued, due, is_due, scratch)
+                      starts, data, locked, masks, 0, changed, pending, queued, due, is_due,
+                      weights, scratch)
 
 
 def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
@@ -792,7 +828,8 @@ decides."""
 @dataclass(frozen=True, slots=True, eq=False)
 class Flat:
     """A model as the kernel reads it: ``tables`` (n, peer offsets and list, full units,
-    watcher offsets and list, filter kinds, data offsets, data; lists of ints) and the
+    watcher offsets and list, filter kinds, data offsets, data, locked pairs; lists of
+    ints) and the
     ``scratch`` numbers its filters need."""
 
     size: int
@@ -892,6 +929,8 @@ def flatten(model: Any) -> Flat | None:
     peer_start, peer_list = _offsets(model.peers)
     watch_start, watch_list = _offsets(model.watchers)
     units = [cell for unit in model.full_units for cell in unit]
+    locked = [number for shared, u_rest, v_rest in model.locked
+              for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
-              data or [0])
+              data or [0], locked)
     return Flat(size, tables, len(kinds), max(scratch, 1))

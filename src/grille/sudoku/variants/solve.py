@@ -4,10 +4,11 @@ The model is built from every constraint's :meth:`~grille.sudoku.variants.model.
 solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
 constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
 unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
-cells they watch whenever one of those cells changes. The search branches on a cell with the
-fewest candidates. Each solution found is checked once more against the rule check
-(:mod:`grille.sudoku.variants.check`), which keeps a count exact even if a filter were too
-weak.
+cells they watch whenever one of those cells changes. The search branches on the cell with
+the fewest candidates per weight of the filters watching it (dom/wdeg: a filter weighs 1 plus
+the contradictions it has found in this search). Each solution found is checked once more
+against the rule check (:mod:`grille.sudoku.variants.check`), which keeps a count exact even
+if a filter were too weak.
 
 This module is the plain-Python reference. :func:`solve` runs the same search compiled
 (:mod:`grille.sudoku.variants._kernel`) when every filter of the model has a flat encoding
@@ -16,7 +17,9 @@ a first short try while the kernel has not run in this process, then the kernel)
 with a filter the kernel does not know always runs here. The kernel does not re-check its
 solutions against the rules (that check would cost more than most searches): it relies on
 every filter being exact once its cells are fixed, which the tests check for each family
-against the rule check, and on the kernel agreeing with this engine.
+against the rule check, and on the kernel agreeing with this engine. Both run the due
+filters last queued first and queue cells as they change, so they find contradictions in
+the same filters and count the same nodes.
 """
 
 from __future__ import annotations
@@ -50,13 +53,17 @@ _loaded = False
 @dataclass(frozen=True, slots=True, eq=False)
 class Model:
     """The solver's view of a variant on a ``size`` grid: peers of each cell, the full
-    units (hidden singles), the filters and the filters watching each cell."""
+    units (hidden singles), the filters and the filters watching each cell, and ``locked``:
+    for each ordered pair of full units ``u``, ``v`` meeting in two cells or more, the cells
+    they share, the rest of ``u`` and the rest of ``v`` (a digit ``u`` can hold only where
+    they meet leaves the rest of ``v``)."""
 
     size: int
     peers: tuple[tuple[int, ...], ...]
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
+    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -91,10 +98,35 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
     full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
+    locked = _locked(full, cells)
     for cell, found in enumerate(peers):
         found.discard(cell)
     return Model(size, tuple(tuple(sorted(found)) for found in peers), full, tuple(filters),
-                 tuple(tuple(w) for w in watchers))
+                 tuple(tuple(w) for w in watchers), locked)
+
+
+def _locked(full: tuple[tuple[int, ...], ...], cells: int
+            ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
+    order): the cells they share, the rest of the first, the rest of the second."""
+    units_of: list[list[int]] = [[] for _ in range(cells)]
+    for index, unit in enumerate(full):
+        for cell in unit:
+            units_of[cell].append(index)
+    locked = []
+    for index, u in enumerate(full):
+        meets: dict[int, list[int]] = {}
+        for cell in u:
+            for other in units_of[cell]:
+                if other != index:
+                    meets.setdefault(other, []).append(cell)
+        for other in sorted(meets):
+            shared = meets[other]
+            if len(shared) >= 2:
+                inside = set(shared)
+                locked.append((tuple(shared), tuple(c for c in u if c not in inside),
+                               tuple(c for c in full[other] if c not in inside)))
+    return tuple(locked)
 
 
 @functools.cache
@@ -104,19 +136,25 @@ def _line_peers(size: int) -> tuple[frozenset[int], ...]:
                  for r in range(size) for c in range(size))
 
 
-def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) -> bool:
+def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
+              weights: list[int] | None = None) -> bool:
     """Narrow ``masks`` in place to a fixed point: False on a contradiction. ``changed``:
-    the cells changed since the last fixed point (``None``: run everything)."""
+    the cells changed since the last fixed point (``None``: run everything). ``weights``
+    (one per filter): the filter that finds a contradiction gets one more."""
     peers, watchers, filters = model.peers, model.watchers, model.filters
     pending = list(range(len(masks))) if changed is None else list(changed)
-    due: set[int] = set(range(len(filters))) if changed is None else set()
+    due = list(range(len(filters))) if changed is None else []  # last queued runs first
+    queued = set(due)
     while True:
         while pending:
             cell = pending.pop()
             mask = masks[cell]
             if not mask:
                 return False
-            due.update(watchers[cell])
+            for index in watchers[cell]:
+                if index not in queued:
+                    queued.add(index)
+                    due.append(index)
             if mask & (mask - 1) == 0:
                 for other in peers[cell]:
                     if masks[other] & mask:
@@ -127,8 +165,11 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
                         pending.append(other)
         if due:
             index = due.pop()
+            queued.discard(index)
             found = filters[index].run(masks)
             if found is None:
+                if weights is not None:
+                    weights[index] += 1
                 return False
             pending.extend(found)
             continue
@@ -151,6 +192,26 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
                         masks[cell] = bit
                         pending.append(cell)
                         break
+        if pending:
+            continue
+        # locked candidates: a full unit's digit confined to where it meets another full
+        # unit leaves the rest of that one (box/line pointing and claiming, jigsaw too)
+        for shared, u_rest, v_rest in model.locked:
+            inside = outside = 0
+            for cell in shared:
+                inside |= masks[cell]
+            for cell in u_rest:
+                outside |= masks[cell]
+            only = inside & ~outside
+            if not only:
+                continue
+            for cell in v_rest:
+                if masks[cell] & only:
+                    left = masks[cell] & ~only
+                    if not left:
+                        return False
+                    masks[cell] = left
+                    pending.append(cell)
         if not pending:
             return True
 
@@ -198,8 +259,9 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     cells = n * n
     full = (1 << n) - 1
     start = [1 << (d - 1) if d else full for d in grid.cells]
-    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells, cells, flat.filters or 1,
-             flat.filters or 1, flat.scratch, 2 * cells, 3)
+    filters = flat.filters or 1
+    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells, filters,
+             filters, filters, flat.scratch, 2 * cells, 3)
     if fast:
         import numpy as np
 
@@ -212,6 +274,7 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         tables = flat.tables
         buffers = [[0] * size for size in sizes]
     buffers[0][:cells] = start
+    buffers[7][:] = [1] * filters  # the weights of dom/wdeg
     kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
     digits = buffers[-2].tolist() if fast else buffers[-2]
     count, nodes, stop = (int(x) for x in buffers[-1])
@@ -245,22 +308,28 @@ def _solve_python(grid: Grid, model: Model, limit: int, budget: int | None) -> S
     nodes = 0
     budget_hit = False
 
+    watchers = model.watchers
+    weights = [1] * len(model.filters)
+
     def search(masks: Masks, changed: Sequence[int] | None) -> None:
         nonlocal count, nodes, budget_hit
         if budget is not None and nodes >= budget:
             budget_hit = True
             raise _StopError
         nodes += 1
-        if not propagate(model, masks, changed):
+        if not propagate(model, masks, changed, weights):
             return
-        best, best_count = -1, n + 1
+        # dom/wdeg: fewest candidates per weight of the filters watching the cell (each
+        # filter weighs 1 plus the contradictions it found), compared as cross products
+        best, best_options, best_weight = -1, 1, 0
         for cell, mask in enumerate(masks):
             if mask & (mask - 1):
                 options = mask.bit_count()
-                if options < best_count:
-                    best, best_count = cell, options
-                    if options == 2:
-                        break
+                weight = 1
+                for index in watchers[cell]:
+                    weight += weights[index]
+                if options * best_weight < best_options * weight:
+                    best, best_options, best_weight = cell, options, weight
         if best < 0:
             solution = grid.with_cells([m.bit_length() for m in masks])
             if solution.marks is not None:
