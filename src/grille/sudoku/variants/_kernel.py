@@ -906,6 +906,13 @@ def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
 
 
 @functools.lru_cache(maxsize=64)
+def _flat_locked(locked: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """The model's locked pairs laid end to end: three lengths, then the cells."""
+    return [number for shared, u_rest, v_rest in locked
+            for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
+
+
+@functools.lru_cache(maxsize=64)
 def flatten(model: Any) -> Flat | None:
     """The flat encoding of ``model`` (a :class:`~grille.sudoku.variants.solve.Model`), or
     ``None`` when it holds a filter the kernel does not know or its size is over 16."""
@@ -929,8 +936,7 @@ def flatten(model: Any) -> Flat | None:
     peer_start, peer_list = _offsets(model.peers)
     watch_start, watch_list = _offsets(model.watchers)
     units = [cell for unit in model.full_units for cell in unit]
-    locked = [number for shared, u_rest, v_rest in model.locked
-              for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
+    locked = _flat_locked(model.locked)
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
               data or [0], locked)
     return Flat(size, tables, len(kinds), max(scratch, 1))

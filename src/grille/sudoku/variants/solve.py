@@ -105,6 +105,7 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
                  tuple(tuple(w) for w in watchers), locked)
 
 
+@functools.lru_cache(maxsize=64)
 def _locked(full: tuple[tuple[int, ...], ...], cells: int
             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
@@ -293,7 +294,9 @@ def _arrays(flat: Any) -> tuple[Any, ...]:
     import numpy as np
 
     size, *rest = flat.tables
-    return (size, *(np.array(table, dtype=np.int64) for table in rest))
+    whole = np.array(list(itertools.chain.from_iterable(rest)), dtype=np.int64)
+    ends = list(itertools.accumulate(map(len, rest)))
+    return (size, *(whole[end - len(table):end] for table, end in zip(rest, ends, strict=True)))
 
 
 def _solve_python(grid: Grid, model: Model, limit: int, budget: int | None) -> Solutions[Grid]:
