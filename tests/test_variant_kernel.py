@@ -217,3 +217,13 @@ def test_a_bad_backend_is_refused() -> None:
     grid, _ = fixture(FAMILY_FILES[0])
     with pytest.raises(ValueError, match="'gpu'"):
         solve(grid, backend="gpu")
+
+
+def test_grille_warm_compiles_the_kernel() -> None:
+    from grille.engine._jit import jit_enabled
+    from grille.sudoku.warm import kernel_groups
+
+    if not jit_enabled():
+        pytest.skip("GRILLE_JIT=0: nothing compiles")
+    assert "variant Sudoku solver" in {group.name for group in kernel_groups({"solve"})}
+    assert "variant Sudoku solver" not in {group.name for group in kernel_groups({"rate"})}
