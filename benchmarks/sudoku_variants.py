@@ -2,15 +2,20 @@
 
 Not a test. For every file of ``../shared/data/sudoku-variants`` (or ``--files``), each puzzle
 (or a seeded ``--sample`` of each file) is solved and proven unique (limit 2) by grille's
-variant solver (``grille.sudoku.variants.solve``) and by CP-SAT on one worker, with the
-model built from the same constraint objects (``benchmarks/variant_cpsat.py``; building
-excluded from its time). Both answers are checked against the listed solution. grille gets
-a node ``--budget`` per puzzle; a puzzle it does not finish within it counts as failed (its
-time still counts). Prints one row a file: puzzles, grille's and CP-SAT's median and max
-seconds, the ratio of the medians (CP-SAT / grille: above 1, grille is faster), failures.
+variant solver (``grille.sudoku.variants.solve``: the compiled kernel, ``--backend jit``, or
+the Python reference, ``--backend python``) and by CP-SAT on one worker, with the model built
+from the same constraint objects (``benchmarks/variant_cpsat.py``; building excluded from its
+time). Both answers are checked against the listed solution. grille gets a node ``--budget``
+per puzzle; a puzzle it does not finish within it counts as failed (its time still counts).
+Times are CPU seconds of this process (``--clock wall`` for wall time), which the machine's
+load distorts less; the kernel is compiled (or loaded) before the clock starts.
+
+Prints one row a file: puzzles, grille's median and max seconds, its median and max nodes
+and median microseconds per node, CP-SAT's median and max seconds, the ratio of the medians
+(CP-SAT / grille: above 1, grille is faster), puzzles over 1 s for grille, failures.
 
     .venv/bin/python benchmarks/sudoku_variants.py [--sample N] [--files x killer ...]
-        [--budget 200000] [--data DIR]
+        [--budget 200000] [--backend jit|python] [--clock cpu|wall] [--data DIR]
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pathlib import Path
 import variant_cpsat as cpsat  # beside this script
 
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
-from grille.sudoku.variants.solve import solve
+from grille.sudoku.variants.solve import BACKENDS, solve
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku-variants"
 
@@ -37,36 +42,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", nargs="*", default=None)
     parser.add_argument("--sample", type=int, default=0, help="puzzles per file (0: all)")
     parser.add_argument("--budget", type=int, default=200_000)
+    parser.add_argument("--backend", choices=BACKENDS, default="jit")
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     args = parser.parse_args(argv)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     paths = sorted(args.data.glob("*.jsonl"))
     if args.files:
         paths = [p for p in paths if p.stem in args.files]
-    print(f"{'file':<16} {'n':>4} {'grille med':>10} {'grille max':>10} {'cpsat med':>10} "
-          f"{'cpsat max':>10} {'ratio':>7} {'failed':>6}")
+    print(f"grille backend {args.backend}, {args.clock} seconds, budget {args.budget:,} nodes")
+    print(f"{'file':<14} {'n':>4} {'grille med':>10} {'max':>7} {'nodes med':>9} {'max':>7} "
+          f"{'us/node':>7} {'cpsat med':>9} {'max':>7} {'ratio':>7} {'>1s':>4} {'failed':>6}")
+    warmed = False
     for path in paths:
         records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
                    if line]
         if args.sample and args.sample < len(records):
             records = random.Random(path.stem).sample(records, args.sample)
-        ours, theirs, failed = [], [], 0
+        ours, nodes, per_node, theirs, failed = [], [], [], [], 0
         for record in records:
             grid = from_fpuzzles(record["fpuzzles"])
-            start = time.perf_counter()
-            result = solve(grid, limit=2, budget=args.budget)
-            ours.append(time.perf_counter() - start)
+            if not warmed:  # compile or load the kernel outside the clock
+                solve(grid, limit=2, budget=10, backend=args.backend)
+                warmed = True
+            start = clock()
+            result = solve(grid, limit=2, budget=args.budget, backend=args.backend)
+            ours.append(clock() - start)
+            nodes.append(result.nodes)
+            per_node.append(ours[-1] / max(result.nodes, 1) * 1e6)
             solution = result.solution
             if not (result.unique and solution is not None
                     and "".join(map(str, solution.cells)) == record["solution"]):
                 failed += 1
             reference = cpsat.count(grid, limit=2)
-            theirs.append(reference.seconds)
+            theirs.append(reference.cpu if args.clock == "cpu" else reference.seconds)
             if reference.count != 1 or "".join(map(str, reference.first or ())) != record[
                     "solution"]:
                 print(f"  CP-SAT disagrees on {record['id']}", file=sys.stderr)
         med_o, med_t = statistics.median(ours), statistics.median(theirs)
-        print(f"{path.stem:<16} {len(records):>4} {med_o:>10.4f} {max(ours):>10.3f} "
-              f"{med_t:>10.4f} {max(theirs):>10.3f} {med_t / med_o:>7.2f} {failed:>6}",
-              flush=True)
+        slow = sum(1 for seconds in ours if seconds > 1.0)
+        print(f"{path.stem:<14} {len(records):>4} {med_o:>10.5f} {max(ours):>7.3f} "
+              f"{statistics.median(nodes):>9.0f} {max(nodes):>7} "
+              f"{statistics.median(per_node):>7.1f} {med_t:>9.5f} {max(theirs):>7.3f} "
+              f"{med_t / max(med_o, 1e-9):>7.1f} {slow:>4} {failed:>6}", flush=True)
     return 0
 
 

@@ -41,6 +41,8 @@ def kernel_groups(uses: Collection[str]) -> tuple[KernelGroup, ...]:
     groups = []
     if logic or wanted & {"solve"}:
         groups.append(KernelGroup("Sudoku solver", _warm_solver))
+    if "solve" in wanted:
+        groups.append(KernelGroup("variant Sudoku solver", _warm_variants))
     if logic:
         groups.append(KernelGroup("Sudoku techniques", _warm_techniques))
         groups.append(KernelGroup("Sudoku forcing chains", _warm_forcing))
@@ -61,6 +63,22 @@ def _warm_solver() -> None:
         grid = Grid.from_string(text)
         solver.solve(grid, backend="jit")
         solver.solve_many([grid, grid])
+
+
+VARIANT = (
+    '{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],'
+    ' "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}'
+)
+"""A 4x4 Killer with one cage: the variant kernel compiles for every filter at once."""
+
+
+def _warm_variants() -> None:
+    import json
+
+    from grille.sudoku.variants.fpuzzles import from_fpuzzles
+    from grille.sudoku.variants.solve import solve
+
+    solve(from_fpuzzles(json.loads(VARIANT)), limit=2, backend="jit")
 
 
 def _warm_techniques() -> None:

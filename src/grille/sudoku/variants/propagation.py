@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -62,6 +62,11 @@ class Filter(ABC):
     @abstractmethod
     def run(self, masks: Masks) -> list[int] | None:
         """Narrow ``masks`` in place."""
+
+    def with_peers(self, peers: Sequence[Collection[int]], size: int) -> Filter:
+        """This filter knowing which cells must differ (``peers[cell]``, the whole model's,
+        on a ``size`` grid); the model calls it once built. By default, itself."""
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,22 +221,92 @@ def _shifted(sums: int, mask: int) -> int:
     return out
 
 
+GROUP_CAP = 5
+"""The most cells of one all-different group of a :class:`SumTo` (a longer clique is split:
+its parts are cliques too); 3 on grids above 9x9, where the digit sets grow fast."""
+
+
+@functools.lru_cache(maxsize=64)
+def _subsets(size: int, cap: int) -> tuple[tuple[tuple[int, ...], ...],
+                                            tuple[tuple[int, ...], ...]]:
+    """Index ``k`` (0 to ``cap``): the masks of ``k`` different digits 1..size, and their
+    sums (same order)."""
+    masks, sums = [], []
+    for count in range(cap + 1):
+        combos = list(itertools.combinations(range(1, size + 1), count))
+        masks.append(tuple(sum(1 << (d - 1) for d in combo) for combo in combos))
+        sums.append(tuple(sum(combo) for combo in combos))
+    return tuple(masks), tuple(sums)
+
+
+def _add_sums(sums: int, group: int) -> int:
+    """The totals reachable from ``sums`` (a bit set of totals) adding one total of ``group``
+    (another bit set)."""
+    out = 0
+    while group:
+        low = group & -group
+        out |= sums << (low.bit_length() - 1)
+        group ^= low
+    return out
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SumTo(Filter):
     """The digits of ``terms`` (repeats allowed) sum to ``total``, or to the digit of
     ``target`` when it is a cell (a one-cell arrow circle); exact support by the bit sets of
-    the reachable partial sums."""
+    the reachable partial sums.
+
+    With ``starts`` (set by :meth:`with_peers`: the terms reordered so that group ``g`` is
+    ``terms[starts[g]:starts[g + 1]]``, each group cells that see each other) the partial
+    sums run over groups: a group's totals are those of the sets of different digits that
+    fit it (each cell can take a digit of the set, each digit has a cell that can take it),
+    and each cell keeps the digits of the fitting sets whose total some completion allows.
+    A group of one cell is the plain case."""
 
     terms: tuple[int, ...]
     total: int
     target: int = -1
+    starts: tuple[int, ...] = ()
+    size: int = 0
     cells: tuple[int, ...] = field(init=False)
+    subsets: tuple[tuple[int, ...], ...] = field(init=False)
+    subset_sums: tuple[tuple[int, ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         cells = self.terms if self.target < 0 else (self.target, *self.terms)
         object.__setattr__(self, "cells", cells)
+        if self.starts:
+            cap = max(b - a for a, b in itertools.pairwise(self.starts))
+            masks, sums = _subsets(self.size, cap)
+        else:
+            masks, sums = (), ()
+        object.__setattr__(self, "subsets", masks)
+        object.__setattr__(self, "subset_sums", sums)
+
+    def with_peers(self, peers: Sequence[Collection[int]], size: int) -> Filter:
+        if self.starts:
+            return self
+        cap = GROUP_CAP if size <= 9 else 3
+        groups: list[list[int]] = []
+        for cell in self.terms:
+            for group in groups:
+                if len(group) < cap and all(cell != other and cell in peers[other]
+                                            for other in group):
+                    group.append(cell)
+                    break
+            else:
+                groups.append([cell])
+        if len(groups) == len(self.terms):
+            return self
+        starts = [0]
+        for group in groups:
+            starts.append(starts[-1] + len(group))
+        terms = tuple(cell for group in groups for cell in group)
+        return SumTo(terms, self.total, self.target, tuple(starts), size)
 
     def run(self, masks: Masks) -> list[int] | None:
+        if self.starts:
+            return self._run_groups(masks)
         terms = self.terms
         count = len(terms)
         prefix = [1]
@@ -268,6 +343,75 @@ class SumTo(Filter):
             if new != old:
                 masks[cell] = new
                 changed.append(cell)
+        return changed
+
+    def _run_groups(self, masks: Masks) -> list[int] | None:
+        terms, starts = self.terms, self.starts
+        groups = len(starts) - 1
+        # the fitting digit sets of each group (flat, group g from fit_from[g]) and totals
+        fit_masks: list[int] = []
+        fit_sums: list[int] = []
+        fit_from = [0] * (groups + 1)
+        totals_of = [0] * groups
+        for g in range(groups):
+            lo, hi = starts[g], starts[g + 1]
+            union = 0
+            for i in range(lo, hi):
+                union |= masks[terms[i]]
+            sets, sums = self.subsets[hi - lo], self.subset_sums[hi - lo]
+            reach = 0
+            for j in range(len(sets)):
+                combo = sets[j]
+                if combo & ~union:
+                    continue
+                fits = True
+                for i in range(lo, hi):
+                    if not masks[terms[i]] & combo:
+                        fits = False
+                        break
+                if fits:
+                    fit_masks.append(combo)
+                    fit_sums.append(sums[j])
+                    reach |= 1 << sums[j]
+            if not reach:
+                return None
+            totals_of[g] = reach
+            fit_from[g + 1] = len(fit_masks)
+        prefix = [1] * (groups + 1)
+        for g in range(groups):
+            prefix[g + 1] = _add_sums(prefix[g], totals_of[g])
+        suffix = [1] * (groups + 1)
+        for g in range(groups - 1, -1, -1):
+            suffix[g] = _add_sums(suffix[g + 1], totals_of[g])
+        changed = []
+        if self.target >= 0:
+            old = masks[self.target]
+            totals = (prefix[groups] >> 1) & old
+            if not totals:
+                return None
+            if totals != old:
+                masks[self.target] = totals
+                changed.append(self.target)
+            totals <<= 1
+        else:
+            totals = 1 << self.total
+            if not prefix[groups] & totals:
+                return None
+        for g in range(groups):
+            others = _add_sums(prefix[g], suffix[g + 1])
+            keep = 0
+            for j in range(fit_from[g], fit_from[g + 1]):
+                if (others << fit_sums[j]) & totals:
+                    keep |= fit_masks[j]
+            for i in range(starts[g], starts[g + 1]):
+                cell = terms[i]
+                old = masks[cell]
+                new = old & keep
+                if not new:
+                    return None
+                if new != old:
+                    masks[cell] = new
+                    changed.append(cell)
         return changed
 
 
@@ -315,7 +459,8 @@ class CageSum(Filter):
 @dataclass(frozen=True, slots=True, eq=False)
 class Window(Filter):
     """The cells' digits lie within ``len(cells)`` consecutive digits (renban; the cells are
-    also a unit, so together they are a run)."""
+    also a unit, so together they are a run). A run fits when every cell can take one of its
+    digits and every digit of it has a cell that can take it (the cells hold the run whole)."""
 
     cells: tuple[int, ...]
     size: int
@@ -327,7 +472,13 @@ class Window(Filter):
         allowed, required = 0, -1
         for start in range(self.size - length + 1):
             window = run_mask << start
-            if all(mask & window for mask in domains):
+            covered = 0
+            for mask in domains:
+                if not mask & window:
+                    covered = 0
+                    break
+                covered |= mask & window
+            if covered == window:
                 allowed |= window
                 required &= window
         if not allowed:
@@ -352,64 +503,94 @@ class Window(Filter):
         return changed
 
 
+def _inner_combos(size: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """Index ``m``: the masks of ``m`` different digits from 2 to ``size - 1`` summing to
+    ``total`` (``m`` from 0 to ``size - 2``)."""
+    return tuple(
+        tuple(
+            sum(1 << (d - 1) for d in combo)
+            for combo in itertools.combinations(range(2, size), count)
+            if sum(combo) == total
+        )
+        for count in range(size - 1)
+    )
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SandwichSum(Filter):
     """A row or column (``cells``, all different) whose digits between the 1 and the
-    ``size`` sum to ``total``. Over every pair of places for the 1 and the n whose cells
-    between can reach the total (by the bounds of their candidates other than 1 and n), each
-    cell keeps what some pair allows: the 1 or the n at its place, a digit between within the
-    sum's bounds, any other digit outside."""
+    ``size`` sum to ``total``. Exact support over the placements: for each pair of places
+    ``a < b`` that can hold the 1 and the n (either way round), each set of ``b - a - 1``
+    different digits from 2 to n-1 summing to the total (``combos``, by gap length) fits when
+    every cell between can take a digit of the set and every digit of the set has a cell
+    between that can take it, and the same for the cells outside and the digits left; each
+    cell keeps the digits some fitting placement gives it. A total of 0 is the 1 and the n
+    side by side."""
 
     cells: tuple[int, ...]
     size: int
     total: int
+    combos: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "combos", _inner_combos(self.size, self.total))
 
     def run(self, masks: Masks) -> list[int] | None:
-        one, top = 1, 1 << (self.size - 1)
-        inner = ((1 << self.size) - 1) & ~(one | top)
-        domains = [masks[cell] for cell in self.cells]
-        lows, highs = [], []
-        for mask in domains:
-            m = mask & inner
-            lows.append((m & -m).bit_length() if m else 0)
-            highs.append(m.bit_length() if m else 0)
-        ones = [i for i, mask in enumerate(domains) if mask & one]
-        tops = [i for i, mask in enumerate(domains) if mask & top]
-        full = (1 << self.size) - 1
-        allowed = [0] * len(domains)
-        for i in ones:
-            for j in tops:
-                if i == j:
+        size = self.size
+        one, top = 1, 1 << (size - 1)
+        inner = ((1 << size) - 1) & ~(one | top)
+        cells = self.cells
+        length = len(cells)
+        domains = [masks[cell] for cell in cells]
+        allowed = [0] * length
+        for a in range(length):
+            at_a = domains[a]
+            if not at_a & (one | top):
+                continue
+            for b in range(a + 1, length):
+                at_b = domains[b]
+                one_first = at_a & one and at_b & top
+                top_first = at_a & top and at_b & one
+                if not (one_first or top_first):
                     continue
-                a, b = (i, j) if i < j else (j, i)
-                between = range(a + 1, b)
-                if any(lows[k] == 0 for k in between):
-                    continue
-                low = sum(lows[k] for k in between)
-                high = sum(highs[k] for k in between)
-                if not low <= self.total <= high:
-                    continue
-                for k in range(len(domains)):
-                    if k == i:
-                        allowed[k] |= one
-                    elif k == j:
-                        allowed[k] |= top
-                    elif a < k < b:
-                        least = max(1, self.total - (high - highs[k]))
-                        most = min(self.size, self.total - (low - lows[k]))
-                        if least <= most:
-                            allowed[k] |= ((1 << most) - 1) & ~((1 << (least - 1)) - 1) & inner
-                    else:
-                        allowed[k] |= full & inner
+                for combo in self.combos[b - a - 1]:
+                    rest = inner & ~combo
+                    fits = True
+                    inside = outside = 0
+                    for k in range(length):
+                        if k in (a, b):
+                            continue
+                        if a < k < b:
+                            mask = domains[k] & combo
+                            inside |= mask
+                        else:
+                            mask = domains[k] & rest
+                            outside |= mask
+                        if not mask:
+                            fits = False
+                            break
+                    if not fits or inside != combo or outside != rest:
+                        continue
+                    for k in range(length):
+                        if a < k < b:
+                            allowed[k] |= domains[k] & combo
+                        elif k != a and k != b:
+                            allowed[k] |= domains[k] & rest
+                    if one_first:
+                        allowed[a] |= one
+                        allowed[b] |= top
+                    if top_first:
+                        allowed[a] |= top
+                        allowed[b] |= one
         changed = []
-        for i, cell in enumerate(self.cells):
+        for i in range(length):
             mask = domains[i]
             new = mask & allowed[i]
             if not new:
                 return None
             if new != mask:
-                masks[cell] = new
-                changed.append(cell)
+                masks[cells[i]] = new
+                changed.append(cells[i])
         return changed
 
 

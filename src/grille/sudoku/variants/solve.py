@@ -4,36 +4,66 @@ The model is built from every constraint's :meth:`~grille.sudoku.variants.model.
 solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
 constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
 unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
-cells they watch whenever one of those cells changes. The search branches on a cell with the
-fewest candidates. Each solution found is checked once more against the rule check
-(:mod:`grille.sudoku.variants.check`), which keeps a count exact even if a filter were too
-weak.
+cells they watch whenever one of those cells changes. The search branches on the cell with
+the fewest candidates per weight of the filters watching it (dom/wdeg: a filter weighs 1 plus
+the contradictions it has found in this search). Each solution found is checked once more
+against the rule check (:mod:`grille.sudoku.variants.check`), which keeps a count exact even
+if a filter were too weak.
+
+This module is the plain-Python reference. :func:`solve` runs the same search compiled
+(:mod:`grille.sudoku.variants._kernel`) when every filter of the model has a flat encoding
+there (``backend``: ``python`` the reference, ``jit`` the kernel, ``auto`` the reference for
+a first short try while the kernel has not run in this process, then the kernel); a model
+with a filter the kernel does not know always runs here. The kernel does not re-check its
+solutions against the rules (that check would cost more than most searches): it relies on
+every filter being exact once its cells are fixed, which the tests check for each family
+against the rule check, and on the kernel agreeing with this engine. Both run the due
+filters last queued first and queue cells as they change, so they find contradictions in
+the same filters and count the same nodes.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.model import Variant
 from grille.sudoku.variants.propagation import Filter, Masks
 
-__all__ = ["Model", "model_of", "propagate", "solve"]
+__all__ = ["BACKENDS", "Model", "model_of", "propagate", "solve"]
+
+BACKENDS = ("auto", "python", "jit")
+"""``python``: the reference engine here; ``jit``: the kernel (compiled unless
+``GRILLE_JIT=0``); ``auto``: the kernel, after a short try here while it has not run yet."""
+
+TRIAL_NODES = 300
+"""``auto`` first searches this many nodes here (a few tenths of a second at most) while the
+kernel has not run in this process, which spares an easy puzzle the loading of numba."""
+
+_loaded = False
+"""Whether the kernel ran compiled in this process (``auto`` then goes to it at once)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Model:
     """The solver's view of a variant on a ``size`` grid: peers of each cell, the full
-    units (hidden singles), the filters and the filters watching each cell."""
+    units (hidden singles), the filters and the filters watching each cell, and ``locked``:
+    for each ordered pair of full units ``u``, ``v`` meeting in two cells or more, the cells
+    they share, the rest of ``u`` and the rest of ``v`` (a digit ``u`` can hold only where
+    they meet leaves the rest of ``v``)."""
 
     size: int
     peers: tuple[tuple[int, ...], ...]
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
+    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -57,32 +87,75 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         units += box_units
     units += extra
     cells = size * size
-    peers: list[set[int]] = [set() for _ in range(cells)]
-    for unit in units:
+    peers = [set(line) for line in _line_peers(size)]
+    for unit in units[2 * size:]:
         for cell in unit:
             peers[cell].update(unit)
+    # filters that reason with different digits learn which cells see each other
+    filters = [flt.with_peers(peers, size) for flt in filters]
     watchers: list[list[int]] = [[] for _ in range(cells)]
     for index, flt in enumerate(filters):
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
     full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
-    return Model(size, tuple(tuple(sorted(p - {i})) for i, p in enumerate(peers)), full,
-                 tuple(filters), tuple(tuple(w) for w in watchers))
+    locked = _locked(full, cells)
+    for cell, found in enumerate(peers):
+        found.discard(cell)
+    return Model(size, tuple(tuple(sorted(found)) for found in peers), full, tuple(filters),
+                 tuple(tuple(w) for w in watchers), locked)
 
 
-def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) -> bool:
+@functools.lru_cache(maxsize=64)
+def _locked(full: tuple[tuple[int, ...], ...], cells: int
+            ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
+    order): the cells they share, the rest of the first, the rest of the second."""
+    units_of: list[list[int]] = [[] for _ in range(cells)]
+    for index, unit in enumerate(full):
+        for cell in unit:
+            units_of[cell].append(index)
+    locked = []
+    for index, u in enumerate(full):
+        meets: dict[int, list[int]] = {}
+        for cell in u:
+            for other in units_of[cell]:
+                if other != index:
+                    meets.setdefault(other, []).append(cell)
+        for other in sorted(meets):
+            shared = meets[other]
+            if len(shared) >= 2:
+                inside = set(shared)
+                locked.append((tuple(shared), tuple(c for c in u if c not in inside),
+                               tuple(c for c in full[other] if c not in inside)))
+    return tuple(locked)
+
+
+@functools.cache
+def _line_peers(size: int) -> tuple[frozenset[int], ...]:
+    """Each cell's row and column (itself included) on a ``size`` grid."""
+    return tuple(frozenset([*range(r * size, (r + 1) * size), *range(c, size * size, size)])
+                 for r in range(size) for c in range(size))
+
+
+def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
+              weights: list[int] | None = None) -> bool:
     """Narrow ``masks`` in place to a fixed point: False on a contradiction. ``changed``:
-    the cells changed since the last fixed point (``None``: run everything)."""
+    the cells changed since the last fixed point (``None``: run everything). ``weights``
+    (one per filter): the filter that finds a contradiction gets one more."""
     peers, watchers, filters = model.peers, model.watchers, model.filters
     pending = list(range(len(masks))) if changed is None else list(changed)
-    due: set[int] = set(range(len(filters))) if changed is None else set()
+    due = list(range(len(filters))) if changed is None else []  # last queued runs first
+    queued = set(due)
     while True:
         while pending:
             cell = pending.pop()
             mask = masks[cell]
             if not mask:
                 return False
-            due.update(watchers[cell])
+            for index in watchers[cell]:
+                if index not in queued:
+                    queued.add(index)
+                    due.append(index)
             if mask & (mask - 1) == 0:
                 for other in peers[cell]:
                     if masks[other] & mask:
@@ -93,8 +166,11 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
                         pending.append(other)
         if due:
             index = due.pop()
+            queued.discard(index)
             found = filters[index].run(masks)
             if found is None:
+                if weights is not None:
+                    weights[index] += 1
                 return False
             pending.extend(found)
             continue
@@ -117,6 +193,26 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None) 
                         masks[cell] = bit
                         pending.append(cell)
                         break
+        if pending:
+            continue
+        # locked candidates: a full unit's digit confined to where it meets another full
+        # unit leaves the rest of that one (box/line pointing and claiming, jigsaw too)
+        for shared, u_rest, v_rest in model.locked:
+            inside = outside = 0
+            for cell in shared:
+                inside |= masks[cell]
+            for cell in u_rest:
+                outside |= masks[cell]
+            only = inside & ~outside
+            if not only:
+                continue
+            for cell in v_rest:
+                if masks[cell] & only:
+                    left = masks[cell] & ~only
+                    if not left:
+                        return False
+                    masks[cell] = left
+                    pending.append(cell)
         if not pending:
             return True
 
@@ -125,18 +221,89 @@ class _StopError(Exception):
     """The search reached its solution limit or its node budget."""
 
 
-def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions[Grid]:
+def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
+          backend: str = "auto") -> Solutions[Grid]:
     """Up to ``limit`` solutions of the variant ``grid`` (0 = all) within ``budget`` nodes
-    (each node one propagation to a fixed point)."""
-    from grille.sudoku.variants.check import violations
-
+    (each node one propagation to a fixed point), on ``backend`` (:data:`BACKENDS`)."""
     if limit < 0:
         raise ValueError(f"limit must be 0 (all) or more, got {limit}")
     if budget is not None and budget < 0:
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
     variant = grid.variant or Variant()
     n = grid.size
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
+    if backend == "python" or (backend == "auto" and not jit_allowed()):
+        return _solve_python(grid, model, limit, budget)
+    from grille.sudoku.variants import _kernel
+
+    flat = _kernel.flatten(model)
+    if flat is None:
+        return _solve_python(grid, model, limit, budget)
+    if backend == "auto" and not _loaded:
+        trial = TRIAL_NODES if budget is None else min(TRIAL_NODES, budget)
+        result = _solve_python(grid, model, limit, trial)
+        if not result.budget_reached or trial == budget:
+            return result
+    return _solve_kernel(grid, flat, limit, budget)
+
+
+def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solutions[Grid]:
+    """The search by the kernel (on ``flat``, the model's encoding)."""
+    global _loaded
+    from grille.sudoku.variants import _kernel
+
+    kernels = _kernel.KERNELS
+    fast = kernels.compiled
+    n = grid.size
+    cells = n * n
+    full = (1 << n) - 1
+    start = [1 << (d - 1) if d else full for d in grid.cells]
+    filters = flat.filters or 1
+    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells, filters,
+             filters, filters, flat.scratch, 2 * cells, 3)
+    if fast:
+        import numpy as np
+
+        tables: Sequence[Any] = _arrays(flat)
+        whole = np.zeros(sum(sizes), dtype=np.int64)  # one allocation, cut into views
+        ends = list(itertools.accumulate(sizes))
+        buffers: list[Any] = [whole[end - size:end] for size, end in zip(sizes, ends,
+                                                                          strict=True)]
+    else:
+        tables = flat.tables
+        buffers = [[0] * size for size in sizes]
+    buffers[0][:cells] = start
+    buffers[7][:] = [1] * filters  # the weights of dom/wdeg
+    kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
+    digits = buffers[-2].tolist() if fast else buffers[-2]
+    count, nodes, stop = (int(x) for x in buffers[-1])
+    _loaded = _loaded or fast
+    found = []
+    for index in range(min(count, 2)):
+        solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
+        found.append(solution if solution.marks is None else solution.with_marks(None))
+    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+                     nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.lru_cache(maxsize=64)
+def _arrays(flat: Any) -> tuple[Any, ...]:
+    """The kernel's tables of ``flat`` as NumPy arrays (the size first, an int)."""
+    import numpy as np
+
+    size, *rest = flat.tables
+    whole = np.array(list(itertools.chain.from_iterable(rest)), dtype=np.int64)
+    ends = list(itertools.accumulate(map(len, rest)))
+    return (size, *(whole[end - len(table):end] for table, end in zip(rest, ends, strict=True)))
+
+
+def _solve_python(grid: Grid, model: Model, limit: int, budget: int | None) -> Solutions[Grid]:
+    """The reference search."""
+    from grille.sudoku.variants.check import violations
+
+    n = grid.size
     full = (1 << n) - 1
     masks = [1 << (d - 1) if d else full for d in grid.cells]
     found: list[Grid] = []
@@ -144,22 +311,28 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None) -> Solutions
     nodes = 0
     budget_hit = False
 
+    watchers = model.watchers
+    weights = [1] * len(model.filters)
+
     def search(masks: Masks, changed: Sequence[int] | None) -> None:
         nonlocal count, nodes, budget_hit
         if budget is not None and nodes >= budget:
             budget_hit = True
             raise _StopError
         nodes += 1
-        if not propagate(model, masks, changed):
+        if not propagate(model, masks, changed, weights):
             return
-        best, best_count = -1, n + 1
+        # dom/wdeg: fewest candidates per weight of the filters watching the cell (each
+        # filter weighs 1 plus the contradictions it found), compared as cross products
+        best, best_options, best_weight = -1, 1, 0
         for cell, mask in enumerate(masks):
             if mask & (mask - 1):
                 options = mask.bit_count()
-                if options < best_count:
-                    best, best_count = cell, options
-                    if options == 2:
-                        break
+                weight = 1
+                for index in watchers[cell]:
+                    weight += weights[index]
+                if options * best_weight < best_options * weight:
+                    best, best_options, best_weight = cell, options, weight
         if best < 0:
             solution = grid.with_cells([m.bit_length() for m in masks])
             if solution.marks is not None:

@@ -1,0 +1,942 @@
+"""The variant Sudoku search, compiled: the same propagation and depth-first search as
+:mod:`grille.sudoku.variants.solve`, over a flat encoding of its :class:`Model`.
+
+The model becomes integer arrays (:func:`flatten`): the peers of each cell and the cells
+watched by each filter as offsets into flat lists, the full units (hidden singles) one after
+another, and each filter as a type code and an offset into one array of numbers
+(``data``) that hold its cells and parameters. Candidates are bit sets (bit ``d - 1`` for
+digit ``d``), one per cell, one row per search level on an explicit stack, so the kernel has
+no recursion and allocates nothing.
+
+The kernel implements each generic filter of :mod:`grille.sudoku.variants.propagation`
+(``Restrict``, ``Relation``, ``LinearSum``, ``SumTo`` plain and over groups of cells that
+see each other, ``CageSum``, ``Window``, ``SandwichSum``), line for line as their ``run``
+methods reason. A model holding any other filter (a new class, or a subclass), or a grouped
+``SumTo`` whose total passes 62 (its sums are one word's bits), has no flat encoding:
+:func:`flatten` answers ``None`` and the solver runs the plain-Python engine, so a new
+family works before the kernel learns its filter.
+
+A node is one propagation to a fixed point, as in the Python engine, and the search
+branches the same way (the first cell with the fewest candidates, its digits lowest first),
+so both count the same nodes. The kernels run interpreted on lists too (``GRILLE_JIT=0``),
+which the tests use to compare; compiled they are declared as :data:`KERNELS`.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grille.engine._jit import Kernels
+from grille.sudoku.variants import propagation as pr
+
+__all__ = [
+    "KERNELS",
+    "STOP_BUDGET",
+    "STOP_DONE",
+    "STOP_LIMIT",
+    "Flat",
+    "flatten",
+]
+
+STOP_DONE = 0
+"""The search space was exhausted: the count is exact."""
+STOP_LIMIT = 1
+"""The search stopped on reaching the solution limit."""
+STOP_BUDGET = 2
+"""The search stopped on reaching the node budget."""
+
+RESTRICT, RELATION, LINEAR_SUM, SUM_TO, CAGE_SUM, WINDOW, SANDWICH, SUM_GROUPS = range(8)
+"""The filter type codes."""
+
+
+# -- bits -----------------------------------------------------------------------------------
+
+
+def _bit_length(mask: int) -> int:
+    """The index of the highest set bit plus one (0 for 0)."""
+    length = 0
+    while mask:
+        mask >>= 1
+        length += 1
+    return length
+
+
+def _low_index(mask: int) -> int:
+    """The index of the lowest set bit of a non-zero ``mask``."""
+    index = 0
+    while not (mask >> index) & 1:
+        index += 1
+    return index
+
+
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
+    """Queue ``cell`` for propagation (as often as it changes, as the reference does; each
+    push follows a narrowing, so ``cells * (n + 1)`` places suffice); the new length.
+    ``queued`` is unused (kept so that every filter has the same signature)."""
+    pending[top] = cell
+    return top + 1
+
+
+# -- the filters (each as its class's run in propagation.py) --------------------------------
+
+
+def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+              queued: Any) -> int:
+    a, b = data[at], data[at + 1]
+    ma, mb = masks[off + a], masks[off + b]
+    allowed_b = 0
+    rest = ma
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        allowed_b |= data[at + 2 + bit]
+    nb = mb & allowed_b
+    if not nb:
+        return -1
+    allowed_a = 0
+    rest = nb
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        allowed_a |= data[at + 2 + n + bit]
+    na = ma & allowed_a
+    if not na:
+        return -1
+    if na != ma:
+        masks[off + a] = na
+        top = _push(a, pending, top, queued)
+    if nb != mb:
+        masks[off + b] = nb
+        top = _push(b, pending, top, queued)
+    return top
+
+
+def _linear_sum(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+                queued: Any, scratch: Any) -> int:
+    k, total = data[at], data[at + 1]
+    cells, coefs = at + 2, at + 2 + k
+    lows, highs = 0, k
+    while True:
+        low = 0
+        high = 0
+        for i in range(k):
+            mask = masks[off + data[cells + i]]
+            if not mask:
+                return -1
+            coef = data[coefs + i]
+            low_digit = _low_index(mask) + 1
+            high_digit = _bit_length(mask)
+            if coef > 0:
+                scratch[lows + i] = coef * low_digit
+                scratch[highs + i] = coef * high_digit
+            else:
+                scratch[lows + i] = coef * high_digit
+                scratch[highs + i] = coef * low_digit
+            low += scratch[lows + i]
+            high += scratch[highs + i]
+        if not low <= total <= high:
+            return -1
+        again = False
+        for i in range(k):
+            least = total - (high - scratch[highs + i])
+            most = total - (low - scratch[lows + i])
+            if least <= scratch[lows + i] and scratch[highs + i] <= most:
+                continue
+            cell = data[cells + i]
+            coef = data[coefs + i]
+            mask = masks[off + cell]
+            keep = 0
+            rest = mask
+            while rest:
+                bit = _low_index(rest)
+                rest &= rest - 1
+                value = coef * (bit + 1)
+                if least <= value <= most:
+                    keep |= 1 << bit
+            if not keep:
+                return -1
+            if keep != mask:
+                masks[off + cell] = keep
+                top = _push(cell, pending, top, queued)
+                again = True
+        if not again:
+            return top
+
+
+def _shifted(sums: int, mask: int, keep: int) -> int:
+    """The sums reachable from ``sums`` (bit ``s``: sum ``s``) adding one digit of ``mask``,
+    within ``keep``."""
+    out = 0
+    rest = mask
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        out |= (sums << (bit + 1)) & keep
+    return out
+
+
+def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+                 queued: Any, scratch: Any) -> int:
+    """:func:`_sum_to` with the partial sums as bit sets (a ``cap`` of 62 at most)."""
+    k, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    terms = at + 4
+    keep = (1 << (cap + 1)) - 1
+    prefix, suffix = 0, k + 1
+    scratch[prefix] = 1
+    for i in range(k):
+        scratch[prefix + i + 1] = _shifted(scratch[prefix + i], masks[off + data[terms + i]],
+                                           keep)
+    scratch[suffix + k] = 1
+    for i in range(k - 1, -1, -1):
+        scratch[suffix + i] = _shifted(scratch[suffix + i + 1], masks[off + data[terms + i]],
+                                       keep)
+    if target >= 0:
+        old = masks[off + target]
+        totals = (scratch[prefix + k] >> 1) & old
+        if not totals:
+            return -1
+        if totals != old:
+            masks[off + target] = totals
+            top = _push(target, pending, top, queued)
+        totals <<= 1
+    else:
+        totals = 1 << total
+        if not scratch[prefix + k] & totals:
+            return -1
+    for i in range(k):
+        others = 0
+        rest = scratch[prefix + i]
+        after = scratch[suffix + i + 1]
+        while rest:
+            bit = _low_index(rest)
+            rest &= rest - 1
+            others |= (after << bit) & keep
+        cell = data[terms + i]
+        old = masks[off + cell]
+        new = 0
+        rest = old
+        while rest:
+            bit = _low_index(rest)
+            rest &= rest - 1
+            if (others << (bit + 1)) & totals:
+                new |= 1 << bit
+        if not new:
+            return -1
+        if new != old:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    return top
+
+
+def _add_sums(sums: int, group: int, keep: int) -> int:
+    """The totals reachable from ``sums`` adding one total of ``group`` (bit sets), within
+    ``keep``."""
+    out = 0
+    rest = group
+    while rest:
+        bit = _low_index(rest)
+        rest &= rest - 1
+        out |= (sums << bit) & keep
+    return out
+
+
+def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+                queued: Any, scratch: Any) -> int:
+    """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
+
+    Data: groups, total, target, cap, the groups' starts (groups + 1), the terms, then the
+    digit sets by count (where each count's sets start, ``most + 2`` entries), the sets'
+    masks and their sums (same order)."""
+    groups, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    starts = at + 4
+    terms = starts + groups + 1
+    count = data[starts + groups]
+    sub_at = terms + count
+    most = 0
+    for g in range(groups):
+        most = max(most, data[starts + g + 1] - data[starts + g])
+    sets = sub_at + most + 2
+    every = data[sub_at + most + 1]
+    sums = sets + every
+    keep_all = (1 << (cap + 1)) - 1
+    # scratch: fitting sets' masks and sums, where each group's start, totals, prefix, suffix
+    fit_from = 2 * every * groups
+    totals_of = fit_from + groups + 1
+    prefix = totals_of + groups
+    suffix = prefix + groups + 1
+    fits_mask, fits_sum = 0, every * groups
+    found = 0
+    scratch[fit_from] = 0
+    for g in range(groups):
+        lo, hi = data[starts + g], data[starts + g + 1]
+        union = 0
+        for i in range(lo, hi):
+            union |= masks[off + data[terms + i]]
+        reach = 0
+        for j in range(data[sub_at + hi - lo], data[sub_at + hi - lo + 1]):
+            combo = data[sets + j]
+            if combo & ~union:
+                continue
+            fits = True
+            for i in range(lo, hi):
+                if not masks[off + data[terms + i]] & combo:
+                    fits = False
+                    break
+            if fits:
+                scratch[fits_mask + found] = combo
+                scratch[fits_sum + found] = data[sums + j]
+                found += 1
+                reach |= (1 << data[sums + j]) & keep_all
+        if not reach:
+            return -1
+        scratch[totals_of + g] = reach
+        scratch[fit_from + g + 1] = found
+    scratch[prefix] = 1
+    for g in range(groups):
+        scratch[prefix + g + 1] = _add_sums(scratch[prefix + g], scratch[totals_of + g],
+                                            keep_all)
+    scratch[suffix + groups] = 1
+    for g in range(groups - 1, -1, -1):
+        scratch[suffix + g] = _add_sums(scratch[suffix + g + 1], scratch[totals_of + g],
+                                        keep_all)
+    if target >= 0:
+        old = masks[off + target]
+        totals = (scratch[prefix + groups] >> 1) & old
+        if not totals:
+            return -1
+        if totals != old:
+            masks[off + target] = totals
+            top = _push(target, pending, top, queued)
+        totals <<= 1
+    else:
+        totals = 1 << total
+        if not scratch[prefix + groups] & totals:
+            return -1
+    for g in range(groups):
+        others = _add_sums(scratch[prefix + g], scratch[suffix + g + 1], keep_all)
+        keep = 0
+        for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
+            if (others << scratch[fits_sum + j]) & totals:
+                keep |= scratch[fits_mask + j]
+        for i in range(data[starts + g], data[starts + g + 1]):
+            cell = data[terms + i]
+            old = masks[off + cell]
+            new = old & keep
+            if not new:
+                return -1
+            if new != old:
+                masks[off + cell] = new
+                top = _push(cell, pending, top, queued)
+    return top
+
+
+def _sum_to(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+            queued: Any, scratch: Any) -> int:
+    """Reachable partial sums as rows of flags (sums above ``cap`` can never come back);
+    as bit sets when ``cap`` fits a word."""
+    k, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
+    if cap <= 62:
+        return _sum_to_bits(data, at, masks, off, pending, top, queued, scratch)
+    terms = at + 4
+    width = cap + 1
+    prefix = 0
+    suffix = (k + 1) * width
+    for s in range(2 * (k + 1) * width):
+        scratch[s] = 0
+    scratch[prefix] = 1
+    scratch[suffix + k * width] = 1
+    for i in range(k):
+        mask = masks[off + data[terms + i]]
+        row, nxt = prefix + i * width, prefix + (i + 1) * width
+        for s in range(width):
+            if scratch[row + s]:
+                for bit in range(n):
+                    if (mask >> bit) & 1 and s + bit + 1 <= cap:
+                        scratch[nxt + s + bit + 1] = 1
+    for i in range(k - 1, -1, -1):
+        mask = masks[off + data[terms + i]]
+        row, nxt = suffix + i * width, suffix + (i + 1) * width
+        for s in range(width):
+            if scratch[nxt + s]:
+                for bit in range(n):
+                    if (mask >> bit) & 1 and s + bit + 1 <= cap:
+                        scratch[row + s + bit + 1] = 1
+    totals = 0  # bit t set: the sum t is allowed
+    last = prefix + k * width
+    if target >= 0:
+        old = masks[off + target]
+        keep = 0
+        for bit in range(n):
+            if (old >> bit) & 1 and bit + 1 <= cap and scratch[last + bit + 1]:
+                keep |= 1 << bit
+        if not keep:
+            return -1
+        if keep != old:
+            masks[off + target] = keep
+            top = _push(target, pending, top, queued)
+        totals = keep << 1
+    else:
+        if total > cap or not scratch[last + total]:
+            return -1
+    for i in range(k):
+        cell = data[terms + i]
+        old = masks[off + cell]
+        new = 0
+        row, other = prefix + i * width, suffix + (i + 1) * width
+        for bit in range(n):
+            if not (old >> bit) & 1:
+                continue
+            fits = False
+            for s in range(width):
+                if not scratch[row + s]:
+                    continue
+                if target >= 0:
+                    rest = totals
+                    while rest and not fits:
+                        t = _low_index(rest)
+                        rest &= rest - 1
+                        need = t - s - bit - 1
+                        if 0 <= need <= cap and scratch[other + need]:
+                            fits = True
+                else:
+                    need = total - s - bit - 1
+                    if 0 <= need <= cap and scratch[other + need]:
+                        fits = True
+                if fits:
+                    break
+            if fits:
+                new |= 1 << bit
+        if not new:
+            return -1
+        if new != old:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    return top
+
+
+def _cage_sum(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+              queued: Any) -> int:
+    k, count = data[at], data[at + 1]
+    cells, combos = at + 2, at + 2 + k
+    union = 0
+    for i in range(k):
+        union |= masks[off + data[cells + i]]
+    allowed = 0
+    for c in range(count):
+        combo = data[combos + c]
+        if combo & ~union:
+            continue
+        fits = True
+        for i in range(k):
+            if not masks[off + data[cells + i]] & combo:
+                fits = False
+                break
+        if fits:
+            allowed |= combo
+    for i in range(k):
+        cell = data[cells + i]
+        mask = masks[off + cell]
+        new = mask & allowed
+        if not new:
+            return -1
+        if new != mask:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    return top
+
+
+def _window(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+            queued: Any) -> int:
+    k = data[at]
+    cells = at + 1
+    run = (1 << k) - 1
+    allowed = 0
+    required = (1 << n) - 1
+    for start in range(n - k + 1):
+        window = run << start
+        covered = 0
+        for i in range(k):
+            here = masks[off + data[cells + i]] & window
+            if not here:
+                covered = 0
+                break
+            covered |= here
+        if covered == window:  # every cell can take a digit, every digit has a cell
+            allowed |= window
+            required &= window
+    if not allowed:
+        return -1
+    for i in range(k):
+        cell = data[cells + i]
+        mask = masks[off + cell]
+        new = mask & allowed
+        if not new:
+            return -1
+        if new != mask:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    # a digit every fitting run holds is on the line: alone in one cell, it goes there
+    rest = required
+    while rest:
+        digit = rest & -rest
+        rest ^= digit
+        place = -1
+        places = 0
+        for i in range(k):
+            if masks[off + data[cells + i]] & digit:
+                places += 1
+                place = i
+        if not places:
+            return -1
+        if places == 1:
+            cell = data[cells + place]
+            if masks[off + cell] != digit:
+                masks[off + cell] = digit
+                top = _push(cell, pending, top, queued)
+    return top
+
+
+def _sandwich(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
+              queued: Any, scratch: Any) -> int:
+    """Data: k, the cells, then for each gap length ``m`` (0 to n - 2) where its digit sets
+    start (n entries, the last the end), then the sets (masks of different digits from 2 to
+    n - 1 summing to the total)."""
+    k = data[at]
+    cells = at + 1
+    combo_at = at + 1 + k
+    sets = combo_at + n
+    one, high_digit = 1, 1 << (n - 1)
+    inner = ((1 << n) - 1) & ~(one | high_digit)
+    allowed = 0
+    for i in range(k):
+        scratch[allowed + i] = 0
+    for a in range(k):
+        at_a = masks[off + data[cells + a]]
+        if not at_a & (one | high_digit):
+            continue
+        for b in range(a + 1, k):
+            at_b = masks[off + data[cells + b]]
+            one_first = (at_a & one) != 0 and (at_b & high_digit) != 0
+            top_first = (at_a & high_digit) != 0 and (at_b & one) != 0
+            if not (one_first or top_first):
+                continue
+            gap = b - a - 1
+            for c in range(data[combo_at + gap], data[combo_at + gap + 1]):
+                combo = data[sets + c]
+                rest = inner & ~combo
+                fits = True
+                inside = 0
+                outside = 0
+                for m in range(k):
+                    if m == a or m == b:  # noqa: SIM109 - plain ints for numba
+                        continue
+                    if a < m < b:
+                        mask = masks[off + data[cells + m]] & combo
+                        inside |= mask
+                    else:
+                        mask = masks[off + data[cells + m]] & rest
+                        outside |= mask
+                    if not mask:
+                        fits = False
+                        break
+                if not fits or inside != combo or outside != rest:
+                    continue
+                for m in range(k):
+                    if a < m < b:
+                        scratch[allowed + m] |= masks[off + data[cells + m]] & combo
+                    elif m != a and m != b:
+                        scratch[allowed + m] |= masks[off + data[cells + m]] & rest
+                if one_first:
+                    scratch[allowed + a] |= one
+                    scratch[allowed + b] |= high_digit
+                if top_first:
+                    scratch[allowed + a] |= high_digit
+                    scratch[allowed + b] |= one
+    for i in range(k):
+        cell = data[cells + i]
+        mask = masks[off + cell]
+        new = mask & scratch[allowed + i]
+        if not new:
+            return -1
+        if new != mask:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+    return top
+
+
+def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pending: Any,
+                top: int, queued: Any, scratch: Any) -> int:
+    """Run one filter on the masks at ``off``, queueing the cells it changes: the new queue
+    length, or -1 on a contradiction."""
+    if kind == RESTRICT:
+        cell = data[at]
+        old = masks[off + cell]
+        new = old & data[at + 1]
+        if not new:
+            return -1
+        if new != old:
+            masks[off + cell] = new
+            top = _push(cell, pending, top, queued)
+        return top
+    if kind == RELATION:
+        return _relation(n, data, at, masks, off, pending, top, queued)
+    if kind == LINEAR_SUM:
+        return _linear_sum(data, at, masks, off, pending, top, queued, scratch)
+    if kind == SUM_TO:
+        return _sum_to(n, data, at, masks, off, pending, top, queued, scratch)
+    if kind == CAGE_SUM:
+        return _cage_sum(data, at, masks, off, pending, top, queued)
+    if kind == WINDOW:
+        return _window(n, data, at, masks, off, pending, top, queued)
+    if kind == SUM_GROUPS:
+        return _sum_groups(data, at, masks, off, pending, top, queued, scratch)
+    return _sandwich(n, data, at, masks, off, pending, top, queued, scratch)
+
+
+# -- propagation and search -----------------------------------------------------------------
+
+
+def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
+               watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
+               off: int, changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
+               weights: Any, scratch: Any) -> bool:
+    """Narrow the masks at ``off`` to a fixed point (False on a contradiction): from the
+    cell ``changed``, or from everything when it is -1. A filter that finds a contradiction
+    gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
+    or more, the lengths of the shared cells, the rest of the first and the rest of the
+    second, then those cells."""
+    cells = n * n
+    full = (1 << n) - 1
+    filters = len(kinds)
+    top = 0
+    for cell in range(cells):
+        queued[cell] = 0
+    for f in range(filters):
+        is_due[f] = 0
+    due_top = 0
+    if changed < 0:
+        for cell in range(cells):
+            top = _push(cell, pending, top, queued)
+        for f in range(filters):
+            is_due[f] = 1
+            due[due_top] = f
+            due_top += 1
+    else:
+        top = _push(changed, pending, top, queued)
+    unit_count = len(units) // n if n else 0
+    while True:
+        while top:
+            top -= 1
+            cell = pending[top]
+            queued[cell] = 0
+            mask = masks[off + cell]
+            if not mask:
+                return False
+            for w in range(watch_start[cell], watch_start[cell + 1]):
+                f = watch_list[w]
+                if not is_due[f]:
+                    is_due[f] = 1
+                    due[due_top] = f
+                    due_top += 1
+            if mask & (mask - 1) == 0:
+                for p in range(peer_start[cell], peer_start[cell + 1]):
+                    other = peer_list[p]
+                    if masks[off + other] & mask:
+                        left = masks[off + other] & ~mask
+                        if not left:
+                            return False
+                        masks[off + other] = left
+                        top = _push(other, pending, top, queued)
+        if due_top:
+            due_top -= 1
+            f = due[due_top]
+            is_due[f] = 0
+            top = _run_filter(n, kinds[f], data, starts[f], masks, off, pending, top, queued,
+                              scratch)
+            if top < 0:
+                weights[f] += 1
+                return False
+            continue
+        for u in range(unit_count):
+            base = u * n
+            seen = 0
+            twice = 0
+            fixed = 0
+            for i in range(n):
+                mask = masks[off + units[base + i]]
+                twice |= seen & mask
+                seen |= mask
+                if mask & (mask - 1) == 0:
+                    fixed |= mask
+            if seen != full:
+                return False
+            once = seen & ~twice & ~fixed
+            while once:
+                bit = once & -once
+                once ^= bit
+                for i in range(n):
+                    cell = units[base + i]
+                    if masks[off + cell] & bit:
+                        masks[off + cell] = bit
+                        top = _push(cell, pending, top, queued)
+                        break
+        if top:
+            continue
+        # locked candidates: a digit a full unit holds only where it meets another leaves
+        # the rest of that one
+        at = 0
+        while at < len(locked):
+            shared, u_rest, v_rest = locked[at], locked[at + 1], locked[at + 2]
+            at += 3
+            inside = 0
+            for i in range(shared):
+                inside |= masks[off + locked[at + i]]
+            outside = 0
+            for i in range(shared, shared + u_rest):
+                outside |= masks[off + locked[at + i]]
+            only = inside & ~outside
+            if only:
+                for i in range(shared + u_rest, shared + u_rest + v_rest):
+                    cell = locked[at + i]
+                    if masks[off + cell] & only:
+                        left = masks[off + cell] & ~only
+                        if not left:
+                            return False
+                        masks[off + cell] = left
+                        top = _push(cell, pending, top, queued)
+            at += shared + u_rest + v_rest
+        if not top:
+            return True
+
+
+def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
+           watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, limit: int,
+           budget: int, stack: Any, left: Any, branch: Any, pending: Any, queued: Any,
+           due: Any, is_due: Any, weights: Any, scratch: Any, found: Any,
+           outcome: Any) -> None:
+    """Search from the masks in the first row of ``stack`` (``n * n`` of them): up to
+    ``limit`` solutions (0 = all) within ``budget`` nodes (-1 = unlimited).
+
+    Writes the first two solutions' digits into ``found`` and ``outcome`` = count, nodes,
+    stop code. Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch``
+    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells``, ``due``,
+    ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
+    as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
+    filters watching it (1 plus theirs), the first such cell.
+    """
+    cells = n * n
+    level = 0
+    count = 0
+    nodes = 0
+    stop = STOP_DONE
+    changed = -1
+    while True:
+        if budget >= 0 and nodes >= budget:
+            stop = STOP_BUDGET
+            break
+        nodes += 1
+        off = level * cells
+        ok = _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
+                        starts, data, locked, stack, off, changed, pending, queued, due,
+                        is_due, weights, scratch)
+        left[level] = 0
+        if ok:
+            best = -1
+            best_options = 1
+            best_weight = 0
+            for cell in range(cells):
+                mask = stack[off + cell]
+                if mask & (mask - 1):
+                    options = _popcount(mask)
+                    weight = 1
+                    for w in range(watch_start[cell], watch_start[cell + 1]):
+                        weight += weights[watch_list[w]]
+                    if options * best_weight < best_options * weight:
+                        best = cell
+                        best_options = options
+                        best_weight = weight
+            if best < 0:
+                if count < 2:
+                    for cell in range(cells):
+                        found[count * cells + cell] = _bit_length(stack[off + cell])
+                count += 1
+                if limit > 0 and count >= limit:
+                    stop = STOP_LIMIT
+                    break
+            else:
+                branch[level] = best
+                left[level] = stack[off + best]
+        while level >= 0 and left[level] == 0:
+            level -= 1
+        if level < 0:
+            break
+        bit = left[level] & -left[level]
+        left[level] ^= bit
+        off = level * cells
+        for cell in range(cells):
+            stack[off + cells + cell] = stack[off + cell]
+        changed = branch[level]
+        stack[off + cells + changed] = bit
+        level += 1
+    outcome[0] = count
+    outcome[1] = nodes
+    outcome[2] = stop
+
+
+def _narrow(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
+            watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
+            changed: int, pending: Any, queued: Any, due: Any, is_due: Any, weights: Any,
+            scratch: Any) -> bool:
+    """:func:`_propagate` on one row of masks (what the tests compare with the reference)."""
+    return _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
+                      starts, data, locked, masks, 0, changed, pending, queued, due, is_due,
+                      weights, scratch)
+
+
+def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
+                 pending: Any, queued: Any, scratch: Any) -> int:
+    """Filter ``f`` once on ``masks``: the cells it changed (first in ``pending``), -1 on a
+    contradiction."""
+    return _run_filter(n, kinds[f], data, starts[f], masks, 0, pending, 0, queued, scratch)
+
+
+KERNELS = Kernels(
+    (_solve, _narrow, _filter_once),
+    helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
+             _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
+             _cage_sum, _window, _sandwich, _run_filter, _propagate),
+)
+"""The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
+decides."""
+
+
+# -- the flat encoding ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Flat:
+    """A model as the kernel reads it: ``tables`` (n, peer offsets and list, full units,
+    watcher offsets and list, filter kinds, data offsets, data, locked pairs; lists of
+    ints) and the
+    ``scratch`` numbers its filters need."""
+
+    size: int
+    tables: tuple[Any, ...]
+    filters: int
+    scratch: int
+
+    def __repr__(self) -> str:
+        return f"Flat(size={self.size}, {self.filters} filters, scratch {self.scratch})"
+
+
+Encoded = tuple[int, list[int], int]
+"""A filter's type code, its numbers, and the scratch numbers it needs."""
+
+
+def _encode_restrict(flt: Any, size: int) -> Encoded:
+    return RESTRICT, [flt.cell, flt.mask], 0
+
+
+def _encode_relation(flt: Any, size: int) -> Encoded:
+    return RELATION, [flt.a, flt.b, *flt.forward, *flt.backward], 0
+
+
+def _encode_linear(flt: Any, size: int) -> Encoded:
+    k = len(flt.cells)
+    return LINEAR_SUM, [k, flt.total, *flt.cells, *flt.coefs], 2 * k
+
+
+def _encode_sum_to(flt: Any, size: int) -> Encoded | None:
+    k = len(flt.terms)
+    cap = size if flt.target >= 0 else max(flt.total, 0)
+    if not flt.starts:
+        return SUM_TO, [k, flt.total, flt.target, cap, *flt.terms], 2 * (k + 1) * (cap + 1)
+    if cap > 62:  # the grouped sums are bit sets of one word
+        return None
+    groups = len(flt.starts) - 1
+    at, sets = _offsets(flt.subsets)
+    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *at, *sets,
+               *(total for sums in flt.subset_sums for total in sums)]
+    return SUM_GROUPS, numbers, 2 * len(sets) * groups + 4 * (groups + 1)
+
+
+def _encode_cage(flt: Any, size: int) -> Encoded:
+    combos = pr._combos(flt.size, len(flt.cells), flt.total)
+    return CAGE_SUM, [len(flt.cells), len(combos), *flt.cells, *combos], 0
+
+
+def _encode_window(flt: Any, size: int) -> Encoded:
+    return WINDOW, [len(flt.cells), *flt.cells], 0
+
+
+def _encode_sandwich(flt: Any, size: int) -> Encoded:
+    k = len(flt.cells)
+    starts, sets = _offsets(flt.combos)
+    return SANDWICH, [k, *flt.cells, *starts, *sets], k
+
+
+ENCODERS: dict[type, Callable[[Any, int], Encoded | None]] = {
+    pr.Restrict: _encode_restrict,
+    pr.Relation: _encode_relation,
+    pr.LinearSum: _encode_linear,
+    pr.SumTo: _encode_sum_to,
+    pr.CageSum: _encode_cage,
+    pr.Window: _encode_window,
+    pr.SandwichSum: _encode_sandwich,
+}
+"""The filter classes the kernel knows, by exact class (a subclass may reason otherwise)."""
+
+
+def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Where each row starts in the rows laid end to end (and where the last ends), and
+    those rows."""
+    return [0, *itertools.accumulate(map(len, rows))], list(itertools.chain.from_iterable(rows))
+
+
+@functools.lru_cache(maxsize=64)
+def _flat_locked(locked: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """The model's locked pairs laid end to end: three lengths, then the cells."""
+    return [number for shared, u_rest, v_rest in locked
+            for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
+
+
+@functools.lru_cache(maxsize=64)
+def flatten(model: Any) -> Flat | None:
+    """The flat encoding of ``model`` (a :class:`~grille.sudoku.variants.solve.Model`), or
+    ``None`` when it holds a filter the kernel does not know or its size is over 16."""
+    size = model.size
+    if size > 16:
+        return None
+    kinds: list[int] = []
+    starts: list[int] = []
+    data: list[int] = []
+    scratch = 0
+    for flt in model.filters:
+        encode = ENCODERS.get(type(flt))
+        encoded = None if encode is None else encode(flt, size)
+        if encoded is None:
+            return None
+        kind, numbers, need = encoded
+        kinds.append(kind)
+        starts.append(len(data))
+        data.extend(numbers)
+        scratch = max(scratch, need)
+    peer_start, peer_list = _offsets(model.peers)
+    watch_start, watch_list = _offsets(model.watchers)
+    units = [cell for unit in model.full_units for cell in unit]
+    locked = _flat_locked(model.locked)
+    tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
+              data or [0], locked)
+    return Flat(size, tables, len(kinds), max(scratch, 1))
