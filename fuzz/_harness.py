@@ -1,8 +1,9 @@
 """What every atheris harness shares: instrument grille, pick the target, run libFuzzer.
 
 A harness runs as ``python fuzz/fuzz_<name>.py [libFuzzer options] [corpus dirs]``. Two
-options of its own: ``-grille_format=FMT`` (format harnesses only) fixes the format, so the
-whole input is the text, instead of letting the first byte pick it; ``-grille_keep_going=DIR``
+options of its own: ``-grille_format=FMT`` (format harnesses only) fixes the format (for
+``sudoku_variants`` also a ``json-in-…`` choice), so the whole input is the text, instead of
+letting the first byte pick it; ``-grille_keep_going=DIR``
 keeps fuzzing after a failure, writing the first input of each distinct failure (its
 exception type and where it was raised) to DIR, which libFuzzer's own fork mode cannot do
 for Python targets. See ``fuzz/README.md``.
@@ -45,11 +46,10 @@ def run(target_name: str, modules: Sequence[str] = ()) -> None:
     keep_going = _option(argv, KEEP_GOING_OPTION)
     target: Callable[[bytes], None] = targets.TARGETS[target_name]
     if fmt is not None:
-        kind = targets.get_kind(targets.FORMAT_TARGETS[target_name])
-        if fmt != targets.AUTO and fmt not in kind.formats:
-            sys.exit(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
-        prefix = targets.format_byte(kind, fmt)
-        target = _with_prefix(target, prefix)
+        options = targets.choices(target_name)
+        if fmt not in options:
+            sys.exit(f"{target_name} has no format {fmt!r}; formats: {', '.join(options)}")
+        target = _with_prefix(target, targets.input_byte(target_name, fmt))
     if keep_going is not None:
         target = _recording(target, Path(keep_going))
     atheris.Setup(argv, target)

@@ -1,7 +1,8 @@
 """Structured fuzzing of every parser with hypothesis: random text and mutated valid puzzles.
 
-Every reader of every kind (each format, and the sniffer), the move parser and the DLX
-reader get texts that look almost right; the checks are those of the atheris harnesses
+Every reader of every kind (each format, and the sniffer), the variant Sudoku readers (also
+the JSON behind a link, compressed into the link after the mutation), the move parser and the
+DLX reader get texts that look almost right; the checks are those of the atheris harnesses
 (``fuzz/targets.py``): a reader returns puzzles that write back in every format and read
 again, or raises a ``ParseError`` whose message names a line and column inside the text;
 a move is applied or refused with a ``MoveError``; nothing else may be raised.
@@ -35,6 +36,12 @@ NOISE = st.sampled_from(
 )
 """What mutations insert: the characters the formats give meaning to, and some trouble."""
 
+VARIANT_NOISE = st.one_of(NOISE, st.sampled_from(
+    ["R1C1", "R9C9", "R0C1", '"value"', '"cells"', '"given"', '"region"', "true", "null", "{}",
+     "[]", '""', "1.5", "1e9", '"killercage"', '"negative"', '"size"', "x", "k", "j", ",", "_"]
+))
+"""What mutations insert into variant puzzles: JSON and f-puzzles tokens, Solo's letters."""
+
 TAKUZU_EXAMPLES = [
     "1..0\n..0.\n....\n0..1\n",
     "# rules: no-unique-lines\n10..\n....\n",
@@ -65,18 +72,39 @@ def seeds(kind_name: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+@functools.cache
+def variant_seeds() -> tuple[tuple[str, str], ...]:
+    """(choice, text) pairs of ``sudoku_variants``: the variant fixtures, their puzzles in
+    every variant format, and their f-puzzles JSON as the text behind each kind of link."""
+    from grille.sudoku.formats.fpuzzles import dump as fpuzzles_json
+
+    kind = get_kind("sudoku")
+    texts = [path.read_text(encoding="utf-8") for path in sorted((FIXTURES / "variants").glob("*"))]
+    found: list[tuple[str, str]] = [(targets.AUTO, text) for text in texts]
+    for text in texts:
+        for entry in kind.read(text)[:2]:
+            for fmt in targets.VARIANT_FORMATS:
+                try:
+                    found.append((fmt, kind.write([entry.puzzle], fmt)))
+                except ValueError:
+                    continue
+            found += [(choice, fpuzzles_json(entry.puzzle)) for choice in targets.LINKED]
+    return tuple(found)
+
+
 @st.composite
-def mutated(draw: st.DrawFn, text: str) -> str:
+def mutated(draw: st.DrawFn, text: str,
+            noise: st.SearchStrategy[str] = NOISE) -> str:
     """``text`` with a few characters inserted, deleted, replaced, or lines swapped."""
     for _ in range(draw(st.integers(1, 4))):
         where = draw(st.integers(0, len(text)))
         action = draw(st.sampled_from(["insert", "delete", "replace", "cut", "lines"]))
         if action == "insert":
-            text = text[:where] + draw(NOISE) + text[where:]
+            text = text[:where] + draw(noise) + text[where:]
         elif action == "delete":
             text = text[:where] + text[where + 1:]
         elif action == "replace":
-            text = text[:where] + draw(NOISE) + text[where + 1:]
+            text = text[:where] + draw(noise) + text[where + 1:]
         elif action == "cut":
             text = text[:where]
         else:
@@ -109,6 +137,47 @@ def test_random_text(kind_name: str, data: st.DataObject) -> None:
     kind = get_kind(kind_name)
     text = data.draw(st.one_of(st.text(max_size=300), st.lists(NOISE, max_size=200).map("".join)))
     targets.check_read(kind, text, data.draw(formats_of(kind)))
+
+
+@FUZZ
+@given(data=st.data())
+def test_mutated_variants(data: st.DataObject) -> None:
+    choice, text = data.draw(st.sampled_from(variant_seeds()), label="seed")
+    choice = data.draw(st.one_of(st.just(choice),
+                                 st.sampled_from(targets.choices("sudoku_variants"))),
+                       label="choice")
+    targets.check_variant_read(data.draw(mutated(text, VARIANT_NOISE), label="text"), choice)
+
+
+def test_the_json_behind_a_link_reaches_the_fpuzzles_reader() -> None:
+    """A ``json-in-…`` choice reads the link that carries the text: its errors are the
+    f-puzzles reader's, reported on the link's line."""
+    kind = get_kind("sudoku")
+    for choice, fmt in targets.LINKED.items():
+        link = targets.link_text(fmt, '{"size": 6, "grid": 5}')
+        assert targets.sniff_kind(link).name == "sudoku"
+        with pytest.raises(ParseError, match="'grid' must be 6 rows") as caught:
+            kind.read(link, fmt=fmt, source="<fuzz>")
+        assert (caught.value.line, caught.value.column) == (1, 1)
+        targets.check_variant_read('{"size": 6, "grid": 5}', choice)
+        fixture = (FIXTURES / "variants" / "killer.json").read_text()
+        record = fixture[fixture.index('{"size"'):fixture.index(', "solution"')]
+        assert kind.read(targets.link_text(fmt, record), fmt=fmt)[0].puzzle.variant is not None
+
+
+def test_a_lossy_round_trip_of_a_variant_is_caught() -> None:
+    """The exact round trip check fails when a variant format loses a constraint or a clue."""
+    kind = get_kind("sudoku")
+    grid = kind.read((FIXTURES / "variants" / "killer.json").read_text())[0].puzzle
+    targets.same_variant(grid, grid, "json")
+    plain = type(grid)(grid.shape, grid.cells, grid.givens, None, grid.metadata, None)
+    with pytest.raises(AssertionError, match="constraints changed"):
+        targets.same_variant(grid, plain, "fpuzzles")
+    targets.same_variant(grid, plain, "line")  # a plain format: not held to it
+    untitled = type(grid)(grid.shape, grid.cells, grid.givens, None, (), grid.variant)
+    with pytest.raises(AssertionError, match="metadata 'title'"):
+        targets.same_variant(grid, untitled, "sudokupad")
+    targets.same_variant(grid, untitled, "solo")  # Solo IDs hold no metadata
 
 
 @FUZZ
