@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from grille.errors import ParseError
+
 FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
 CRASHERS = Path(__file__).resolve().parent / "fixtures" / "crashers"
 sys.path.insert(0, str(FUZZ))
@@ -57,3 +59,22 @@ def test_a_variant_read_from_a_record_writes_back_in_every_format_it_allows() ->
     # (a write override for `grille candidates`), which the marks reader could not read back
     fixture = Path(__file__).resolve().parent / "fixtures" / "variants" / "anti_king.json"
     targets.check_cli_bytes(fixture.read_bytes())
+
+
+@pytest.mark.parametrize(("kind_name", "fmt"), [("sudoku", "json"), ("sudoku", "fpuzzles"),
+                                                ("takuzu", "json"), ("kakuro", "json")])
+def test_json_nested_too_deeply_is_an_error_at_its_deepest_bracket(kind_name: str,
+                                                                   fmt: str) -> None:
+    # found while adding the variant readers: Python's JSON parser raises RecursionError
+    # some hundreds of levels down, in every kind's JSON reader and behind a link
+    text = '\n[{"a": "[[[["},\n [' + "[" * 2000 + "]" * 2000 + "], " + "{" * 5 + "["
+    with pytest.raises(ParseError, match="nested 200[12] levels deep") as caught:
+        targets.get_kind(kind_name).read(text, fmt=fmt, source="<fuzz>")
+    assert (caught.value.line, caught.value.column) == (3, 2002)  # its deepest bracket
+
+
+def test_a_link_to_json_nested_too_deeply_is_an_error_on_its_line() -> None:
+    link = targets.link_text("fpuzzles-link", "[" * 3000)
+    with pytest.raises(ParseError, match="nested 3000 levels deep") as caught:
+        targets.get_kind("sudoku").read("\n" + link, fmt="fpuzzles-link", source="<fuzz>")
+    assert (caught.value.line, caught.value.column) == (2, 1)

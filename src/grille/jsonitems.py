@@ -5,6 +5,11 @@ list, or JSON lines: one puzzle object a line, optionally followed on its line b
 (a TAB, ``;`` or spaces, then its fields; see :mod:`grille.rated`), as ``grille rate`` and
 ``grille batch`` write them. What the objects hold is the kind's business.
 
+:func:`raw_decode` and :func:`loads` are ``json``'s, except that a value nested too deeply for
+Python's parser (which raises ``RecursionError`` some hundreds of levels down) is a
+``json.JSONDecodeError`` at the bracket where the nesting is deepest: every JSON reader of
+grille decodes through them, so such a text is a parse error with its place like any other.
+
 >>> json_items('{"a": 1}\\t3.4\\n{"a": 2}\\n', "<input>")
 [(1, {'a': 1}, '3.4'), (2, {'a': 2}, '')]
 >>> json_items('{"puzzles": [{"a": 1},\\n {"a": 2}]}', "<input>")
@@ -19,10 +24,57 @@ from typing import Any
 from grille.errors import ParseError
 from grille.rated import SEPARATORS
 
-__all__ = ["json_items"]
+__all__ = ["json_items", "loads", "raw_decode"]
 
 _DECODER = json.JSONDecoder()
 _SPACE = " \t\r\n"
+
+
+def raw_decode(text: str, index: int = 0) -> tuple[Any, int]:
+    """The JSON value starting at ``index`` and the offset after it, as
+    ``json.JSONDecoder().raw_decode``; nesting too deep is a ``json.JSONDecodeError``."""
+    try:
+        return _DECODER.raw_decode(text, index)
+    except RecursionError:
+        raise _too_deep(text, index) from None
+
+
+def loads(text: str) -> Any:
+    """The JSON document ``text``, as ``json.loads``; nesting too deep is a
+    ``json.JSONDecodeError``."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _too_deep(text, 0) from None
+
+
+def _too_deep(text: str, start: int) -> json.JSONDecodeError:
+    """The error for the value at ``start`` nested too deeply: at its deepest bracket (the
+    first one of that depth; brackets inside strings are not counted)."""
+    depth = deepest = 0
+    where = start
+    index = start
+    in_string = False
+    while index < len(text):
+        char = text[index]
+        if in_string:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, index
+        elif char in "]}":
+            depth -= 1
+            if depth <= 0:
+                break
+        index += 1
+    reason = f"a JSON value nested {deepest} levels deep: more than grille reads"
+    return json.JSONDecodeError(reason, text, where)
 
 
 def json_items(text: str, source: str) -> list[tuple[int, Any, str]]:
@@ -40,7 +92,7 @@ def json_items(text: str, source: str) -> list[tuple[int, Any, str]]:
     position = _skip_space(text, 0)
     while position < len(text):
         try:
-            value, end = _DECODER.raw_decode(text, position)
+            value, end = raw_decode(text, position)
         except json.JSONDecodeError as error:
             raise ParseError(f"bad JSON: {error.msg}", line=error.lineno, column=error.colno,
                              source=source) from None

@@ -19,6 +19,7 @@ import json
 import re
 from typing import Any
 
+from grille.jsonitems import loads
 from grille.sudoku.geometry import Shape, default_shape, supported_sizes
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.families import BY_KEY
@@ -207,7 +208,7 @@ def read_link(text: str) -> tuple[Grid, str]:
                         "link (https://sudokupad.app/fpuzzles…)")
     payload = match[3].replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
     try:
-        data = json.loads(decompress(payload))
+        data = loads(decompress(payload))
     except json.JSONDecodeError as error:
         raise LinkError(f"the link's payload is not f-puzzles JSON ({error.msg})") from None
     return from_fpuzzles(data), "fpuzzles-link" if match[1] else "sudokupad"
