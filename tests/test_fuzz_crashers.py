@@ -68,7 +68,7 @@ def test_json_nested_too_deeply_is_an_error_at_its_deepest_bracket(kind_name: st
     # found while adding the variant readers: Python's JSON parser raises RecursionError
     # some hundreds of levels down, in every kind's JSON reader and behind a link
     text = '\n[{"a": "[[[["},\n [' + "[" * 2000 + "]" * 2000 + "], " + "{" * 5 + "["
-    with pytest.raises(ParseError, match="nested 200[12] levels deep") as caught:
+    with pytest.raises(ParseError, match=r"nested 200[12] levels deep") as caught:
         targets.get_kind(kind_name).read(text, fmt=fmt, source="<fuzz>")
     assert (caught.value.line, caught.value.column) == (3, 2002)  # its deepest bracket
 

@@ -211,6 +211,8 @@ def read_link(text: str) -> tuple[Grid, str]:
         data = loads(decompress(payload))
     except json.JSONDecodeError as error:
         raise LinkError(f"the link's payload is not f-puzzles JSON ({error.msg})") from None
+    except ValueError:  # the decoder's int refuses a number of over 4300 digits
+        raise LinkError("the link's payload holds a number too long to read") from None
     return from_fpuzzles(data), "fpuzzles-link" if match[1] else "sudokupad"
 
 
