@@ -87,9 +87,8 @@ def _read(items: Items, key: str, value: object) -> list[Constraint]:
         where = f"littlekillersum {index + 1}"
         clue = items.cell(item.get("cell"), where, outside=True)
         direction = item.get("direction")
-        if direction not in STEPS:
+        if not isinstance(direction, str) or direction not in STEPS:
             raise VariantError(f"{where}: direction {direction!r} is not one of UR, UL, DR, DL")
-        assert isinstance(direction, str)
         if "cells" in item:
             cells = items.cells(item["cells"], where)
         else:
