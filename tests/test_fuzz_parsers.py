@@ -11,6 +11,7 @@ a move is applied or refused with a ``MoveError``; nothing else may be raised.
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,90 @@ def test_mutated_variants(data: st.DataObject) -> None:
                                  st.sampled_from(targets.choices("sudoku_variants"))),
                        label="choice")
     targets.check_variant_read(data.draw(mutated(text, VARIANT_NOISE), label="text"), choice)
+
+
+@st.composite
+def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
+    """An f-puzzles object built key by key: every family's key with items that are mostly
+    well formed (cells near or outside the grid, repeated, far apart; sums, letters and
+    directions right or wrong), so the readers' checks are reached past the JSON."""
+    size = draw(st.sampled_from([4, 6, 9]))
+    near = st.integers(-1, size + 1)
+    cell = st.one_of(st.tuples(near, near).map(lambda rc: f"R{rc[0]}C{rc[1]}"),
+                     st.sampled_from(["R1C1", "r1c1", "R1C", "", "R01C1"]), st.integers(1, 9))
+    walk = st.lists(st.sampled_from([(0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (0, 0), (2, 0)]),
+                    min_size=1, max_size=5)
+
+    @st.composite
+    def line(draw: st.DrawFn) -> list[Any]:
+        row, col = draw(st.integers(1, size)), draw(st.integers(1, size))
+        cells: list[Any] = [f"R{row}C{col}"]
+        for dr, dc in draw(walk):
+            row, col = row + dr, col + dc
+            cells.append(f"R{row}C{col}")
+        return draw(st.one_of(st.just(cells), st.lists(cell, max_size=4)))
+
+    number = st.one_of(st.integers(0, 45).map(str), st.integers(-2, 50), st.none(),
+                       st.sampled_from(["", "x", "1.5", "٣", True, [], {}]))
+    lines = st.lists(line(), min_size=1, max_size=2)
+    items = {
+        "killercage": st.fixed_dictionaries({"cells": line()}, optional={"value": number}),
+        "littlekillersum": st.fixed_dictionaries(
+            {"cell": cell, "direction": st.sampled_from(["UR", "UL", "DR", "DL", "U", 1, []]),
+             "value": number}, optional={"cells": line()}),
+        "sandwichsum": st.fixed_dictionaries({"cell": cell, "value": number}),
+        "thermometer": st.fixed_dictionaries({"lines": lines}),
+        "arrow": st.fixed_dictionaries({"lines": lines, "cells": line()}),
+        "difference": st.fixed_dictionaries({"cells": line()}, optional={"value": number}),
+        "ratio": st.fixed_dictionaries({"cells": line()}, optional={"value": number}),
+        "xv": st.fixed_dictionaries({"cells": line(),
+                                     "value": st.sampled_from(["X", "V", "x", None, []])}),
+        "odd": st.fixed_dictionaries({"cell": cell}),
+        "even": st.fixed_dictionaries({"cell": cell}),
+        "extraregion": st.fixed_dictionaries({"cells": line()}),
+        "renban": st.fixed_dictionaries({"lines": lines}),
+        "whispers": st.fixed_dictionaries({"lines": lines}, optional={"value": number}),
+        "palindrome": st.fixed_dictionaries({"lines": lines}),
+    }
+    flags = ["diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
+             "nonconsecutive"]
+    value = st.integers(0, size)
+    grid_cell = st.fixed_dictionaries({}, optional={
+        "value": st.one_of(value, st.sampled_from([size + 1, -1, "1", None])),
+        "given": st.booleans(), "region": st.one_of(st.integers(-1, size), st.none())})
+    grid = draw(st.one_of(
+        st.just([[{} for _ in range(size)] for _ in range(size)]),
+        st.lists(st.lists(grid_cell, min_size=size, max_size=size), min_size=size,
+                 max_size=size),
+    ))
+    out: dict[str, Any] = {"size": size, "grid": grid}
+    for key in draw(st.lists(st.sampled_from(sorted(items)), max_size=3, unique=True)):
+        out[key] = draw(st.lists(items[key], min_size=1, max_size=3))
+    for key in draw(st.lists(st.sampled_from(flags), max_size=2, unique=True)):
+        out[key] = draw(st.sampled_from([True, True, False, 1]))
+    if draw(st.booleans()):
+        out["negative"] = draw(st.lists(st.sampled_from(["ratio", "xv", "ratio", "x"]),
+                                        max_size=2, unique=True))
+    for key in draw(st.lists(st.sampled_from(["title", "author", "ruleset"]), unique=True)):
+        out[key] = draw(st.one_of(st.text(max_size=20), st.just(7)))
+    return out
+
+
+@FUZZ
+@given(data=st.data())
+def test_generated_fpuzzles_objects(data: st.DataObject) -> None:
+    """f-puzzles objects made key by key, read as f-puzzles JSON, behind each kind of link and
+    as grille JSON's ``variant``; round trips held exact."""
+    puzzle = data.draw(fpuzzles_objects(), label="puzzle")
+    choice = data.draw(st.sampled_from(["fpuzzles", "auto", *targets.LINKED, "json"]),
+                       label="choice")
+    if choice == "json":
+        keys = {key: value for key, value in puzzle.items() if key not in ("size", "grid")}
+        text = json.dumps({"size": puzzle["size"], "variant": keys,
+                           "cells": "." * puzzle["size"] ** 2})
+    else:
+        text = json.dumps(puzzle, ensure_ascii=data.draw(st.booleans()))
+    targets.check_variant_read(text, choice)
 
 
 def test_the_json_behind_a_link_reaches_the_fpuzzles_reader() -> None:

@@ -180,6 +180,13 @@ BAD = [
      '[{}, {}, {}, {}]], "negative": ["difference"]}', "negative constraint 'difference'"),
     ('{"size": 4, "grid": [[{"c": "#fff"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
      '[{}, {}, {}, {}]]}', "field 'c' is not supported"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R2C2", "direction": "UR", "value": "3"}]}',
+     "the clue is inside the grid"),
+    # found by fuzzing: read with no cells, written with "cells": [], which is refused
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R0C1", "direction": "UR", "value": "0"}]}',
+     "towards UR does not enter the grid"),
     ("3x3k:zzzc,a__", "killer cages and sums"),
     ("9j:zzzc,ab", "covers 5 of 145 walls"),
 ]

@@ -207,8 +207,9 @@ def read_link(text: str) -> tuple[Grid, str]:
         raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
                         "link (https://sudokupad.app/fpuzzles…)")
     payload = match[3].replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
+    decoded = decompress(payload)
     try:
-        data = loads(decompress(payload))
+        data = loads(decoded)
     except json.JSONDecodeError as error:
         raise LinkError(f"the link's payload is not f-puzzles JSON ({error.msg})") from None
     except ValueError:  # the decoder's int refuses a number of over 4300 digits

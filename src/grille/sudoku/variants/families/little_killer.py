@@ -46,7 +46,12 @@ class LittleKiller(Constraint):
 
     def fits(self, size: int) -> None:
         Constraint.fits(self, size)
+        if all(0 <= at < size for at in self.clue):
+            raise VariantError(f"{self.name()}: the clue is inside the grid, not around it")
         expected = diagonal(self.clue, self.direction, size)
+        if not expected:
+            raise VariantError(f"{self.name()}: the diagonal from {cell_text(self.clue)} "
+                               f"towards {self.direction} does not enter the grid")
         if self.cells != expected:
             raise VariantError(f"{self.name()}: its cells are not the diagonal from "
                                f"{cell_text(self.clue)} towards {self.direction}")
