@@ -24,6 +24,7 @@ from conftest import FIXTURES
 from grille.errors import ParseError
 from grille.kind import Kind
 from grille.kinds import get_kind, kind_names
+from grille.sudoku.geometry import default_shape
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "fuzz"))
 
@@ -196,14 +197,31 @@ def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
     flags = ["diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups",
              "nonconsecutive"]
     value = st.integers(0, size)
-    grid_cell = st.fixed_dictionaries({}, optional={
-        "value": st.one_of(value, st.sampled_from([size + 1, -1, "1", None])),
-        "given": st.booleans(), "region": st.one_of(st.integers(-1, size), st.none())})
+    grid_cell = st.tuples(value, st.booleans()).map(
+        lambda vg: {} if not vg[0] else {"value": vg[0], "given": True} if vg[1] else {
+            "value": vg[0]})
     grid = draw(st.one_of(
         st.just([[{} for _ in range(size)] for _ in range(size)]),
         st.lists(st.lists(grid_cell, min_size=size, max_size=size), min_size=size,
                  max_size=size),
     ))
+    if draw(st.integers(0, 7)) == 0:  # one cell of the wrong shape
+        grid[draw(st.integers(0, size - 1))][draw(st.integers(0, size - 1))] = draw(
+            st.sampled_from([{"value": size + 1}, {"value": -1}, {"value": "1"},
+                             {"given": True}, {"given": 1, "value": 1}, {"c": 1}]))
+    if draw(st.integers(0, 3)) == 0:  # regions: the boxes with cells swapped, or any numbers
+        shape = default_shape(size)
+        regions = [shape.box_of(index) for index in range(size * size)]
+        for _ in range(draw(st.integers(0, 3))):
+            a, b = draw(st.integers(0, size * size - 1)), draw(st.integers(0, size * size - 1))
+            regions[a], regions[b] = regions[b], regions[a]
+        if draw(st.booleans()):
+            regions[draw(st.integers(0, size * size - 1))] = draw(st.integers(-1, size))
+        sparse = draw(st.booleans())
+        for index, region in enumerate(regions):
+            if not (sparse and region == shape.box_of(index)):
+                grid[index // size][index % size] = {**grid[index // size][index % size],
+                                                     "region": region}
     out: dict[str, Any] = {"size": size, "grid": grid}
     for key in draw(st.lists(st.sampled_from(sorted(items)), max_size=3, unique=True)):
         out[key] = draw(st.lists(items[key], min_size=1, max_size=3))
@@ -213,7 +231,8 @@ def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
         out["negative"] = draw(st.lists(st.sampled_from(["ratio", "xv", "ratio", "x"]),
                                         max_size=2, unique=True))
     for key in draw(st.lists(st.sampled_from(["title", "author", "ruleset"]), unique=True)):
-        out[key] = draw(st.one_of(st.text(max_size=20), st.just(7)))
+        out[key] = draw(st.one_of(*[st.text(max_size=20)] * 5,
+                                  st.sampled_from([7, "\u2028", "a\nb", "\ud83d\ude00"])))
     return out
 
 
