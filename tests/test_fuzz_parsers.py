@@ -284,6 +284,30 @@ def test_a_lossy_round_trip_of_a_variant_is_caught() -> None:
     targets.same_variant(grid, untitled, "solo")  # Solo IDs hold no metadata
 
 
+def test_solo_tells_regions_and_cages_its_own_way() -> None:
+    """Solo numbers jigsaw regions by their first cell and lists cage cells row by row: the
+    exact round trip allows that, and only that."""
+    kind = get_kind("sudoku")
+    grid = kind.read((FIXTURES / "variants" / "jigsaw.json").read_text())[0].puzzle
+    puzzle = json.loads(kind.write([grid], "fpuzzles"))
+    for row in puzzle["grid"]:
+        for cell in row:
+            cell["region"] = 5 - cell.get("region", 0)
+    targets.check_variant_read(json.dumps(puzzle), "fpuzzles")
+    cages = [["R1C2", "R1C1"], ["R1C3", "R1C4"], ["R2C1", "R2C2"], ["R2C4", "R2C3"],
+             ["R3C1", "R3C2", "R4C1", "R4C2"], ["R4C4", "R3C3", "R3C4", "R4C3"]]
+    killer = {"size": 4, "grid": [[{} for _ in range(4)] for _ in range(4)],
+              "killercage": [{"cells": cells, "value": "10"} for cells in cages]}
+    assert kind.write([e.puzzle for e in kind.read(json.dumps(killer))], "solo").startswith(
+        "2x2k:")
+    targets.check_variant_read(json.dumps(killer), "fpuzzles")
+    read = kind.read(json.dumps(killer))[0].puzzle
+    assert read.variant is not None
+    moved = type(read.variant)(read.variant.constraints[1:])
+    with pytest.raises(AssertionError, match="constraints changed"):
+        targets.same_variant(read, type(read)(read.shape, read.cells, variant=moved), "solo")
+
+
 @FUZZ
 @given(st.one_of(
     st.text(max_size=30),
