@@ -24,7 +24,7 @@ from grille.sudoku.formats._text import (
 )
 from grille.sudoku.geometry import Shape, cell_name, default_shape
 from grille.sudoku.grid import Grid, mask_of_digits
-from grille.sudoku.variants.fpuzzles import variant_keys, variant_of_keys
+from grille.sudoku.variants.fpuzzles import jigsaw_layout, variant_keys, variant_of_keys
 
 
 def parse_json(text: str, *, line: int = 1, source: str = "<input>") -> Grid:
@@ -131,7 +131,7 @@ def _grid(value: object, fail: Fail) -> Grid:
     variant = None
     if value.get("variant") is not None:
         try:
-            variant = variant_of_keys(value["variant"], shape.size)
+            shape, variant = jigsaw_layout(shape, variant_of_keys(value["variant"], shape.size))
         except GrilleError as error:
             raise fail(f'"variant": {error}') from None
     try:

@@ -33,6 +33,7 @@ __all__ = [
     "SUDOKUPAD_PREFIX",
     "fpuzzles_of",
     "from_fpuzzles",
+    "jigsaw_layout",
     "link_of",
     "payload_of",
     "read_link",
@@ -236,6 +237,24 @@ def variant_keys(variant: Variant) -> dict[str, Any]:
         else:
             out.setdefault(key, []).append(item)
     return out
+
+
+def jigsaw_layout(shape: Shape, variant: Variant) -> tuple[Shape, Variant | None]:
+    """The shape and variant of a grid of ``shape`` with ``variant``, as f-puzzles (whose
+    grid names only regions) reads them back: jigsaw regions that are a box layout are that
+    shape, no jigsaw; other jigsaw regions replace the boxes, which are then the default
+    ones. Without jigsaw regions, both as they are."""
+    jigsaw = next((c for c in variant.constraints if isinstance(c, Regions)), None)
+    if jigsaw is None:
+        return shape, variant
+    layout, kept = _layout(list(jigsaw.regions), shape.size, jigsaw.sparse)
+    rest: list[Constraint] = []
+    for constraint in variant.constraints:
+        if constraint is not jigsaw:
+            rest.append(constraint)
+        elif kept is not None:
+            rest.append(kept)
+    return layout, Variant(tuple(rest)) if rest else None
 
 
 def variant_of_keys(keys: object, size: int) -> Variant:
