@@ -3,8 +3,8 @@
 The contract of every reader: it returns puzzles or raises :class:`grille.errors.ParseError`
 (or a documented subclass, :class:`~grille.errors.SizeError`) whose line and column point
 into the text and whose message reads ``source:line:column: reason``. Whatever it returns
-must write back in every format without any exception but a :class:`GrilleError`, and read
-again in its own format. A move is parsed and applied, or refused with a
+must write back in every format without any exception but a :class:`GrilleError`, as text
+UTF-8 can hold, and read again in its own format. A move is parsed and applied, or refused with a
 :class:`~grille.errors.MoveError`. Anything else is a crash.
 
 The same checks serve three callers: the atheris harnesses (``fuzz_*.py``, coverage guided,
@@ -165,6 +165,7 @@ def check_read(kind: Kind[Any], text: str, fmt: str = AUTO,
             written = kind.write(puzzles, out_fmt)
         except GrilleError:
             continue  # a puzzle this format cannot hold (a size, marks ...): refused cleanly
+        written.encode("utf-8")  # what grille writes to a file or a terminal
         again = kind.read(written, fmt=out_fmt, source=SOURCE)
         assert len(again) == len(puzzles), (
             f"{len(puzzles)} puzzles written in {out_fmt}, {len(again)} read back: {written!r}"

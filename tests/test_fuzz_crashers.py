@@ -8,6 +8,7 @@ with their fixes. The replay runs the same checks as the harnesses.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -78,3 +79,18 @@ def test_a_link_to_json_nested_too_deeply_is_an_error_on_its_line() -> None:
     with pytest.raises(ParseError, match="nested 3000 levels deep") as caught:
         targets.get_kind("sudoku").read("\n" + link, fmt="fpuzzles-link", source="<fuzz>")
     assert (caught.value.line, caught.value.column) == (2, 1)
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ('{"a": "\\ud800"}', 8), ('{"a": "x\\udc00"}', 9), ('{"\\ud83d\\ude00": "\\ud83dx"}', 19),
+    ('["\\ud83d\\ud83d\\ude00"]', 3),
+])
+def test_a_lone_surrogate_in_json_is_an_error_at_its_escape(text: str, column: int) -> None:
+    # found while adding the variant readers: accepted, then written as text UTF-8 cannot
+    # hold (grille convert ended in a UnicodeEncodeError) and as a link that did not read back
+    from grille.jsonitems import loads
+
+    with pytest.raises(json.JSONDecodeError, match="lone UTF-16 surrogate") as caught:
+        loads(text)
+    assert caught.value.colno == column
+    assert loads('{"\\ud83d\\ude00": "\\\\ud800"}') == {"\U0001f600": "\\ud800"}
