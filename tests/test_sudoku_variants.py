@@ -188,6 +188,8 @@ BAD = [
     ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
      '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R0C1", "direction": "UR", "value": "0"}]}',
      "towards UR does not enter the grid"),
+    ('{"cells": "................", "variant": {"title": "T"}}',
+     "'variant' holds constraint keys only, not 'title'"),
     ("3x3k:zzzc,a__", "killer cages and sums"),
     ("9j:zzzc,ab", "covers 5 of 145 walls"),
 ]

@@ -262,6 +262,9 @@ def variant_of_keys(keys: object, size: int) -> Variant:
     if not isinstance(keys, dict):
         raise VariantError("'variant' must be an object of f-puzzles keys")
     rest = dict(keys)
+    for key in ("size", "grid", *dict(_META)):
+        if key in rest:  # the puzzle's own keys, which the variant must not hide or drop
+            raise VariantError(f"'variant' holds constraint keys only, not {key!r}")
     regions = rest.pop("regions", None)
     grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
     if regions is not None:
