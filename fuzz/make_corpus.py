@@ -83,6 +83,7 @@ def variant_seeds() -> None:
                 kind.read(text)[:1]]  # plain grids (boxes of other shapes) too
     for text in texts:
         _save(folder, targets.input_byte(target, targets.AUTO) + text.encode())
+        _save(CORPUS / "cli", text.encode())
     for puzzle in puzzles:
         for fmt in targets.VARIANT_FORMATS:
             try:
