@@ -11,6 +11,7 @@ for Python targets. See ``fuzz/README.md``.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib
 import re
@@ -50,10 +51,34 @@ def run(target_name: str, modules: Sequence[str] = ()) -> None:
         if fmt not in options:
             sys.exit(f"{target_name} has no format {fmt!r}; formats: {', '.join(options)}")
         target = _with_prefix(target, targets.input_byte(target_name, fmt))
+    elif target_name in targets.FORMAT_TARGETS:
+        target = _counting(target, targets.choices(target_name))
     if keep_going is not None:
         target = _recording(target, Path(keep_going))
     atheris.Setup(argv, target)
     atheris.Fuzz()
+
+
+def _counting(target: Callable[[bytes], None], choices: Sequence[str],
+              every: int = 20000) -> Callable[[bytes], None]:
+    """``target`` that counts the inputs of each choice of the first byte and prints the
+    counts (``CHOICES {...}``) every ``every`` inputs and at exit: runs per format."""
+    counts = dict.fromkeys(choices, 0)
+    done = [0]
+
+    def report() -> None:
+        print(f"CHOICES {done[0]} {counts}", file=sys.stderr, flush=True)
+
+    atexit.register(report)
+
+    def counted(data: bytes) -> None:
+        counts[choices[data[0] % len(choices)] if data else choices[0]] += 1
+        done[0] += 1
+        if done[0] % every == 0:
+            report()
+        target(data)
+
+    return counted
 
 
 def _with_prefix(target: Callable[[bytes], None], prefix: bytes) -> Callable[[bytes], None]:
