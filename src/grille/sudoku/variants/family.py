@@ -103,12 +103,14 @@ class Items:
     def number(self, value: object, where: str) -> int:
         """A number written as f-puzzles does (a string of digits; an integer is taken too)."""
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
-        if isinstance(value, str) and value.isdigit() and value.isascii():
-            if len(value) > _DIGITS:
-                raise VariantError(f"{where}: a number of {len(value)} digits is too long")
-            return int(value)
-        raise VariantError(f"{where}: {value!r} is not a number")
+            digits = str(value)  # JSON's decoder takes at most 4300 digits
+        elif isinstance(value, str) and value.isdigit() and value.isascii():
+            digits = value
+        else:
+            raise VariantError(f"{where}: {value!r} is not a number")
+        if len(digits) > _DIGITS:  # as a string or an integer, so it is written back
+            raise VariantError(f"{where}: a number of {len(digits)} digits is too long")
+        return int(digits)
 
     def pair(self, names: object, where: str) -> tuple[Cell, Cell]:
         """Two orthogonally adjacent cells (a dot or a letter between them)."""
