@@ -46,6 +46,8 @@ def run(target_name: str, modules: Sequence[str] = ()) -> None:
     fmt = _option(argv, FORMAT_OPTION)
     keep_going = _option(argv, KEEP_GOING_OPTION)
     target: Callable[[bytes], None] = targets.TARGETS[target_name]
+    if keep_going is not None:  # records whole inputs, the format's byte in front
+        target = _recording(target, Path(keep_going))
     if fmt is not None:
         options = targets.choices(target_name)
         if fmt not in options:
@@ -53,8 +55,6 @@ def run(target_name: str, modules: Sequence[str] = ()) -> None:
         target = _with_prefix(target, targets.input_byte(target_name, fmt))
     elif target_name in targets.FORMAT_TARGETS:
         target = _counting(target, targets.choices(target_name))
-    if keep_going is not None:
-        target = _recording(target, Path(keep_going))
     atheris.Setup(argv, target)
     atheris.Fuzz()
 
