@@ -93,6 +93,30 @@ def variant_seeds() -> None:
             _save(folder, targets.input_byte(target, fmt) + text.encode())
         for choice in targets.LINKED:
             _save(folder, targets.input_byte(target, choice) + fpuzzles_json(puzzle).encode())
+    for text in {_broken(fpuzzles_json(puzzle), how) for puzzle in puzzles[:6] for how in BROKEN}:
+        for fmt in ("fpuzzles-link", "sudokupad"):  # links whose payload reads, to bad JSON
+            _save(folder, targets.input_byte(target, fmt) + targets.link_text(fmt, text).encode())
+
+
+BROKEN = ("truncated", "size", "cell", "key", "value")
+"""How :func:`_broken` spoils an f-puzzles JSON text for the link seeds."""
+
+
+def _broken(text: str, how: str) -> str:
+    """``text`` (f-puzzles JSON) spoilt one way: cut in half, a size grille does not play, a
+    cell outside the grid, a key f-puzzles has but grille does not read, a cell value that
+    is not a digit."""
+    if how == "truncated":
+        return text[: len(text) // 2]
+    if how == "size":
+        return text.replace('"size": ', '"size": 1', 1)
+    if how == "cell":
+        if '"R1C' in text:
+            return text.replace('"R1C', '"R0C', 1)
+        return text[:-1] + ', "odd": [{"cell": "R0C9"}]}'
+    if how == "key":
+        return text[:-1] + ', "betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}'
+    return text.replace("{}", '{"value": "5"}', 1)
 
 
 def main() -> None:
