@@ -142,7 +142,7 @@ def _default_region(shape: Shape, row: int, col: int) -> int:
 def _layout(regions: list[int], size: int, sparse: bool) -> tuple[Shape, Regions | None]:
     """The boxes the regions are (a shape), or the default shape and irregular regions."""
     for rows in range(1, size + 1):
-        if size % rows == 0 and 1 < rows < size:
+        if size % rows == 0:  # 1xN and Nx1 too: Solo IDs take them
             shape = Shape(rows, size // rows)
             if all(shape.box_of(i) == region for i, region in enumerate(regions)):
                 return shape, None
