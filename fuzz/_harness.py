@@ -1,8 +1,9 @@
 """What every atheris harness shares: instrument grille, pick the target, run libFuzzer.
 
 A harness runs as ``python fuzz/fuzz_<name>.py [libFuzzer options] [corpus dirs]``. Two
-options of its own: ``-grille_format=FMT`` (format harnesses only) fixes the format, so the
-whole input is the text, instead of letting the first byte pick it; ``-grille_keep_going=DIR``
+options of its own: ``-grille_format=FMT`` (format harnesses only) fixes the format (for
+``sudoku_variants`` also a ``json-in-…`` choice), so the whole input is the text, instead of
+letting the first byte pick it; ``-grille_keep_going=DIR``
 keeps fuzzing after a failure, writing the first input of each distinct failure (its
 exception type and where it was raised) to DIR, which libFuzzer's own fork mode cannot do
 for Python targets. See ``fuzz/README.md``.
@@ -10,6 +11,7 @@ for Python targets. See ``fuzz/README.md``.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import importlib
 import re
@@ -44,16 +46,39 @@ def run(target_name: str, modules: Sequence[str] = ()) -> None:
     fmt = _option(argv, FORMAT_OPTION)
     keep_going = _option(argv, KEEP_GOING_OPTION)
     target: Callable[[bytes], None] = targets.TARGETS[target_name]
-    if fmt is not None:
-        kind = targets.get_kind(targets.FORMAT_TARGETS[target_name])
-        if fmt != targets.AUTO and fmt not in kind.formats:
-            sys.exit(f"{kind.name} has no format {fmt!r}; formats: {', '.join(kind.formats)}")
-        prefix = targets.format_byte(kind, fmt)
-        target = _with_prefix(target, prefix)
-    if keep_going is not None:
+    if keep_going is not None:  # records whole inputs, the format's byte in front
         target = _recording(target, Path(keep_going))
+    if fmt is not None:
+        options = targets.choices(target_name)
+        if fmt not in options:
+            sys.exit(f"{target_name} has no format {fmt!r}; formats: {', '.join(options)}")
+        target = _with_prefix(target, targets.input_byte(target_name, fmt))
+    elif target_name in targets.FORMAT_TARGETS:
+        target = _counting(target, targets.choices(target_name))
     atheris.Setup(argv, target)
     atheris.Fuzz()
+
+
+def _counting(target: Callable[[bytes], None], choices: Sequence[str],
+              every: int = 20000) -> Callable[[bytes], None]:
+    """``target`` that counts the inputs of each choice of the first byte and prints the
+    counts (``CHOICES {...}``) every ``every`` inputs and at exit: runs per format."""
+    counts = dict.fromkeys(choices, 0)
+    done = [0]
+
+    def report() -> None:
+        print(f"CHOICES {done[0]} {counts}", file=sys.stderr, flush=True)
+
+    atexit.register(report)
+
+    def counted(data: bytes) -> None:
+        counts[choices[data[0] % len(choices)] if data else choices[0]] += 1
+        done[0] += 1
+        if done[0] % every == 0:
+            report()
+        target(data)
+
+    return counted
 
 
 def _with_prefix(target: Callable[[bytes], None], prefix: bytes) -> Callable[[bytes], None]:

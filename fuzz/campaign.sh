@@ -1,13 +1,13 @@
 #!/bin/sh
 # The fuzzing campaign: every harness one after another, at low priority, carrying on past
 # failures (each distinct one is written to fuzz/work/crashes/<target>/).
-# Usage: fuzz/campaign.sh [RUNS_PER_HARNESS] [HARNESS ...]   (default 1000000, all six)
+# Usage: fuzz/campaign.sh [RUNS_PER_HARNESS] [HARNESS ...]   (default 1000000, all seven)
 set -eu
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-../.venv/bin/python}
 RUNS=${1:-1000000}
 [ $# -gt 0 ] && shift
-HARNESSES=${*:-sudoku_formats takuzu_formats kakuro_formats moves dlx cli}
+HARNESSES=${*:-sudoku_formats sudoku_variants takuzu_formats kakuro_formats moves dlx cli}
 for name in $HARNESSES; do
     mkdir -p "work/$name" "work/crashes/$name"
     echo "== $name: $RUNS runs"

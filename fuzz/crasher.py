@@ -21,8 +21,7 @@ def keep(target: str, data: bytes, name: str) -> Path:
     folder = CRASHERS / target
     folder.mkdir(parents=True, exist_ok=True)
     if target in targets.FORMAT_TARGETS:
-        kind = targets.get_kind(targets.FORMAT_TARGETS[target])
-        fmt, _ = targets.split_format(kind, data)
+        fmt, _ = targets.split_input(target, data)
         path = folder / f"{fmt}--{name}.txt"
         path.write_bytes(data[1:])
     else:
@@ -36,9 +35,8 @@ def load(path: Path) -> tuple[str, bytes]:
     target = path.parent.name
     data = path.read_bytes()
     if target in targets.FORMAT_TARGETS:
-        kind = targets.get_kind(targets.FORMAT_TARGETS[target])
         fmt = path.name.split("--", 1)[0]
-        return target, targets.format_byte(kind, fmt) + data
+        return target, targets.input_byte(target, fmt) + data
     return target, data
 
 

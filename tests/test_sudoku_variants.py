@@ -23,6 +23,7 @@ from grille.sudoku import KIND
 from grille.sudoku.formats import format_grid, parse_solo, read, sniff
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.families import BY_NAME, FAMILIES
+from grille.sudoku.variants.families.jigsaw import Regions
 from grille.sudoku.variants.fpuzzles import fpuzzles_of, from_fpuzzles, link_of, read_link
 from grille.sudoku.variants.lz import LinkError, compress, decompress
 from grille.sudoku.variants.model import VariantError
@@ -180,6 +181,15 @@ BAD = [
      '[{}, {}, {}, {}]], "negative": ["difference"]}', "negative constraint 'difference'"),
     ('{"size": 4, "grid": [[{"c": "#fff"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
      '[{}, {}, {}, {}]]}', "field 'c' is not supported"),
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R2C2", "direction": "UR", "value": "3"}]}',
+     "the clue is inside the grid"),
+    # found by fuzzing: read with no cells, written with "cells": [], which is refused
+    ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R0C1", "direction": "UR", "value": "0"}]}',
+     "towards UR does not enter the grid"),
+    ('{"cells": "................", "variant": {"title": "T"}}',
+     "'variant' holds constraint keys only, not 'title'"),
     ("3x3k:zzzc,a__", "killer cages and sums"),
     ("9j:zzzc,ab", "covers 5 of 145 walls"),
 ]
@@ -308,3 +318,23 @@ def test_cli_converts_between_links_and_back(
     status, _, err = _cli(["convert", "--to", "line", str(source)], capsys)
     assert status == 2
     assert "cannot hold the variant's constraints (little_killer)" in err
+
+
+def test_json_regions_that_are_boxes_are_the_shape_and_a_jigsaw_has_the_default_boxes() -> None:
+    # found by the exact round trips of fuzz/targets.py: f-puzzles and Solo, which name only
+    # regions, read these grids back with another shape
+    def one(text: str) -> Grid:
+        return read(text)[0].puzzle
+
+    boxes = [r // 3 * 3 + c // 2 for r in range(6) for c in range(6)]  # 3 rows x 2 columns
+    grid = one(json.dumps({"cells": "." * 36, "variant": {"regions": boxes, "diagonal+": True}}))
+    assert (grid.shape.box_rows, grid.shape.box_cols) == (3, 2)
+    assert grid.variant is not None and grid.variant.families() == ("x",)
+    assert one(format_grid(grid, "fpuzzles")) == grid
+    jigsaw = from_fpuzzles(load(HERE / "jigsaw.json")["fpuzzles"])
+    assert jigsaw.variant is not None
+    regions = next(c for c in jigsaw.variant.constraints if isinstance(c, Regions)).regions
+    grid = one(json.dumps({"box": [3, 2], "cells": "." * 36,
+                           "variant": {"regions": list(regions)}}))
+    assert grid.shape == jigsaw.shape and grid.variant == jigsaw.variant
+    assert one(format_grid(grid, "solo")).variant == grid.variant

@@ -8,6 +8,7 @@ import json
 from collections.abc import Sequence
 
 from grille.errors import GrilleError
+from grille.jsonitems import raw_decode
 from grille.kind import Entry
 from grille.sudoku.formats._text import Text, position, read_lines
 from grille.sudoku.grid import Grid
@@ -17,8 +18,6 @@ from grille.sudoku.variants.fpuzzles import (
     link_of,
     read_link,
 )
-
-_DECODER = json.JSONDecoder()
 
 
 def read(t: Text, text: str) -> list[Entry[Grid]]:
@@ -51,7 +50,7 @@ def _objects(text: str) -> list[tuple[int, object]]:
     items: list[tuple[int, object]] = []
     index = start
     while index < len(text):
-        value, end = _DECODER.raw_decode(text, index)
+        value, end = raw_decode(text, index)
         items.append((index, value))
         index = end + len(text[end:]) - len(text[end:].lstrip())
     if not items:

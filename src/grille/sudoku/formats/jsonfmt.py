@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from grille.errors import GrilleError, ParseError
+from grille.jsonitems import raw_decode
 from grille.kind import Entry
 from grille.sudoku.formats._cells import mask_text, normal_givens
 from grille.sudoku.formats._text import (
@@ -23,9 +24,7 @@ from grille.sudoku.formats._text import (
 )
 from grille.sudoku.geometry import Shape, cell_name, default_shape
 from grille.sudoku.grid import Grid, mask_of_digits
-from grille.sudoku.variants.fpuzzles import variant_keys, variant_of_keys
-
-_DECODER = json.JSONDecoder()
+from grille.sudoku.variants.fpuzzles import jigsaw_layout, variant_keys, variant_of_keys
 
 
 def parse_json(text: str, *, line: int = 1, source: str = "<input>") -> Grid:
@@ -55,7 +54,7 @@ def split_items(text: str) -> list[tuple[int, object]]:
     if text.startswith("[", start):
         items, end = _array(text, start)
     else:
-        value, end = _DECODER.raw_decode(text, start)
+        value, end = raw_decode(text, start)
         items = [(start, value)]
         if isinstance(value, dict) and "puzzles" in value and "cells" not in value:
             items = _puzzles(text, start)
@@ -72,7 +71,7 @@ def _array(text: str, start: int) -> tuple[list[tuple[int, object]], int]:
     if text.startswith("]", index):
         return items, index + 1
     while True:
-        value, end = _DECODER.raw_decode(text, index)
+        value, end = raw_decode(text, index)
         items.append((index, value))
         index = _space(text, end)
         if text.startswith("]", index):
@@ -86,13 +85,13 @@ def _puzzles(text: str, start: int) -> list[tuple[int, object]]:
     """The items of the ``puzzles`` array of the (well-formed) JSON object at ``start``."""
     index = _space(text, start + 1)
     while True:
-        key, index = _DECODER.raw_decode(text, index)
+        key, index = raw_decode(text, index)
         index = _space(text, _space(text, index) + 1)  # past the colon
         if key == "puzzles":
             if not text.startswith("[", index):
                 raise json.JSONDecodeError('"puzzles" must be a list', text, index)
             return _array(text, index)[0]
-        _, index = _DECODER.raw_decode(text, index)
+        _, index = raw_decode(text, index)
         index = _space(text, _space(text, index) + 1)  # past the comma
 
 
@@ -132,7 +131,7 @@ def _grid(value: object, fail: Fail) -> Grid:
     variant = None
     if value.get("variant") is not None:
         try:
-            variant = variant_of_keys(value["variant"], shape.size)
+            shape, variant = jigsaw_layout(shape, variant_of_keys(value["variant"], shape.size))
         except GrilleError as error:
             raise fail(f'"variant": {error}') from None
     try:

@@ -12,7 +12,9 @@ from grille.sudoku.variants.model import Cell, Constraint, VariantError, cell_te
 
 __all__ = ["Family", "Items", "fp_cell", "fp_cells", "fp_lines"]
 
-_CELL_RE = re.compile(r"R(\d+)C(\d+)")
+_DIGITS = 9
+"""The most digits a number or a cell's row or column takes (``int`` refuses over 4300)."""
+_CELL_RE = re.compile(r"R([0-9]{1,9})C([0-9]{1,9})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,8 @@ class Items:
         """The cell ``R<row>C<col>`` (1-based); ``outside`` allows the ring around the grid."""
         match = _CELL_RE.fullmatch(name) if isinstance(name, str) else None
         if match is None:
-            raise VariantError(f"{where}: {name!r} is not a cell name like 'R1C1'")
+            shown = name if not isinstance(name, str) or len(name) <= 20 else name[:20] + "…"
+            raise VariantError(f"{where}: {shown!r} is not a cell name like 'R1C1'")
         cell = (int(match[1]) - 1, int(match[2]) - 1)
         low, high = (-1, self.size) if outside else (0, self.size - 1)
         if not (low <= cell[0] <= high and low <= cell[1] <= high):
@@ -100,10 +103,14 @@ class Items:
     def number(self, value: object, where: str) -> int:
         """A number written as f-puzzles does (a string of digits; an integer is taken too)."""
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
-        if isinstance(value, str) and value.isdigit() and value.isascii():
-            return int(value)
-        raise VariantError(f"{where}: {value!r} is not a number")
+            digits = str(value)  # JSON's decoder takes at most 4300 digits
+        elif isinstance(value, str) and value.isdigit() and value.isascii():
+            digits = value
+        else:
+            raise VariantError(f"{where}: {value!r} is not a number")
+        if len(digits) > _DIGITS:  # as a string or an integer, so it is written back
+            raise VariantError(f"{where}: a number of {len(digits)} digits is too long")
+        return int(digits)
 
     def pair(self, names: object, where: str) -> tuple[Cell, Cell]:
         """Two orthogonally adjacent cells (a dot or a letter between them)."""

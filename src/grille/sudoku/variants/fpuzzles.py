@@ -19,6 +19,7 @@ import json
 import re
 from typing import Any
 
+from grille.jsonitems import loads
 from grille.sudoku.geometry import Shape, default_shape, supported_sizes
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.families import BY_KEY
@@ -32,6 +33,7 @@ __all__ = [
     "SUDOKUPAD_PREFIX",
     "fpuzzles_of",
     "from_fpuzzles",
+    "jigsaw_layout",
     "link_of",
     "payload_of",
     "read_link",
@@ -140,7 +142,7 @@ def _default_region(shape: Shape, row: int, col: int) -> int:
 def _layout(regions: list[int], size: int, sparse: bool) -> tuple[Shape, Regions | None]:
     """The boxes the regions are (a shape), or the default shape and irregular regions."""
     for rows in range(1, size + 1):
-        if size % rows == 0 and 1 < rows < size:
+        if size % rows == 0:  # 1xN and Nx1 too: Solo IDs take them
             shape = Shape(rows, size // rows)
             if all(shape.box_of(i) == region for i, region in enumerate(regions)):
                 return shape, None
@@ -206,10 +208,13 @@ def read_link(text: str) -> tuple[Grid, str]:
         raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
                         "link (https://sudokupad.app/fpuzzles…)")
     payload = match[3].replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
+    decoded = decompress(payload)
     try:
-        data = json.loads(decompress(payload))
+        data = loads(decoded)
     except json.JSONDecodeError as error:
         raise LinkError(f"the link's payload is not f-puzzles JSON ({error.msg})") from None
+    except ValueError:  # the decoder's int refuses a number of over 4300 digits
+        raise LinkError("the link's payload holds a number too long to read") from None
     return from_fpuzzles(data), "fpuzzles-link" if match[1] else "sudokupad"
 
 
@@ -234,11 +239,32 @@ def variant_keys(variant: Variant) -> dict[str, Any]:
     return out
 
 
+def jigsaw_layout(shape: Shape, variant: Variant) -> tuple[Shape, Variant | None]:
+    """The shape and variant of a grid of ``shape`` with ``variant``, as f-puzzles (whose
+    grid names only regions) reads them back: jigsaw regions that are a box layout are that
+    shape, no jigsaw; other jigsaw regions replace the boxes, which are then the default
+    ones. Without jigsaw regions, both as they are."""
+    jigsaw = next((c for c in variant.constraints if isinstance(c, Regions)), None)
+    if jigsaw is None:
+        return shape, variant
+    layout, kept = _layout(list(jigsaw.regions), shape.size, jigsaw.sparse)
+    rest: list[Constraint] = []
+    for constraint in variant.constraints:
+        if constraint is not jigsaw:
+            rest.append(constraint)
+        elif kept is not None:
+            rest.append(kept)
+    return layout, Variant(tuple(rest)) if rest else None
+
+
 def variant_of_keys(keys: object, size: int) -> Variant:
     """The variant :func:`variant_keys` wrote, for a ``size`` grid."""
     if not isinstance(keys, dict):
         raise VariantError("'variant' must be an object of f-puzzles keys")
     rest = dict(keys)
+    for key in ("size", "grid", *dict(_META)):
+        if key in rest:  # the puzzle's own keys, which the variant must not hide or drop
+            raise VariantError(f"'variant' holds constraint keys only, not {key!r}")
     regions = rest.pop("regions", None)
     grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
     if regions is not None:

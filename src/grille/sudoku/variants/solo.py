@@ -167,6 +167,9 @@ def solo_layout(variant: Variant | None, shape: Shape) -> tuple[str, list[str], 
         for index, cage in enumerate(cages):
             if cage.total is None:
                 raise ValueError(f"Solo's killer cages all have sums; {cage.name()} has none")
+            if not 1 <= cage.total <= size ** 3:  # what Solo's IDs, and grille's reader, take
+                raise ValueError(f"Solo's killer sums are 1 to {size ** 3}; "
+                                 f"{cage.name()} has {cage.total}")
             ordered = sorted(cage.cells)
             for r, c in cage.cells:
                 if block[r * size + c] >= 0:

@@ -46,7 +46,12 @@ class LittleKiller(Constraint):
 
     def fits(self, size: int) -> None:
         Constraint.fits(self, size)
+        if all(0 <= at < size for at in self.clue):
+            raise VariantError(f"{self.name()}: the clue is inside the grid, not around it")
         expected = diagonal(self.clue, self.direction, size)
+        if not expected:
+            raise VariantError(f"{self.name()}: the diagonal from {cell_text(self.clue)} "
+                               f"towards {self.direction} does not enter the grid")
         if self.cells != expected:
             raise VariantError(f"{self.name()}: its cells are not the diagonal from "
                                f"{cell_text(self.clue)} towards {self.direction}")
@@ -87,9 +92,8 @@ def _read(items: Items, key: str, value: object) -> list[Constraint]:
         where = f"littlekillersum {index + 1}"
         clue = items.cell(item.get("cell"), where, outside=True)
         direction = item.get("direction")
-        if direction not in STEPS:
+        if not isinstance(direction, str) or direction not in STEPS:
             raise VariantError(f"{where}: direction {direction!r} is not one of UR, UL, DR, DL")
-        assert isinstance(direction, str)
         if "cells" in item:
             cells = items.cells(item["cells"], where)
         else:

@@ -101,9 +101,8 @@ def _read(items: Items, key: str, value: object) -> list[Constraint]:
     for index, item in enumerate(items.objects(key, value, ("cells", "value"))):
         where = f"xv {index + 1}"
         letter = item.get("value")
-        if letter not in SUMS:
+        if not isinstance(letter, str) or letter not in SUMS:
             raise VariantError(f"{where}: value {letter!r} is neither 'X' nor 'V'")
-        assert isinstance(letter, str)
         out.append(XV(items.pair(item.get("cells"), where), letter))
     return out
 
