@@ -124,6 +124,8 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         for cell in unit:
             found = grown.get(cell)
             if found is None:
+                if layout.peers[cell].issuperset(unit):
+                    continue  # a cage inside a box, say: the layout's peers stay
                 found = grown[cell] = set(layout.peers[cell])
                 peers[cell] = found
             found.update(unit)
@@ -143,8 +145,7 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
             found.discard(cell)
             lists[cell] = tuple(sorted(found))
         peer_lists = tuple(lists)
-    return Model(size, peer_lists, full, tuple(filters), tuple(tuple(w) for w in watchers),
-                 locked)
+    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), locked)
 
 
 @functools.lru_cache(maxsize=64)
@@ -153,28 +154,21 @@ def _locked(full: tuple[tuple[int, ...], ...], cells: int
     """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
     order): the cells they share, the rest of the first, the rest of the second. The units
     are sorted, so each part is too; a pair and its reverse share the work."""
-    units_of: list[list[int]] = [[] for _ in range(cells)]
-    for index, unit in enumerate(full):
-        for cell in unit:
-            units_of[cell].append(index)
-    sets = [frozenset(unit) for unit in full]
+    bits = [sum([1 << cell for cell in unit]) for unit in full]
     done: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
     locked = []
     for index, unit in enumerate(full):
-        meets: dict[int, int] = {}
-        for cell in unit:
-            for other in units_of[cell]:
-                meets[other] = meets.get(other, 0) + 1
-        for other in sorted(meets):
-            if other == index or meets[other] < 2:
+        mine = bits[index]
+        for other, theirs in enumerate(bits):
+            both = mine & theirs
+            if both & (both - 1) == 0 or other == index:  # they share fewer than two cells
                 continue
             if other < index:
                 shared, rest_other, rest = done[other, index]
             else:
-                inside = sets[index] & sets[other]
-                shared = tuple(sorted(inside))
-                rest = tuple(sorted(sets[index] - inside))
-                rest_other = tuple(sorted(sets[other] - inside))
+                shared = tuple([cell for cell in unit if both >> cell & 1])
+                rest = tuple([cell for cell in unit if not both >> cell & 1])
+                rest_other = tuple([cell for cell in full[other] if not both >> cell & 1])
                 done[index, other] = shared, rest, rest_other
             locked.append((shared, rest, rest_other))
     return tuple(locked)
