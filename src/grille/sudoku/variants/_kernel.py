@@ -836,6 +836,9 @@ class Flat:
     tables: tuple[Any, ...]
     filters: int
     scratch: int
+    shared: frozenset[int] = frozenset()
+    """The indices of the tables that are a layout's, the same objects for every model on it
+    (:func:`by_identity` keeps their arrays)."""
 
     def __repr__(self) -> str:
         return f"Flat(size={self.size}, {self.filters} filters, scratch {self.scratch})"
@@ -907,7 +910,8 @@ def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
 
 _MEMO: dict[int, tuple[object, Any]] = {}
 """Encodings of the tables a layout shares (peers, full units, locked pairs), by the
-identity of the table (kept alive beside its encoding, so its id is not reused)."""
+identity of the table (kept alive beside its encoding, so its id is not reused). Only a
+layout's tables go here: a puzzle's own would keep many objects alive for nothing."""
 
 _MEMO_SIZE = 256
 
@@ -957,10 +961,20 @@ def flatten(model: Any) -> Flat | None:
         starts.append(len(data))
         data.extend(numbers)
         scratch = max(scratch, need)
-    peer_start, peer_list = by_identity(model.peers, _offsets)
+    layout = getattr(model, "layout", None)
+    shared: set[int] = set()
+
+    def laid(table: Any, make: Callable[[Any], Any], *at: int) -> Any:
+        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full,
+                                                               layout.locked)):
+            return make(table)
+        shared.update(at)
+        return by_identity(table, make)
+
+    peer_start, peer_list = laid(model.peers, _offsets, 1, 2)
     watch_start, watch_list = _offsets(model.watchers)
-    units = by_identity(model.full_units, _flat_units)
-    locked = by_identity(model.locked, _flat_locked)
+    units = laid(model.full_units, _flat_units, 3)
+    locked = laid(model.locked, _flat_locked, 9)
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
               data or [0], locked)
-    return Flat(size, tables, len(kinds), max(scratch, 1))
+    return Flat(size, tables, len(kinds), max(scratch, 1), frozenset(shared))

@@ -64,6 +64,9 @@ class Model:
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
     locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    layout: Layout | None = None
+    """The layout the model was built on (its tables shared where ``peers``, ``full_units``
+    or ``locked`` are the very layout's), or ``None``."""
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -145,7 +148,8 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
             found.discard(cell)
             lists[cell] = tuple(sorted(found))
         peer_lists = tuple(lists)
-    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), locked)
+    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), locked,
+                 layout)
 
 
 @functools.lru_cache(maxsize=64)
@@ -344,8 +348,7 @@ def _arrays(flat: Any) -> tuple[Any, ...]:
         return np.array(table, dtype=np.int64)
 
     size, *rest = flat.tables
-    shared = (0, 1, 2, 8)  # peer offsets and list, full units, locked pairs
-    return (size, *(by_identity(table, array) if index in shared else array(table)
+    return (size, *(by_identity(table, array) if index + 1 in flat.shared else array(table)
                     for index, table in enumerate(rest)))
 
 
