@@ -4,8 +4,10 @@ The model is built from every constraint's :meth:`~grille.sudoku.variants.model.
 solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
 constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
 unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
-cells they watch whenever one of those cells changes. The search branches on the cell with
-the fewest candidates per weight of the filters watching it (dom/wdeg: a filter weighs 1 plus
+cells they watch whenever one of those cells changes. What every puzzle on one layout (size
+and boxes) shares is built once (:func:`layout_of`); a puzzle adds its own filters and units.
+The search branches on the cell with the fewest candidates per weight of the filters watching
+it (dom/wdeg: a filter weighs 1 plus
 the contradictions it has found in this search). Each solution found is checked once more
 against the rule check (:mod:`grille.sudoku.variants.check`), which keeps a count exact even
 if a filter were too weak.
