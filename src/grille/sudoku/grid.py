@@ -56,6 +56,12 @@ class Grid:
     variant: Variant | None = None
 
     def __post_init__(self) -> None:
+        self._check_entries()
+        if self.variant is not None:
+            self.variant.fits(self.shape.size)
+
+    def _check_entries(self) -> None:
+        """Raise ``ValueError`` when the cells, givens or marks do not fit the shape."""
         n = self.shape.size
         if len(self.cells) != n * n:
             raise ValueError(f"a {n}x{n} grid has {n * n} cells, got {len(self.cells)}")
@@ -64,8 +70,18 @@ class Grid:
         for name, extra in (("givens", self.givens), ("marks", self.marks)):
             if extra is not None and len(extra) != n * n:
                 raise ValueError(f"{name} must have {n * n} entries, got {len(extra)}")
-        if self.variant is not None:
-            self.variant.fits(n)
+
+    def _derived(self, cells: tuple[int, ...], givens: tuple[bool, ...] | None,
+                 marks: tuple[int, ...] | None) -> Grid:
+        """This grid with other entries, checked, but its variant not checked again (it
+        fitted the shape when this grid was made, and a solver makes many such grids)."""
+        grid = object.__new__(Grid)
+        for name, value in (("shape", self.shape), ("cells", cells), ("givens", givens),
+                            ("marks", marks), ("metadata", self.metadata),
+                            ("variant", self.variant)):
+            object.__setattr__(grid, name, value)
+        grid._check_entries()
+        return grid
 
     # -- construction --------------------------------------------------------------------
 
@@ -151,11 +167,11 @@ class Grid:
         givens = self.givens
         if givens is None:
             givens = tuple(digit != 0 for digit in self.cells)
-        return replace(self, cells=tuple(cells), givens=givens)
+        return self._derived(tuple(cells), givens, self.marks)
 
     def with_marks(self, marks: Sequence[int] | None) -> Grid:
         """The same grid with pencil marks ``marks`` (or none)."""
-        return replace(self, marks=None if marks is None else tuple(marks))
+        return self._derived(self.cells, self.givens, None if marks is None else tuple(marks))
 
     def clues_only(self) -> Grid:
         """The puzzle alone: clues kept, entries and marks dropped."""

@@ -836,6 +836,9 @@ class Flat:
     tables: tuple[Any, ...]
     filters: int
     scratch: int
+    shared: frozenset[int] = frozenset()
+    """The indices of the tables that are a layout's, the same objects for every model on it
+    (:func:`by_identity` keeps their arrays)."""
 
     def __repr__(self) -> str:
         return f"Flat(size={self.size}, {self.filters} filters, scratch {self.scratch})"
@@ -905,11 +908,36 @@ def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
     return [0, *itertools.accumulate(map(len, rows))], list(itertools.chain.from_iterable(rows))
 
 
-@functools.lru_cache(maxsize=64)
+_MEMO: dict[int, tuple[object, Any]] = {}
+"""Encodings of the tables a layout shares (peers, full units, locked pairs), by the
+identity of the table (kept alive beside its encoding, so its id is not reused). Only a
+layout's tables go here: a puzzle's own would keep many objects alive for nothing."""
+
+_MEMO_SIZE = 256
+
+
+def by_identity(table: object, encode: Callable[[Any], Any]) -> Any:
+    """``encode(table)``, remembered for this very object: the models of one layout share
+    its tables, and hashing them would cost as much as encoding them again."""
+    hit = _MEMO.get(id(table))
+    if hit is not None and hit[0] is table:
+        return hit[1]
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    value = encode(table)
+    _MEMO[id(table)] = (table, value)
+    return value
+
+
 def _flat_locked(locked: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
     """The model's locked pairs laid end to end: three lengths, then the cells."""
     return [number for shared, u_rest, v_rest in locked
             for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
+
+
+def _flat_units(units: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The model's full units laid end to end."""
+    return [cell for unit in units for cell in unit]
 
 
 @functools.lru_cache(maxsize=64)
@@ -933,10 +961,20 @@ def flatten(model: Any) -> Flat | None:
         starts.append(len(data))
         data.extend(numbers)
         scratch = max(scratch, need)
-    peer_start, peer_list = _offsets(model.peers)
+    layout = getattr(model, "layout", None)
+    shared: set[int] = set()
+
+    def laid(table: Any, make: Callable[[Any], Any], *at: int) -> Any:
+        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full,
+                                                               layout.locked)):
+            return make(table)
+        shared.update(at)
+        return by_identity(table, make)
+
+    peer_start, peer_list = laid(model.peers, _offsets, 1, 2)
     watch_start, watch_list = _offsets(model.watchers)
-    units = [cell for unit in model.full_units for cell in unit]
-    locked = _flat_locked(model.locked)
+    units = laid(model.full_units, _flat_units, 3)
+    locked = laid(model.locked, _flat_locked, 9)
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
               data or [0], locked)
-    return Flat(size, tables, len(kinds), max(scratch, 1))
+    return Flat(size, tables, len(kinds), max(scratch, 1), frozenset(shared))

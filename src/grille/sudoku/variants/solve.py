@@ -4,8 +4,10 @@ The model is built from every constraint's :meth:`~grille.sudoku.variants.model.
 solver_parts`: rows, columns and boxes (jigsaw regions instead of boxes) and the
 constraints' all-different units become peers (a fixed digit leaves its peers) and, where a
 unit holds ``n`` cells, hidden singles; the constraints' filters narrow the candidates of the
-cells they watch whenever one of those cells changes. The search branches on the cell with
-the fewest candidates per weight of the filters watching it (dom/wdeg: a filter weighs 1 plus
+cells they watch whenever one of those cells changes. What every puzzle on one layout (size
+and boxes) shares is built once (:func:`layout_of`); a puzzle adds its own filters and units.
+The search branches on the cell with the fewest candidates per weight of the filters watching
+it (dom/wdeg: a filter weighs 1 plus
 the contradictions it has found in this search). Each solution found is checked once more
 against the rule check (:mod:`grille.sudoku.variants.check`), which keeps a count exact even
 if a filter were too weak.
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +38,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.variants.model import Variant
 from grille.sudoku.variants.propagation import Filter, Masks
 
-__all__ = ["BACKENDS", "Model", "model_of", "propagate", "solve"]
+__all__ = ["BACKENDS", "Layout", "Model", "layout_of", "model_of", "propagate", "solve"]
 
 BACKENDS = ("auto", "python", "jit")
 """``python``: the reference engine here; ``jit``: the kernel (compiled unless
@@ -64,17 +66,54 @@ class Model:
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
     locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    layout: Layout | None = None
+    """The layout the model was built on (its tables shared where ``peers``, ``full_units``
+    or ``locked`` are the very layout's), or ``None``."""
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
                 f"{len(self.filters)} filters)")
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Layout:
+    """What every puzzle on one layout (a ``size`` grid and its boxes, or no boxes when
+    jigsaw regions replace them) shares, built once: each cell's ``peers`` (itself
+    included), the same sorted without the cell (``peer_lists``), the ``full`` units (rows,
+    columns, boxes) and their ``locked`` pairs (see :class:`Model`)."""
+
+    size: int
+    peers: tuple[frozenset[int], ...]
+    peer_lists: tuple[tuple[int, ...], ...]
+    full: tuple[tuple[int, ...], ...]
+    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+    def __repr__(self) -> str:
+        return f"Layout(size={self.size}, {len(self.full)} full units)"
+
+
 @functools.lru_cache(maxsize=64)
-def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]) -> Model:
-    """The :class:`Model` of ``variant`` on a ``size`` grid whose boxes are ``box_units``."""
+def layout_of(size: int, box_units: tuple[tuple[int, ...], ...]) -> Layout:
+    """The :class:`Layout` of a ``size`` grid whose boxes are ``box_units`` (``()``: none)."""
     units: list[tuple[int, ...]] = [tuple(r * size + c for c in range(size)) for r in range(size)]
     units += [tuple(r * size + c for r in range(size)) for c in range(size)]
+    units += box_units
+    peers = [set(line) for line in _line_peers(size)]
+    for unit in box_units:
+        for cell in unit:
+            peers[cell].update(unit)
+    full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
+    return Layout(size, tuple(frozenset(found) for found in peers),
+                  tuple(tuple(sorted(found - {cell})) for cell, found in enumerate(peers)),
+                  full, _locked(full, size * size))
+
+
+@functools.lru_cache(maxsize=64)
+def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]) -> Model:
+    """The :class:`Model` of ``variant`` on a ``size`` grid whose boxes are ``box_units``.
+
+    The layout's part (:func:`layout_of`) is built once; a puzzle adds only its own filters
+    and units, and copies the peers of the cells its units touch."""
     filters: list[Filter] = []
     regions = False
     extra: list[tuple[int, ...]] = []
@@ -83,50 +122,61 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         regions |= parts.regions
         extra += parts.units
         filters += parts.filters
-    if not regions:
-        units += box_units
-    units += extra
-    cells = size * size
-    peers = [set(line) for line in _line_peers(size)]
-    for unit in units[2 * size:]:
+    layout = layout_of(size, () if regions else box_units)
+    peers: list[Collection[int]] = list(layout.peers)
+    grown: dict[int, set[int]] = {}
+    for unit in extra:
         for cell in unit:
-            peers[cell].update(unit)
+            found = grown.get(cell)
+            if found is None:
+                if layout.peers[cell].issuperset(unit):
+                    continue  # a cage inside a box, say: the layout's peers stay
+                found = grown[cell] = set(layout.peers[cell])
+                peers[cell] = found
+            found.update(unit)
     # filters that reason with different digits learn which cells see each other
     filters = [flt.with_peers(peers, size) for flt in filters]
-    watchers: list[list[int]] = [[] for _ in range(cells)]
+    watchers: list[list[int]] = [[] for _ in range(size * size)]
     for index, flt in enumerate(filters):
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
-    full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
-    locked = _locked(full, cells)
-    for cell, found in enumerate(peers):
-        found.discard(cell)
-    return Model(size, tuple(tuple(sorted(found)) for found in peers), full, tuple(filters),
-                 tuple(tuple(w) for w in watchers), locked)
+    own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == size]
+    full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
+    locked = _locked(full, size * size) if own_full else layout.locked
+    peer_lists = layout.peer_lists
+    if grown:
+        lists = list(peer_lists)
+        for cell, found in grown.items():
+            found.discard(cell)
+            lists[cell] = tuple(sorted(found))
+        peer_lists = tuple(lists)
+    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), locked,
+                 layout)
 
 
 @functools.lru_cache(maxsize=64)
 def _locked(full: tuple[tuple[int, ...], ...], cells: int
             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
-    order): the cells they share, the rest of the first, the rest of the second."""
-    units_of: list[list[int]] = [[] for _ in range(cells)]
-    for index, unit in enumerate(full):
-        for cell in unit:
-            units_of[cell].append(index)
+    order): the cells they share, the rest of the first, the rest of the second. The units
+    are sorted, so each part is too; a pair and its reverse share the work."""
+    bits = [sum([1 << cell for cell in unit]) for unit in full]
+    done: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
     locked = []
-    for index, u in enumerate(full):
-        meets: dict[int, list[int]] = {}
-        for cell in u:
-            for other in units_of[cell]:
-                if other != index:
-                    meets.setdefault(other, []).append(cell)
-        for other in sorted(meets):
-            shared = meets[other]
-            if len(shared) >= 2:
-                inside = set(shared)
-                locked.append((tuple(shared), tuple(c for c in u if c not in inside),
-                               tuple(c for c in full[other] if c not in inside)))
+    for index, unit in enumerate(full):
+        mine = bits[index]
+        for other, theirs in enumerate(bits):
+            both = mine & theirs
+            if both & (both - 1) == 0 or other == index:  # they share fewer than two cells
+                continue
+            if other < index:
+                shared, rest_other, rest = done[other, index]
+            else:
+                shared = tuple([cell for cell in unit if both >> cell & 1])
+                rest = tuple([cell for cell in unit if not both >> cell & 1])
+                rest_other = tuple([cell for cell in full[other] if not both >> cell & 1])
+                done[index, other] = shared, rest, rest_other
+            locked.append((shared, rest, rest_other))
     return tuple(locked)
 
 
@@ -290,13 +340,18 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
 
 @functools.lru_cache(maxsize=64)
 def _arrays(flat: Any) -> tuple[Any, ...]:
-    """The kernel's tables of ``flat`` as NumPy arrays (the size first, an int)."""
+    """The kernel's tables of ``flat`` as NumPy arrays (the size first, an int); the tables
+    a layout shares are converted once."""
     import numpy as np
 
+    from grille.sudoku.variants._kernel import by_identity
+
+    def array(table: Sequence[int]) -> Any:
+        return np.array(table, dtype=np.int64)
+
     size, *rest = flat.tables
-    whole = np.array(list(itertools.chain.from_iterable(rest)), dtype=np.int64)
-    ends = list(itertools.accumulate(map(len, rest)))
-    return (size, *(whole[end - len(table):end] for table, end in zip(rest, ends, strict=True)))
+    return (size, *(by_identity(table, array) if index + 1 in flat.shared else array(table)
+                    for index, table in enumerate(rest)))
 
 
 def _solve_python(grid: Grid, model: Model, limit: int, budget: int | None) -> Solutions[Grid]:
