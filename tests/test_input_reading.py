@@ -142,6 +142,8 @@ RATED_LINES = [
     (f"{PUZZLE};11.9;11.9;11.3", "11.9;11.9;11.3"),
     (f"{PUZZLE}\t11.9\t11.9\t11.3", "11.9\t11.9\t11.3"),
     (f"{PUZZLE}\teasy\t2.3\t2.3\t1.2", "easy\t2.3\t2.3\t1.2"),  # grille rate's own line
+    # 16 characters, as many as a 4x4 puzzle, but not cells: a rating, not a second puzzle
+    (f"{PUZZLE} ED=10.6/10.6/7.2", "ED=10.6/10.6/7.2"),
 ]
 
 

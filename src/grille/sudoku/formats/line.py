@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from grille.errors import ParseError, SizeError
+from grille.errors import GrilleError, ParseError, SizeError
 from grille.kind import Entry
 from grille.rated import RATING, join_rating, split_rating
 from grille.sudoku.formats._cells import marks_without, normal_givens
@@ -63,10 +63,19 @@ def split_line(code: str, shape: Shape | None = None) -> tuple[int, str, str, bo
         return 0, code, "", True
     offset = len(code) - len(code.lstrip())
     cells, rating = split_rating(code)
-    another = _line_size(len(split_rating(rating)[0]), None) is not None
+    another = _reads_as_puzzle(rating)
     if rating and not another and _line_size(len(cells) - offset, shape) is not None:
         return offset, cells[offset:], rating, False
     return offset, code.strip(), "", False
+
+
+def _reads_as_puzzle(rating: str) -> bool:
+    """Whether the first field of what follows a line's cells is itself a one-line puzzle
+    (n*n cell characters: two puzzles pasted on one line), not a rating such as
+    ``ED=11.9/11.9/1.2`` (16 characters, but not cells)."""
+    field = split_rating(rating)[0]
+    size = _line_size(len(field), None)
+    return size is not None and INVALID not in cell_codes(field, size)
 
 
 def _line_size(length: int, shape: Shape | None) -> int | None:
@@ -143,5 +152,9 @@ def dump(grid: Grid) -> str:
         comment = f"level: {level}"
     elif not comment and technique:
         comment = f"technique: {technique}"
-    line = join_rating(grid.line(), (metadata_value(grid, RATING) or "").replace("#", " "))
+    rating = (metadata_value(grid, RATING) or "").replace("#", " ")
+    if _reads_as_puzzle(rating):
+        raise GrilleError(f"the line format cannot hold the rating {rating[:40]!r}: its first "
+                          "field would read as a second puzzle")
+    line = join_rating(grid.line(), rating)
     return line + (f" # {one_line(comment)}" if comment else "")
