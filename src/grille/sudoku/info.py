@@ -120,5 +120,6 @@ INFO = KindInfo(
             "nothing after it in grille's ladder (an unknown name lists them)",
         ),
     ),
-    entry_help="81 characters (or 16, 36 ... for other sizes), or a grid",
+    entry_help=("81 characters (or 16, 36 ... for other sizes), a grid, or a variant as an "
+                "f-puzzles or SudokuPad link"),
 )
