@@ -54,13 +54,15 @@ _RANK = {name: rank for rank, (name, _) in enumerate(HODOKU_LEVELS)}
 BoardFinder = Callable[[Board], "Step | None"]
 GridFinder = Callable[[HodokuGrid], "Found | None"]
 StateFinder = Callable[[HodokuGrid], "Step | None"]
+ClueFinder = Callable[[Board, int], "Step | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class HodokuTechnique:
     """One row of HoDoKu's step table: its index (the order tried), name, level, base score,
-    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, or a finder
-    that reads the grid's singles queues: HoDoKu's forcing nets)."""
+    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, a finder on a
+    board and its clue cells (HoDoKu's avoidable rectangles), or a finder that reads the
+    grid's singles queues: HoDoKu's forcing nets)."""
 
     index: int
     name: str
@@ -71,6 +73,7 @@ class HodokuTechnique:
     unique: bool = False
     on_state: StateFinder | None = None
     in_order: bool = False
+    on_clues: ClueFinder | None = None
 
     def __repr__(self) -> str:
         return f"<HodokuTechnique {self.index} {self.name!r} {self.level} {self.score}>"
@@ -92,6 +95,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         wing,
     )
     from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
+    from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
     from grille.sudoku.logic.uniqueness.rectangles import (
@@ -133,7 +137,15 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(3600, "Uniqueness Test 2", "hard", 100, on_board=unique_rectangle_type_2, unique=True),
         g(3700, "Uniqueness Test 3", "hard", 100, on_board=unique_rectangle_type_3, unique=True),
         g(3800, "Uniqueness Test 4", "hard", 100, on_board=unique_rectangle_type_4, unique=True),
+        g(3900, "Uniqueness Test 5", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 5"),
+          unique=True, in_order=True),
+        g(4000, "Uniqueness Test 6", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 6"),
+          unique=True, in_order=True),
         g(4010, "Hidden Rectangle", "hard", 100, on_board=hidden_unique_rectangle, unique=True),
+        g(4020, "Avoidable Rectangle 1", "hard", 100, unique=True, in_order=True,
+          on_clues=lambda b, givens: avoidable_rectangle(b, givens, 1)),
+        g(4030, "Avoidable Rectangle 2", "hard", 100, unique=True, in_order=True,
+          on_clues=lambda b, givens: avoidable_rectangle(b, givens, 2)),
         g(4100, "Finned X-Wing", "hard", 130, on_board=finned_x_wing),
         g(4300, "Finned Swordfish", "unfair", 200, on_board=finned_swordfish),
         g(4500, "Finned Jellyfish", "unfair", 250, on_board=finned_jellyfish),
@@ -176,7 +188,11 @@ GRILLE_NAMES = {
     "Uniqueness Test 2": "Unique Rectangle Type 2",
     "Uniqueness Test 3": "Unique Rectangle Type 3",
     "Uniqueness Test 4": "Unique Rectangle Type 4",
+    "Uniqueness Test 5": "Unique Rectangle Type 5",
+    "Uniqueness Test 6": "Unique Rectangle Type 6",
     "Hidden Rectangle": "Hidden Unique Rectangle",
+    "Avoidable Rectangle 1": "Avoidable Rectangle Type 1",
+    "Avoidable Rectangle 2": "Avoidable Rectangle Type 2",
     "Nice Loop/AIC": "AIC",
     "Grouped Nice Loop/AIC": "Grouped AIC",
     "Almost Locked Set XZ-Rule": "ALS-XZ",
@@ -358,6 +374,7 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
     unique: bool | None = None
     solution: list[int] | None = None
     shape = puzzle.shape
+    givens = sum(1 << cell for cell, digit in enumerate(puzzle.clues_only().cells) if digit)
     table = hodoku_steps()
     for _ in range(max_steps):
         if grid.solved:
@@ -381,13 +398,17 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                     grid.delete(row * 9 + col, digit)
                 yield technique, step, -1
                 break
-            if technique.on_board is not None:
+            if technique.on_board is not None or technique.on_clues is not None:
                 if technique.unique and unique is False:
                     continue
                 if board is None:
                     cells, marks = grid.cells_and_marks()
                     board = Board(shape, cells, marks)
-                step = technique.on_board(board)
+                if technique.on_clues is not None:
+                    step = technique.on_clues(board, givens)
+                else:
+                    assert technique.on_board is not None
+                    step = technique.on_board(board)
                 if step is None:
                     continue
                 if technique.unique and unique is None:
