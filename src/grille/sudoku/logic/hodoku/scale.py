@@ -98,13 +98,6 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
-    from grille.sudoku.logic.uniqueness.rectangles import (
-        hidden_unique_rectangle,
-        unique_rectangle_type_1,
-        unique_rectangle_type_2,
-        unique_rectangle_type_3,
-        unique_rectangle_type_4,
-    )
 
     g = HodokuTechnique
     return (
@@ -133,15 +126,20 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(3200, "W-Wing", "hard", 150, w_wing),
         g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
         g(3400, "XYZ-Wing", "hard", 180, lambda h: wing(h, True)),
-        g(3500, "Uniqueness Test 1", "hard", 100, on_board=unique_rectangle_type_1, unique=True),
-        g(3600, "Uniqueness Test 2", "hard", 100, on_board=unique_rectangle_type_2, unique=True),
-        g(3700, "Uniqueness Test 3", "hard", 100, on_board=unique_rectangle_type_3, unique=True),
-        g(3800, "Uniqueness Test 4", "hard", 100, on_board=unique_rectangle_type_4, unique=True),
+        g(3500, "Uniqueness Test 1", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 1"), unique=True, in_order=True),
+        g(3600, "Uniqueness Test 2", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 2"), unique=True, in_order=True),
+        g(3700, "Uniqueness Test 3", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 3"), unique=True, in_order=True),
+        g(3800, "Uniqueness Test 4", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 4"), unique=True, in_order=True),
         g(3900, "Uniqueness Test 5", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 5"),
           unique=True, in_order=True),
         g(4000, "Uniqueness Test 6", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 6"),
           unique=True, in_order=True),
-        g(4010, "Hidden Rectangle", "hard", 100, on_board=hidden_unique_rectangle, unique=True),
+        g(4010, "Hidden Rectangle", "hard", 100, on_board=hodoku_rectangle("Hidden Rectangle"),
+          unique=True, in_order=True),
         g(4020, "Avoidable Rectangle 1", "hard", 100, unique=True, in_order=True,
           on_clues=lambda b, givens: avoidable_rectangle(b, givens, 1)),
         g(4030, "Avoidable Rectangle 2", "hard", 100, unique=True, in_order=True,

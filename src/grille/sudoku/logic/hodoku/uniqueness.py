@@ -14,6 +14,11 @@ test on one rectangle scan and takes the first rectangle giving the type it is a
 - *Uniqueness Test 2 / 5*: one or two bivalue cells, the extra cells share one extra digit:
   it leaves every other cell that sees all extra cells. Type 2 when the extra cells are
   two in one row or column, type 5 otherwise (two diagonal or three).
+- *Uniqueness Test 3*: two extra cells; in each unit they share (row, column, box), depth
+  first over the unit's other open cells holding neither pair digit (cell order), a set
+  whose digits with the extra cells' extra digits number one less than its cells with the
+  two extra cells (a naked subset; in a box, not all in one row or column): its digits
+  leave the unit's other cells, then the box's when a line's set lies in one box.
 - *Uniqueness Test 4*: two extra cells in one row or column; when one pair digit has no
   candidate in the cells both see, the other digit leaves both extra cells.
 - *Uniqueness Test 6*: two diagonal extra cells; when one pair digit has no candidate in
@@ -27,7 +32,7 @@ test on one rectangle scan and takes the first rectangle giving the type it is a
   the digit that would close the rectangle. Type 2: both far cells share their other digit;
   it leaves every cell that sees both.
 
-Uniqueness Test 3 stays grille's finder. Written from HoDoKu's rules; none of its code is
+Written from HoDoKu's rules; none of its code is
 used.
 """
 
@@ -162,6 +167,56 @@ def _type_2_or_5(five: bool) -> _Check:
     return check
 
 
+def _type_3(board: Board, planes: list[int], rect: _Rect, a: int, b: int,
+            pure: list[int], extra: list[int]) -> list[tuple[int, int]]:
+    if len(pure) != 2:
+        return []
+    pair = 1 << (a - 1) | 1 << (b - 1)
+    held = (board.marks[extra[0]] | board.marks[extra[1]]) & ~pair
+    one, two = extra
+    units = (
+        ROWS[one // 9] if one // 9 == two // 9 else None,
+        COLS[one % 9] if one % 9 == two % 9 else None,
+        BLOCKS[_box(one)] if _box(one) == _box(two) else None,
+    )
+    for kind, unit in enumerate(units):
+        if unit is None:
+            continue
+        pool = [cell for cell in unit if cell not in rect and not board.cells[cell]
+                and board.marks[cell] and not board.marks[cell] & pair]
+        out = _subset(board, kind == 2, unit, pool, 0, held, list(extra))
+        if out:
+            return out
+    return []
+
+
+def _subset(board: Board, in_box: bool, unit: tuple[int, ...], pool: list[int], start: int,
+            held: int, cells: list[int]) -> list[tuple[int, int]]:
+    """Uniqueness Test 3's naked subset: the pool's cells added depth first, in order."""
+    for i in range(start, len(pool)):
+        now_held = held | board.marks[pool[i]]
+        now = [*cells, pool[i]]
+        one_line = len({c // 9 for c in now}) == 1 or len({c % 9 for c in now}) == 1
+        if not (in_box and one_line) and now_held.bit_count() == len(now) - 1:
+            out: list[tuple[int, int]] = []
+            around = list(unit)
+            boxes = {_box(c) for c in now}
+            if not in_box and len(boxes) == 1:
+                around += BLOCKS[boxes.pop()]
+            for cell in around:
+                if board.cells[cell] or cell in now:
+                    continue
+                for digit in bits(board.marks[cell] & now_held):
+                    if (cell, digit) not in out:
+                        out.append((cell, digit))
+            if out:
+                return out
+        out = _subset(board, in_box, unit, pool, i + 1, now_held, now)
+        if out:
+            return out
+    return []
+
+
 def _type_4(board: Board, planes: list[int], rect: _Rect, a: int, b: int,
             pure: list[int], extra: list[int]) -> list[tuple[int, int]]:
     if len(pure) != 2 or _diagonal(extra[0], extra[1]):
@@ -216,6 +271,7 @@ def _hidden(board: Board, planes: list[int], rect: _Rect, a: int, b: int,
 _CHECKS: dict[str, tuple[str, _Check]] = {
     "Uniqueness Test 1": ("Unique Rectangle Type 1", _type_1),
     "Uniqueness Test 2": ("Unique Rectangle Type 2", _type_2_or_5(False)),
+    "Uniqueness Test 3": ("Unique Rectangle Type 3", _type_3),
     "Uniqueness Test 4": ("Unique Rectangle Type 4", _type_4),
     "Uniqueness Test 5": ("Unique Rectangle Type 5", _type_2_or_5(True)),
     "Uniqueness Test 6": ("Unique Rectangle Type 6", _type_6),
@@ -238,7 +294,7 @@ def _make(board: Board, name: str, rect: _Rect, a: int, b: int,
 
 
 def hodoku_rectangle(name: str) -> Callable[[Board], Step | None]:
-    """The finder of HoDoKu's uniqueness test ``name`` ("Uniqueness Test 1", 2, 4, 5, 6 or
+    """The finder of HoDoKu's uniqueness test ``name`` ("Uniqueness Test 1" .. 6 or
     "Hidden Rectangle"): its first instance on a 9x9 board, or None."""
     if name not in _CHECKS:
         raise ValueError(f"no HoDoKu rectangle finder for {name!r}")
