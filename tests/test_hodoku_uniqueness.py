@@ -1,6 +1,6 @@
 """HoDoKu's uniqueness tests and avoidable rectangles (``logic/hodoku/uniqueness.py``): on
-a state where hodoku-py 0.2.1 takes each step, the finder takes HoDoKu's instance, with its
-deletions in HoDoKu's order."""
+a state where hodoku-py 0.2.1 takes each step (for UT5, which no oracle path takes, where its
+finder finds one), the finder takes HoDoKu's instance, with its deletions in HoDoKu's order."""
 
 from __future__ import annotations
 
@@ -128,6 +128,24 @@ CASES = [
             "=7 =3 28 =9 258 2568 14 256 14"
         ),
         ((24, 1), (26, 1)),
+    ),
+    (
+        # no oracle path takes a UT5 (a W-Wing comes first here); hodoku-py's
+        # UniquenessSolver.get_step(UNIQUENESS_5) on this state (top1465, before step 63)
+        "Uniqueness Test 5",
+        "....2.68.9..3.........6.3...9...6..7.1....8..3.6..8.2......5...4.2.1.9...8.9...7.",
+        (
+            "17 457 =3 57 =2 19 =6 =8 49 "
+            "=9 =6 145 =3 =8 14 =7 15 =2 "
+            "=8 =2 1457 57 =6 149 =3 1459 149 "
+            "=2 =9 =8 14 =5 =6 14 =3 =7 "
+            "=5 =1 47 =2 79 =3 =8 49 =6 "
+            "=3 47 =6 14 79 =8 145 =2 1459 "
+            "17 37 =9 =6 34 =5 =2 14 =8 "
+            "=4 35 =2 =8 =1 =7 =9 =6 35 "
+            "=6 =8 15 =9 34 =2 145 =7 345"
+        ),
+        ((25, 4),),
     ),
     (
         "Uniqueness Test 6",
