@@ -10,7 +10,8 @@ chains and nets cannot. See ``docs/hodoku-rules.md``.
 
 The simple techniques (singles, locked candidates, locked and naked subsets, hidden subsets)
 are HoDoKu's own scans (:mod:`.state`), so the path and the number of hidden singles match;
-so are its fish, wing and single-digit scans (:mod:`.patterns`), its ALS techniques
+so are its fish, wing and single-digit scans (:mod:`.patterns`), its uniqueness tests and
+avoidable rectangles (:mod:`.uniqueness`), its ALS techniques
 (:mod:`.als`) and its forcing chains and nets (:mod:`.tabling`, Trebor's tables). The others
 are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick another
 instance than HoDoKu's.
@@ -186,11 +187,7 @@ GRILLE_NAMES = {
     "Uniqueness Test 2": "Unique Rectangle Type 2",
     "Uniqueness Test 3": "Unique Rectangle Type 3",
     "Uniqueness Test 4": "Unique Rectangle Type 4",
-    "Uniqueness Test 5": "Unique Rectangle Type 5",
-    "Uniqueness Test 6": "Unique Rectangle Type 6",
     "Hidden Rectangle": "Hidden Unique Rectangle",
-    "Avoidable Rectangle 1": "Avoidable Rectangle Type 1",
-    "Avoidable Rectangle 2": "Avoidable Rectangle Type 2",
     "Nice Loop/AIC": "AIC",
     "Grouped Nice Loop/AIC": "Grouped AIC",
     "Almost Locked Set XZ-Rule": "ALS-XZ",
