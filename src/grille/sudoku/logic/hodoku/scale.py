@@ -10,7 +10,8 @@ chains and nets cannot. See ``docs/hodoku-rules.md``.
 
 The simple techniques (singles, locked candidates, locked and naked subsets, hidden subsets)
 are HoDoKu's own scans (:mod:`.state`), so the path and the number of hidden singles match;
-so are its fish, wing and single-digit scans (:mod:`.patterns`), its ALS techniques
+so are its fish, wing and single-digit scans (:mod:`.patterns`), its uniqueness tests and
+avoidable rectangles (:mod:`.uniqueness`), its ALS techniques
 (:mod:`.als`) and its forcing chains and nets (:mod:`.tabling`, Trebor's tables). The others
 are grille's finders, tried in HoDoKu's order with HoDoKu's scores, and may pick another
 instance than HoDoKu's.
@@ -54,13 +55,15 @@ _RANK = {name: rank for rank, (name, _) in enumerate(HODOKU_LEVELS)}
 BoardFinder = Callable[[Board], "Step | None"]
 GridFinder = Callable[[HodokuGrid], "Found | None"]
 StateFinder = Callable[[HodokuGrid], "Step | None"]
+ClueFinder = Callable[[Board, int], "Step | None"]
 
 
 @dataclass(frozen=True, slots=True)
 class HodokuTechnique:
     """One row of HoDoKu's step table: its index (the order tried), name, level, base score,
-    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, or a finder
-    that reads the grid's singles queues: HoDoKu's forcing nets)."""
+    and what finds it (a :class:`HodokuGrid` scan, a grille finder on a board, a finder on a
+    board and its clue cells (HoDoKu's avoidable rectangles), or a finder that reads the
+    grid's singles queues: HoDoKu's forcing nets)."""
 
     index: int
     name: str
@@ -71,6 +74,7 @@ class HodokuTechnique:
     unique: bool = False
     on_state: StateFinder | None = None
     in_order: bool = False
+    on_clues: ClueFinder | None = None
 
     def __repr__(self) -> str:
         return f"<HodokuTechnique {self.index} {self.name!r} {self.level} {self.score}>"
@@ -92,15 +96,9 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         wing,
     )
     from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
+    from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
-    from grille.sudoku.logic.uniqueness.rectangles import (
-        hidden_unique_rectangle,
-        unique_rectangle_type_1,
-        unique_rectangle_type_2,
-        unique_rectangle_type_3,
-        unique_rectangle_type_4,
-    )
 
     g = HodokuTechnique
     return (
@@ -129,11 +127,24 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(3200, "W-Wing", "hard", 150, w_wing),
         g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
         g(3400, "XYZ-Wing", "hard", 180, lambda h: wing(h, True)),
-        g(3500, "Uniqueness Test 1", "hard", 100, on_board=unique_rectangle_type_1, unique=True),
-        g(3600, "Uniqueness Test 2", "hard", 100, on_board=unique_rectangle_type_2, unique=True),
-        g(3700, "Uniqueness Test 3", "hard", 100, on_board=unique_rectangle_type_3, unique=True),
-        g(3800, "Uniqueness Test 4", "hard", 100, on_board=unique_rectangle_type_4, unique=True),
-        g(4010, "Hidden Rectangle", "hard", 100, on_board=hidden_unique_rectangle, unique=True),
+        g(3500, "Uniqueness Test 1", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 1"), unique=True, in_order=True),
+        g(3600, "Uniqueness Test 2", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 2"), unique=True, in_order=True),
+        g(3700, "Uniqueness Test 3", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 3"), unique=True, in_order=True),
+        g(3800, "Uniqueness Test 4", "hard", 100,
+          on_board=hodoku_rectangle("Uniqueness Test 4"), unique=True, in_order=True),
+        g(3900, "Uniqueness Test 5", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 5"),
+          unique=True, in_order=True),
+        g(4000, "Uniqueness Test 6", "hard", 100, on_board=hodoku_rectangle("Uniqueness Test 6"),
+          unique=True, in_order=True),
+        g(4010, "Hidden Rectangle", "hard", 100, on_board=hodoku_rectangle("Hidden Rectangle"),
+          unique=True, in_order=True),
+        g(4020, "Avoidable Rectangle 1", "hard", 100, unique=True, in_order=True,
+          on_clues=lambda b, givens: avoidable_rectangle(b, givens, 1)),
+        g(4030, "Avoidable Rectangle 2", "hard", 100, unique=True, in_order=True,
+          on_clues=lambda b, givens: avoidable_rectangle(b, givens, 2)),
         g(4100, "Finned X-Wing", "hard", 130, on_board=finned_x_wing),
         g(4300, "Finned Swordfish", "unfair", 200, on_board=finned_swordfish),
         g(4500, "Finned Jellyfish", "unfair", 250, on_board=finned_jellyfish),
@@ -358,6 +369,7 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
     unique: bool | None = None
     solution: list[int] | None = None
     shape = puzzle.shape
+    givens = sum(1 << cell for cell, digit in enumerate(puzzle.clues_only().cells) if digit)
     table = hodoku_steps()
     for _ in range(max_steps):
         if grid.solved:
@@ -381,13 +393,17 @@ def _walk(puzzle: Grid, max_steps: int) -> Iterator[_Move]:
                     grid.delete(row * 9 + col, digit)
                 yield technique, step, -1
                 break
-            if technique.on_board is not None:
+            if technique.on_board is not None or technique.on_clues is not None:
                 if technique.unique and unique is False:
                     continue
                 if board is None:
                     cells, marks = grid.cells_and_marks()
                     board = Board(shape, cells, marks)
-                step = technique.on_board(board)
+                if technique.on_clues is not None:
+                    step = technique.on_clues(board, givens)
+                else:
+                    assert technique.on_board is not None
+                    step = technique.on_board(board)
                 if step is None:
                     continue
                 if technique.unique and unique is None:
