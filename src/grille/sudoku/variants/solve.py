@@ -58,17 +58,29 @@ class Model:
     units (hidden singles), the filters and the filters watching each cell, and ``locked``:
     for each ordered pair of full units ``u``, ``v`` meeting in two cells or more, the cells
     they share, the rest of ``u`` and the rest of ``v`` (a digit ``u`` can hold only where
-    they meet leaves the rest of ``v``)."""
+    they meet leaves the rest of ``v``); a puzzle with full units of its own (jigsaw
+    regions, diagonals, windows) builds them only when the reference engine reads them."""
 
     size: int
     peers: tuple[tuple[int, ...], ...]
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
-    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    locked_pairs: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] | None = ()
+    """The locked pairs, or ``None`` while not built: :attr:`locked` builds them from
+    ``full_units`` on first use (the kernel reads its own flat encoding of them instead)."""
     layout: Layout | None = None
     """The layout the model was built on (its tables shared where ``peers``, ``full_units``
     or ``locked`` are the very layout's), or ``None``."""
+
+    @property
+    def locked(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+        """The locked pairs (see the class), built on first use when not given."""
+        found = self.locked_pairs
+        if found is None:
+            found = _locked(self.full_units, self.size * self.size)
+            object.__setattr__(self, "locked_pairs", found)  # a cache: the value is fixed
+        return found
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -142,7 +154,7 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
             watchers[cell].append(index)
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == size]
     full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
-    locked = _locked(full, size * size) if own_full else layout.locked
+    locked = None if own_full else layout.locked  # built when first read
     peer_lists = layout.peer_lists
     if grown:
         lists = list(peer_lists)
@@ -159,25 +171,35 @@ def _locked(full: tuple[tuple[int, ...], ...], cells: int
             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
     order): the cells they share, the rest of the first, the rest of the second. The units
-    are sorted, so each part is too; a pair and its reverse share the work."""
-    bits = [sum([1 << cell for cell in unit]) for unit in full]
-    done: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
-    locked = []
+    are sorted, so each part is too. Only units that share a cell are paired (found through
+    each cell's units, not by trying every pair), and a pair and its reverse share the
+    work."""
+    owners: list[list[int]] = [[] for _ in range(cells)]
     for index, unit in enumerate(full):
-        mine = bits[index]
-        for other, theirs in enumerate(bits):
-            both = mine & theirs
-            if both & (both - 1) == 0 or other == index:  # they share fewer than two cells
-                continue
-            if other < index:
-                shared, rest_other, rest = done[other, index]
-            else:
-                shared = tuple([cell for cell in unit if both >> cell & 1])
-                rest = tuple([cell for cell in unit if not both >> cell & 1])
-                rest_other = tuple([cell for cell in full[other] if not both >> cell & 1])
-                done[index, other] = shared, rest, rest_other
-            locked.append((shared, rest, rest_other))
-    return tuple(locked)
+        for cell in unit:
+            owners[cell].append(index)
+    meets: dict[tuple[int, int], list[int]] = {}
+    for cell, found in enumerate(owners):
+        if len(found) > 1:  # the cells in increasing order: each shared list comes sorted
+            for at, index in enumerate(found):
+                for other in found[at + 1:]:
+                    shared = meets.get((index, other))
+                    if shared is None:
+                        meets[index, other] = [cell]
+                    else:
+                        shared.append(cell)
+    pairs: list[tuple[int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = []
+    for (index, other), shared in meets.items():
+        if len(shared) < 2:
+            continue
+        both = set(shared)
+        rest = tuple([cell for cell in full[index] if cell not in both])
+        rest_other = tuple([cell for cell in full[other] if cell not in both])
+        common = tuple(shared)
+        pairs.append((index, other, (common, rest, rest_other)))
+        pairs.append((other, index, (common, rest_other, rest)))
+    pairs.sort(key=lambda pair: (pair[0], pair[1]))
+    return tuple(pair[2] for pair in pairs)
 
 
 @functools.cache
@@ -347,7 +369,7 @@ def _arrays(flat: Any) -> tuple[Any, ...]:
     from grille.sudoku.variants._kernel import by_identity
 
     def array(table: Sequence[int]) -> Any:
-        return np.array(table, dtype=np.int64)
+        return np.asarray(table, dtype=np.int64)
 
     size, *rest = flat.tables
     return (size, *(by_identity(table, array) if index + 1 in flat.shared else array(table)
