@@ -98,20 +98,19 @@ def test_puzzles_on_one_layout_share_its_tables() -> None:
         assert flat_a.tables[index] is flat_b.tables[index]
 
 
-@pytest.mark.parametrize("name", ["jigsaw", "x", "extra_region", "disjoint"])
-def test_own_full_units_give_the_kernel_the_same_locked_pairs_without_tuples(
-        name: str) -> None:
-    """A puzzle with full units of its own leaves its locked pairs unbuilt; the kernel's
-    NumPy encoding of them is the encoding of the pairs built as tuples."""
+@pytest.mark.parametrize("name", ["jigsaw", "x", "extra_region", "disjoint", "odd_even"])
+def test_the_kernel_gets_the_same_locked_pairs_without_tuples(name: str) -> None:
+    """The model leaves its locked pairs unbuilt (a layout's too: odd_even has no units of
+    its own); the kernel's NumPy encoding of them is the encoding of the tuples."""
     grid = grid_of(HERE / f"{name}.json")
     n = grid.size
     model_of.cache_clear()
     built = model(grid)
     assert built.locked_pairs is None
     flat = _kernel.flatten(built)
-    assert flat is not None and built.locked_pairs is None  # the kernel did not build them
+    assert flat is not None and built._built is None  # the kernel did not build them
     assert list(flat.tables[9]) == _kernel._flat_locked(built.locked)
-    assert built.locked_pairs is built.locked  # built once, on first read
+    assert built._built is built.locked  # built once, on first read
     assert built.locked == reference(grid)[2]
     assert list(_kernel._flat_locked_of(built.full_units, n * n)) == _kernel._flat_locked(
         built.locked)

@@ -990,8 +990,7 @@ def flatten(model: Any) -> Flat | None:
     shared: set[int] = set()
 
     def laid(table: Any, make: Callable[[Any], Any], *at: int) -> Any:
-        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full,
-                                                               layout.locked)):
+        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full)):
             return make(table)
         shared.update(at)
         return by_identity(table, make)
@@ -1001,7 +1000,11 @@ def flatten(model: Any) -> Flat | None:
     units = laid(model.full_units, _flat_units, 3)
     pairs = getattr(model, "locked_pairs", ())  # None: not built as tuples yet
     if pairs is None and len({len(unit) for unit in model.full_units}) == 1:
-        locked = _flat_locked_of(model.full_units, size * size)
+        if layout is not None and model.full_units is layout.full:  # shared, by the layout
+            shared.add(9)
+            locked = by_identity(layout, lambda _: _flat_locked_of(layout.full, size * size))
+        else:
+            locked = _flat_locked_of(model.full_units, size * size)
     else:
         locked = laid(model.locked, _flat_locked, 9)
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
