@@ -935,11 +935,14 @@ def _flat_locked(locked: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
             for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
 
 
+@functools.lru_cache(maxsize=64)
 def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
     """:func:`_flat_locked` of the locked pairs of ``full`` (units of equal length, sorted),
     built with NumPy straight from the units, without the pairs as tuples: each pair of
     units in the units' order laid as its three lengths, then the first unit's cells in the
-    second, those not in it, and the second's not in the first (one mask picks them)."""
+    second, those not in it, and the second's not in the first (one mask picks them).
+    Remembered by the units: the puzzles of one family (X, windoku) share them; the
+    kernel only reads the array."""
     import numpy as np
 
     units = np.array(full, dtype=np.int64)
