@@ -98,6 +98,24 @@ def test_puzzles_on_one_layout_share_its_tables() -> None:
         assert flat_a.tables[index] is flat_b.tables[index]
 
 
+@pytest.mark.parametrize("name", ["jigsaw", "x", "extra_region", "disjoint", "odd_even"])
+def test_the_kernel_gets_the_same_locked_pairs_without_tuples(name: str) -> None:
+    """The model leaves its locked pairs unbuilt (a layout's too: odd_even has no units of
+    its own); the kernel's NumPy encoding of them is the encoding of the tuples."""
+    grid = grid_of(HERE / f"{name}.json")
+    n = grid.size
+    model_of.cache_clear()
+    built = model(grid)
+    assert built.locked_pairs is None
+    flat = _kernel.flatten(built)
+    assert flat is not None and built._built is None  # the kernel did not build them
+    assert list(flat.tables[9]) == _kernel._flat_locked(built.locked)
+    assert built._built is built.locked  # built once, on first read
+    assert built.locked == reference(grid)[2]
+    assert list(_kernel._flat_locked_of(built.full_units, n * n)) == _kernel._flat_locked(
+        built.locked)
+
+
 def test_a_cage_across_boxes_grows_only_its_cells_peers() -> None:
     killer = grid_of(HERE / "killer.json")
     n = killer.size

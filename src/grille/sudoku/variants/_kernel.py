@@ -829,7 +829,7 @@ decides."""
 class Flat:
     """A model as the kernel reads it: ``tables`` (n, peer offsets and list, full units,
     watcher offsets and list, filter kinds, data offsets, data, locked pairs; lists of
-    ints) and the
+    ints, the locked pairs a NumPy array when built from a puzzle's own full units) and the
     ``scratch`` numbers its filters need."""
 
     size: int
@@ -935,6 +935,34 @@ def _flat_locked(locked: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
             for number in (len(shared), len(u_rest), len(v_rest), *shared, *u_rest, *v_rest)]
 
 
+@functools.lru_cache(maxsize=64)
+def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
+    """:func:`_flat_locked` of the locked pairs of ``full`` (units of equal length, sorted),
+    built with NumPy straight from the units, without the pairs as tuples: each pair of
+    units in the units' order laid as its three lengths, then the first unit's cells in the
+    second, those not in it, and the second's not in the first (one mask picks them).
+    Remembered by the units: the puzzles of one family (X, windoku) share them; the
+    kernel only reads the array."""
+    import numpy as np
+
+    units = np.array(full, dtype=np.int64)
+    count = len(units)
+    member = np.zeros((count, cells), dtype=np.float64)  # float: the product runs in BLAS
+    member[np.arange(count)[:, None], units] = 1.0
+    meet = member @ member.T
+    np.fill_diagonal(meet, 0.0)
+    first, second = np.nonzero(meet >= 2.0)  # row-major: the units' order
+    mine, theirs = units[first], units[second]
+    in_second = member[second[:, None], mine] > 0.0
+    in_first = member[first[:, None], theirs] > 0.0
+    shared = in_second.sum(axis=1)[:, None]
+    rest = units.shape[1] - shared
+    rows = np.concatenate([shared, rest, rest, mine, mine, theirs], axis=1)
+    keep = np.concatenate([np.ones((len(first), 3), dtype=bool), in_second, ~in_second,
+                           ~in_first], axis=1)
+    return rows[keep]
+
+
 def _flat_units(units: tuple[tuple[int, ...], ...]) -> list[int]:
     """The model's full units laid end to end."""
     return [cell for unit in units for cell in unit]
@@ -965,8 +993,7 @@ def flatten(model: Any) -> Flat | None:
     shared: set[int] = set()
 
     def laid(table: Any, make: Callable[[Any], Any], *at: int) -> Any:
-        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full,
-                                                               layout.locked)):
+        if layout is None or all(table is not own for own in (layout.peer_lists, layout.full)):
             return make(table)
         shared.update(at)
         return by_identity(table, make)
@@ -974,7 +1001,15 @@ def flatten(model: Any) -> Flat | None:
     peer_start, peer_list = laid(model.peers, _offsets, 1, 2)
     watch_start, watch_list = _offsets(model.watchers)
     units = laid(model.full_units, _flat_units, 3)
-    locked = laid(model.locked, _flat_locked, 9)
+    pairs = getattr(model, "locked_pairs", ())  # None: not built as tuples yet
+    if pairs is None and len({len(unit) for unit in model.full_units}) == 1:
+        if layout is not None and model.full_units is layout.full:  # shared, by the layout
+            shared.add(9)
+            locked = by_identity(layout, lambda _: _flat_locked_of(layout.full, size * size))
+        else:
+            locked = _flat_locked_of(model.full_units, size * size)
+    else:
+        locked = laid(model.locked, _flat_locked, 9)
     tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
               data or [0], locked)
     return Flat(size, tables, len(kinds), max(scratch, 1), frozenset(shared))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from grille.engine._jit import jit_allowed
@@ -52,23 +52,46 @@ _loaded = False
 """Whether the kernel ran compiled in this process (``auto`` then goes to it at once)."""
 
 
+Locked = tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+"""Locked pairs: for each, the cells two full units share, the rest of the first, the rest
+of the second."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Model:
     """The solver's view of a variant on a ``size`` grid: peers of each cell, the full
     units (hidden singles), the filters and the filters watching each cell, and ``locked``:
     for each ordered pair of full units ``u``, ``v`` meeting in two cells or more, the cells
     they share, the rest of ``u`` and the rest of ``v`` (a digit ``u`` can hold only where
-    they meet leaves the rest of ``v``)."""
+    they meet leaves the rest of ``v``); :func:`model_of` leaves them to be built when the
+    reference engine first reads them (the kernel encodes them from the full units)."""
 
     size: int
     peers: tuple[tuple[int, ...], ...]
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
-    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
+    locked_pairs: Locked | None = ()
+    """The locked pairs given, or ``None``: those of ``full_units``, which :attr:`locked`
+    builds on first read (the kernel encodes them from the full units instead)."""
     layout: Layout | None = None
     """The layout the model was built on (its tables shared where ``peers``, ``full_units``
     or ``locked`` are the very layout's), or ``None``."""
+    _built: Locked | None = field(default=None, init=False, repr=False)
+
+    @property
+    def locked(self) -> Locked:
+        """The locked pairs (see the class): those given, or those of the full units, built
+        on first read."""
+        found = self.locked_pairs
+        if found is None:
+            found = self._built
+            if found is None:
+                layout = self.layout
+                found = (layout.locked if layout is not None and self.full_units is layout.full
+                         else _locked(self.full_units, self.size * self.size))
+                object.__setattr__(self, "_built", found)  # a cache: the value is fixed
+        return found
 
     def __repr__(self) -> str:
         return (f"Model(size={self.size}, {len(self.full_units)} full units, "
@@ -80,13 +103,19 @@ class Layout:
     """What every puzzle on one layout (a ``size`` grid and its boxes, or no boxes when
     jigsaw regions replace them) shares, built once: each cell's ``peers`` (itself
     included), the same sorted without the cell (``peer_lists``), the ``full`` units (rows,
-    columns, boxes) and their ``locked`` pairs (see :class:`Model`)."""
+    columns, boxes) and their ``locked`` pairs (see :class:`Model`; built on first read,
+    which the kernel never needs: it encodes them from the full units)."""
 
     size: int
     peers: tuple[frozenset[int], ...]
     peer_lists: tuple[tuple[int, ...], ...]
     full: tuple[tuple[int, ...], ...]
-    locked: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]
+
+    @property
+    def locked(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+        """The locked pairs of the full units (the same object while :func:`_locked`
+        remembers it)."""
+        return _locked(self.full, self.size * self.size)
 
     def __repr__(self) -> str:
         return f"Layout(size={self.size}, {len(self.full)} full units)"
@@ -105,7 +134,7 @@ def layout_of(size: int, box_units: tuple[tuple[int, ...], ...]) -> Layout:
     full = tuple(dict.fromkeys(tuple(sorted(u)) for u in units if len(set(u)) == size))
     return Layout(size, tuple(frozenset(found) for found in peers),
                   tuple(tuple(sorted(found - {cell})) for cell, found in enumerate(peers)),
-                  full, _locked(full, size * size))
+                  full)
 
 
 @functools.lru_cache(maxsize=64)
@@ -142,7 +171,6 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
             watchers[cell].append(index)
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == size]
     full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
-    locked = _locked(full, size * size) if own_full else layout.locked
     peer_lists = layout.peer_lists
     if grown:
         lists = list(peer_lists)
@@ -150,7 +178,7 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
             found.discard(cell)
             lists[cell] = tuple(sorted(found))
         peer_lists = tuple(lists)
-    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), locked,
+    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), None,
                  layout)
 
 
@@ -159,25 +187,35 @@ def _locked(full: tuple[tuple[int, ...], ...], cells: int
             ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """For each ordered pair of ``full`` units meeting in two cells or more (in the units'
     order): the cells they share, the rest of the first, the rest of the second. The units
-    are sorted, so each part is too; a pair and its reverse share the work."""
-    bits = [sum([1 << cell for cell in unit]) for unit in full]
-    done: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
-    locked = []
+    are sorted, so each part is too. Only units that share a cell are paired (found through
+    each cell's units, not by trying every pair), and a pair and its reverse share the
+    work."""
+    owners: list[list[int]] = [[] for _ in range(cells)]
     for index, unit in enumerate(full):
-        mine = bits[index]
-        for other, theirs in enumerate(bits):
-            both = mine & theirs
-            if both & (both - 1) == 0 or other == index:  # they share fewer than two cells
-                continue
-            if other < index:
-                shared, rest_other, rest = done[other, index]
-            else:
-                shared = tuple([cell for cell in unit if both >> cell & 1])
-                rest = tuple([cell for cell in unit if not both >> cell & 1])
-                rest_other = tuple([cell for cell in full[other] if not both >> cell & 1])
-                done[index, other] = shared, rest, rest_other
-            locked.append((shared, rest, rest_other))
-    return tuple(locked)
+        for cell in unit:
+            owners[cell].append(index)
+    meets: dict[tuple[int, int], list[int]] = {}
+    for cell, found in enumerate(owners):
+        if len(found) > 1:  # the cells in increasing order: each shared list comes sorted
+            for at, index in enumerate(found):
+                for other in found[at + 1:]:
+                    shared = meets.get((index, other))
+                    if shared is None:
+                        meets[index, other] = [cell]
+                    else:
+                        shared.append(cell)
+    pairs: list[tuple[int, int, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = []
+    for (index, other), shared in meets.items():
+        if len(shared) < 2:
+            continue
+        both = set(shared)
+        rest = tuple([cell for cell in full[index] if cell not in both])
+        rest_other = tuple([cell for cell in full[other] if cell not in both])
+        common = tuple(shared)
+        pairs.append((index, other, (common, rest, rest_other)))
+        pairs.append((other, index, (common, rest_other, rest)))
+    pairs.sort(key=lambda pair: (pair[0], pair[1]))
+    return tuple(pair[2] for pair in pairs)
 
 
 @functools.cache
@@ -347,7 +385,7 @@ def _arrays(flat: Any) -> tuple[Any, ...]:
     from grille.sudoku.variants._kernel import by_identity
 
     def array(table: Sequence[int]) -> Any:
-        return np.array(table, dtype=np.int64)
+        return np.asarray(table, dtype=np.int64)
 
     size, *rest = flat.tables
     return (size, *(by_identity(table, array) if index + 1 in flat.shared else array(table)
