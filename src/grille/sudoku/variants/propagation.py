@@ -304,6 +304,21 @@ class SumTo(Filter):
         terms = tuple(cell for group in groups for cell in group)
         return SumTo(terms, self.total, self.target, tuple(starts), size)
 
+    def _totals(self, masks: Masks, reachable: int, changed: list[int]) -> int:
+        """The totals the sum may take, as bits shifted by one (bit ``s`` for total ``s``),
+        given ``reachable`` (bit ``s`` set when the terms can sum to ``s``): the fixed total,
+        or the circle cell's digits, narrowed to what the terms reach (the circle's change
+        noted in ``changed``); 0 when none is left."""
+        if self.target < 0:
+            totals = 1 << self.total
+            return totals if reachable & totals else 0
+        old = masks[self.target]
+        digits = (reachable >> 1) & old
+        if digits and digits != old:
+            masks[self.target] = digits
+            changed.append(self.target)
+        return digits << 1
+
     def run(self, masks: Masks) -> list[int] | None:
         if self.starts:
             return self._run_groups(masks)
@@ -315,20 +330,10 @@ class SumTo(Filter):
         suffix = [1] * (count + 1)
         for i in range(count - 1, -1, -1):
             suffix[i] = _shifted(suffix[i + 1], masks[terms[i]])
-        changed = []
-        if self.target >= 0:
-            old = masks[self.target]
-            totals = (prefix[-1] >> 1) & old
-            if not totals:
-                return None
-            if totals != old:
-                masks[self.target] = totals
-                changed.append(self.target)
-            totals <<= 1
-        else:
-            totals = 1 << self.total
-            if not prefix[-1] & totals:
-                return None
+        changed: list[int] = []
+        totals = self._totals(masks, prefix[-1], changed)
+        if not totals:
+            return None
         for i, cell in enumerate(terms):
             others = 0
             for bit in _bits(prefix[i]):
@@ -383,20 +388,10 @@ class SumTo(Filter):
         suffix = [1] * (groups + 1)
         for g in range(groups - 1, -1, -1):
             suffix[g] = _add_sums(suffix[g + 1], totals_of[g])
-        changed = []
-        if self.target >= 0:
-            old = masks[self.target]
-            totals = (prefix[groups] >> 1) & old
-            if not totals:
-                return None
-            if totals != old:
-                masks[self.target] = totals
-                changed.append(self.target)
-            totals <<= 1
-        else:
-            totals = 1 << self.total
-            if not prefix[groups] & totals:
-                return None
+        changed: list[int] = []
+        totals = self._totals(masks, prefix[groups], changed)
+        if not totals:
+            return None
         for g in range(groups):
             others = _add_sums(prefix[g], suffix[g + 1])
             keep = 0
