@@ -53,6 +53,20 @@ def _bits(mask: int) -> Sequence[int]:
     return _SMALL[mask] if mask < 512 else _bits_of(mask)
 
 
+def _keep(masks: Masks, cells: Sequence[int], allowed: int, changed: list[int]) -> bool:
+    """Narrow each of ``cells`` to the digits of ``allowed``, noting the cells changed in
+    ``changed``; False when a cell is left with none."""
+    for cell in cells:
+        old = masks[cell]
+        new = old & allowed
+        if not new:
+            return False
+        if new != old:
+            masks[cell] = new
+            changed.append(cell)
+    return True
+
+
 class Filter(ABC):
     """Narrows the candidates of its ``cells``; ``run`` returns the cells it changed, or
     ``None`` when no digit is left for one of them (a contradiction)."""
@@ -398,15 +412,8 @@ class SumTo(Filter):
             for j in range(fit_from[g], fit_from[g + 1]):
                 if (others << fit_sums[j]) & totals:
                     keep |= fit_masks[j]
-            for i in range(starts[g], starts[g + 1]):
-                cell = terms[i]
-                old = masks[cell]
-                new = old & keep
-                if not new:
-                    return None
-                if new != old:
-                    masks[cell] = new
-                    changed.append(cell)
+            if not _keep(masks, terms[starts[g]:starts[g + 1]], keep, changed):
+                return None
         return changed
 
 
@@ -440,15 +447,8 @@ class CageSum(Filter):
                 continue
             if all(mask & combo for mask in domains):
                 allowed |= combo
-        changed = []
-        for cell, mask in zip(self.cells, domains, strict=True):
-            new = mask & allowed
-            if not new:
-                return None
-            if new != mask:
-                masks[cell] = new
-                changed.append(cell)
-        return changed
+        changed: list[int] = []
+        return changed if _keep(masks, self.cells, allowed, changed) else None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -478,14 +478,10 @@ class Window(Filter):
                 required &= window
         if not allowed:
             return None
-        changed = []
-        for i, (cell, mask) in enumerate(zip(self.cells, domains, strict=True)):
-            new = mask & allowed
-            if not new:
-                return None
-            if new != mask:
-                masks[cell] = domains[i] = new
-                changed.append(cell)
+        changed: list[int] = []
+        if not _keep(masks, self.cells, allowed, changed):
+            return None
+        domains = [masks[cell] for cell in self.cells]
         # a digit every fitting run holds is on the line: alone in one cell, it goes there
         for bit in _bits(required):
             digit = 1 << bit
