@@ -998,7 +998,9 @@ def flatten(model: Any) -> Flat | None:
         shared.update(at)
         return by_identity(table, make)
 
-    peer_start, peer_list = laid(model.peers, _offsets, 1, 2)
+    arrays = getattr(model, "peer_arrays", None)  # the puzzle's own, already arrays
+    peer_start, peer_list = (arrays if arrays is not None
+                             else laid(model.peers, _offsets, 1, 2))
     watch_start, watch_list = _offsets(model.watchers)
     units = laid(model.full_units, _flat_units, 3)
     pairs = getattr(model, "locked_pairs", ())  # None: not built as tuples yet

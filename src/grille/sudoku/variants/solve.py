@@ -30,7 +30,7 @@ import functools
 import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
@@ -67,7 +67,9 @@ class Model:
     reference engine first reads them (the kernel encodes them from the full units)."""
 
     size: int
-    peers: tuple[tuple[int, ...], ...]
+    peer_lists: tuple[tuple[int, ...], ...] | None
+    """Each cell's peers, sorted, or ``None``: those of ``peer_arrays``, which
+    :attr:`peers` builds on first read (the kernel reads the arrays)."""
     full_units: tuple[tuple[int, ...], ...]
     filters: tuple[Filter, ...]
     watchers: tuple[tuple[int, ...], ...]
@@ -77,7 +79,28 @@ class Model:
     layout: Layout | None = None
     """The layout the model was built on (its tables shared where ``peers``, ``full_units``
     or ``locked`` are the very layout's), or ``None``."""
+    peer_arrays: tuple[Any, Any] | None = None
+    """The peers as the kernel reads them, NumPy ``int64`` arrays: where each cell's
+    sorted peers start in the list (and where the last end), and that list; ``None`` when
+    the model was given ``peer_lists`` (the kernel lays them out itself)."""
+    grown: tuple[int, ...] = ()
+    """With ``peer_arrays``: the cells whose peers are not the layout's (the others keep
+    the layout's tuples when :attr:`peers` builds them)."""
     _built: Locked | None = field(default=None, init=False, repr=False)
+    _peers: tuple[tuple[int, ...], ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """Each cell's peers, sorted (itself not included): those given, or those of the
+        peer arrays, built on first read (a cell the puzzle's units leave alone keeps the
+        layout's tuple)."""
+        found = self.peer_lists
+        if found is None:
+            found = self._peers
+            if found is None:
+                found = _peer_tuples(self)
+                object.__setattr__(self, "_peers", found)  # a cache: the value is fixed
+        return found
 
     @property
     def locked(self) -> Locked:
@@ -142,7 +165,9 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
     """The :class:`Model` of ``variant`` on a ``size`` grid whose boxes are ``box_units``.
 
     The layout's part (:func:`layout_of`) is built once; a puzzle adds only its own filters
-    and units, and copies the peers of the cells its units touch."""
+    and units. When it has units, its peers are the layout's grown by them, found with
+    NumPy (:func:`_grown_peers`) and kept as the kernel's arrays; their tuples are built
+    only when read."""
     filters: list[Filter] = []
     regions = False
     extra: list[tuple[int, ...]] = []
@@ -152,34 +177,104 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         extra += parts.units
         filters += parts.filters
     layout = layout_of(size, () if regions else box_units)
-    peers: list[Collection[int]] = list(layout.peers)
-    grown: dict[int, set[int]] = {}
-    for unit in extra:
-        for cell in unit:
-            found = grown.get(cell)
-            if found is None:
-                if layout.peers[cell].issuperset(unit):
-                    continue  # a cage inside a box, say: the layout's peers stay
-                found = grown[cell] = set(layout.peers[cell])
-                peers[cell] = found
-            found.update(unit)
+    sees: Sequence[Collection[int]] = layout.peers
+    arrays = None
+    grown: tuple[int, ...] = ()
+    if extra:
+        arrays, grown, sees = _grown_peers(layout, extra)
+        if not grown:
+            arrays, sees = None, layout.peers  # every unit inside the layout's peers
     # filters that reason with different digits learn which cells see each other
-    filters = [flt.with_peers(peers, size) for flt in filters]
+    filters = [flt.with_peers(sees, size) for flt in filters]
     watchers: list[list[int]] = [[] for _ in range(size * size)]
     for index, flt in enumerate(filters):
         for cell in dict.fromkeys(flt.cells):
             watchers[cell].append(index)
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == size]
     full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
-    peer_lists = layout.peer_lists
-    if grown:
-        lists = list(peer_lists)
-        for cell, found in grown.items():
-            found.discard(cell)
-            lists[cell] = tuple(sorted(found))
-        peer_lists = tuple(lists)
-    return Model(size, peer_lists, full, tuple(filters), tuple(map(tuple, watchers)), None,
-                 layout)
+    return Model(size, None if arrays is not None else layout.peer_lists, full,
+                 tuple(filters), tuple(map(tuple, watchers)), None, layout, arrays, grown)
+
+
+def _grown_peers(layout: Layout, units: Sequence[tuple[int, ...]]
+                 ) -> tuple[tuple[Any, Any], tuple[int, ...], Sequence[Collection[int]]]:
+    """The peers of ``layout`` grown by ``units``, with NumPy: the kernel's peer arrays
+    (each cell's start in the list, then the list of each cell's sorted peers), the cells
+    whose peers grew, and each cell's peers (itself included) for ``with_peers``, built on
+    demand. One boolean cell-by-cell matrix: the layout's, each unit's pairs set in it (the
+    units of one length at once), its rows read in order."""
+    import numpy as np
+
+    base = _peer_matrix(layout)
+    matrix = base.copy()
+    by_length: dict[int, list[tuple[int, ...]]] = {}
+    for unit in units:
+        by_length.setdefault(len(unit), []).append(unit)
+    for group in by_length.values():
+        at = np.array(group, dtype=np.intp)
+        matrix[at[:, :, None], at[:, None, :]] = True
+    np.fill_diagonal(matrix, False)
+    grown = np.flatnonzero((matrix != base).any(axis=1))
+    rows, cols = np.nonzero(matrix)  # row-major: each cell's peers in order
+    starts = np.zeros(len(matrix) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(rows, minlength=len(matrix)), out=starts[1:])
+    return ((starts, cols.astype(np.int64)), tuple(grown.tolist()),
+            _MatrixPeers(matrix))
+
+
+@functools.lru_cache(maxsize=64)
+def _peer_matrix(layout: Layout) -> Any:
+    """The layout's peers as a boolean cell-by-cell NumPy matrix (a cell not its own
+    peer); the kernel only reads it (copies are grown)."""
+    import numpy as np
+
+    cells = len(layout.peers)
+    matrix = np.zeros((cells, cells), dtype=bool)
+    for cell, found in enumerate(layout.peer_lists):
+        matrix[cell, list(found)] = True
+    matrix.flags.writeable = False
+    return matrix
+
+
+class _MatrixPeers(Sequence[Collection[int]]):
+    """Each cell's peers (itself included) read from a peer matrix, as a set built on first
+    read (few cells are asked: those of filters reasoning with different digits)."""
+
+    def __init__(self, matrix: Any) -> None:
+        self._matrix = matrix
+        self._sets: dict[int, frozenset[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._matrix)
+
+    @overload
+    def __getitem__(self, cell: int) -> Collection[int]: ...
+
+    @overload
+    def __getitem__(self, cell: slice) -> Sequence[Collection[int]]: ...
+
+    def __getitem__(self, cell: int | slice) -> Collection[int] | Sequence[Collection[int]]:
+        if isinstance(cell, slice):
+            return [self[index] for index in range(len(self))[cell]]
+        found = self._sets.get(cell)
+        if found is None:
+            found = self._sets[cell] = frozenset([cell, *self._matrix[cell].nonzero()[0]
+                                                  .tolist()])
+        return found
+
+    def __repr__(self) -> str:
+        return f"_MatrixPeers({len(self)} cells)"
+
+
+def _peer_tuples(model: Model) -> tuple[tuple[int, ...], ...]:
+    """The peer tuples of a model whose peers are ``peer_arrays``: the layout's tuple for a
+    cell its units left alone, one from the arrays for the others."""
+    assert model.peer_arrays is not None and model.layout is not None
+    starts, found = (table.tolist() for table in model.peer_arrays)
+    lists = list(model.layout.peer_lists)
+    for cell in model.grown:
+        lists[cell] = tuple(found[starts[cell]:starts[cell + 1]])
+    return tuple(lists)
 
 
 @functools.lru_cache(maxsize=64)
