@@ -963,6 +963,26 @@ def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
     return rows[keep]
 
 
+def _with_relations(data: list[int], starts: list[int], pairs: list[int],
+                    tables: list[tuple[int, ...]], size: int) -> tuple[Any, Any]:
+    """``data`` and ``starts`` as NumPy arrays, the relations (``pairs``: filter index,
+    cells ``a`` and ``b``, row of ``tables``, four by four; a table: forward then backward
+    masks) laid out after the other filters' numbers in one block, a row each (``a``,
+    ``b``, the table), as :func:`_encode_relation` lays one out: a grid's negative
+    constraints hold a hundred relations or more, which one by one cost more than the
+    search."""
+    import numpy as np
+
+    rows = np.array(pairs, dtype=np.int64).reshape(-1, 4)
+    width = 2 + 2 * size
+    block = np.empty((len(rows), width), dtype=np.int64)
+    block[:, :2] = rows[:, 1:3]
+    block[:, 2:] = np.array(tables, dtype=np.int64)[rows[:, 3]]
+    at = np.array(starts, dtype=np.int64)
+    at[rows[:, 0]] = len(data) + width * np.arange(len(rows), dtype=np.int64)
+    return np.concatenate([np.array(data, dtype=np.int64), block.ravel()]), at
+
+
 def _flat_units(units: tuple[tuple[int, ...], ...]) -> list[int]:
     """The model's full units laid end to end."""
     return [cell for unit in units for cell in unit]
@@ -978,8 +998,25 @@ def flatten(model: Any) -> Flat | None:
     kinds: list[int] = []
     starts: list[int] = []
     data: list[int] = []
+    laid_data: Any = data
+    laid_starts: Any = starts
     scratch = 0
-    for flt in model.filters:
+    relations: list[int] = []  # the relations' filter index, cells and table, four by four
+    table_rows: dict[tuple[int, int], int] = {}  # each table's row, by its halves' ids
+    laid_tables: list[tuple[int, ...]] = []
+    relation = pr.Relation
+    for index, flt in enumerate(model.filters):
+        if type(flt) is relation:  # laid out together below, with NumPy
+            forward, backward = flt.forward, flt.backward  # the family's shared tables
+            key = (id(forward), id(backward))  # both alive while the model is
+            at = table_rows.get(key)
+            if at is None:
+                at = table_rows[key] = len(laid_tables)
+                laid_tables.append((*forward, *backward))
+            relations += (index, flt.a, flt.b, at)
+            kinds.append(RELATION)
+            starts.append(-1)
+            continue
         encode = ENCODERS.get(type(flt))
         encoded = None if encode is None else encode(flt, size)
         if encoded is None:
@@ -989,6 +1026,8 @@ def flatten(model: Any) -> Flat | None:
         starts.append(len(data))
         data.extend(numbers)
         scratch = max(scratch, need)
+    if relations:
+        laid_data, laid_starts = _with_relations(data, starts, relations, laid_tables, size)
     layout = getattr(model, "layout", None)
     shared: set[int] = set()
 
@@ -1012,6 +1051,6 @@ def flatten(model: Any) -> Flat | None:
             locked = _flat_locked_of(model.full_units, size * size)
     else:
         locked = laid(model.locked, _flat_locked, 9)
-    tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, starts,
-              data or [0], locked)
+    tables = (size, peer_start, peer_list, units, watch_start, watch_list, kinds, laid_starts,
+              laid_data if len(laid_data) else [0], locked)
     return Flat(size, tables, len(kinds), max(scratch, 1), frozenset(shared))

@@ -185,7 +185,9 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
         if not grown:
             arrays, sees = None, layout.peers  # every unit inside the layout's peers
     # filters that reason with different digits learn which cells see each other
-    filters = [flt.with_peers(sees, size) for flt in filters]
+    kinds: set[type[Filter]] = set(map(type, filters))
+    if any(kind.with_peers is not Filter.with_peers for kind in kinds):
+        filters = [flt.with_peers(sees, size) for flt in filters]
     watchers: list[list[int]] = [[] for _ in range(size * size)]
     for index, flt in enumerate(filters):
         for cell in dict.fromkeys(flt.cells):
@@ -454,8 +456,9 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         ends = list(itertools.accumulate(sizes))
         buffers: list[Any] = [whole[end - size:end] for size, end in zip(sizes, ends,
                                                                           strict=True)]
-    else:
-        tables = flat.tables
+    else:  # the kernels interpreted, on lists
+        tables = [table.tolist() if hasattr(table, "tolist") else table
+                  for table in flat.tables]
         buffers = [[0] * size for size in sizes]
     buffers[0][:cells] = start
     buffers[7][:] = [1] * filters  # the weights of dom/wdeg
