@@ -19,6 +19,7 @@ from grille.sudoku.variants import _kernel
 from grille.sudoku.variants.families import BY_NAME
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
 from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants import solve as solve_module
 from grille.sudoku.variants.solve import Model, layout_of, model_of
 
 HERE = FIXTURES / "variants"
@@ -114,6 +115,29 @@ def test_the_kernel_gets_the_same_locked_pairs_without_tuples(name: str) -> None
     assert built.locked == reference(grid)[2]
     assert list(_kernel._flat_locked_of(built.full_units, n * n)) == _kernel._flat_locked(
         built.locked)
+
+
+@pytest.mark.parametrize("name", ["jigsaw", "killer", "thermo", "anti_knight", "renban"])
+def test_the_compiled_peers_are_numpys(name: str) -> None:
+    """The puzzle's units grow the layout's peers the same way compiled (or interpreted,
+    under ``GRILLE_JIT=0``) as with NumPy: arrays, grown cells, and the peer sets that
+    ``with_peers`` reads; and they are the peers built from scratch."""
+    grid = grid_of(HERE / f"{name}.json")
+    n = grid.size
+    assert grid.variant is not None
+    parts = [c.solver_parts(n, grid.variant) for c in grid.variant.constraints]
+    units = [unit for p in parts for unit in p.units]
+    assert units
+    layout = layout_of(n, () if any(p.regions for p in parts)
+                       else tuple(grid.shape.units[2 * n:]))
+    (start, peers), grown, sees = solve_module._grown_compiled(layout, units)
+    (start_np, peers_np), grown_np, sees_np = solve_module._grown_numpy(layout, units)
+    assert start.tolist() == start_np.tolist() and peers.tolist() == peers_np.tolist()
+    assert grown == grown_np and grown
+    assert [sees[cell] for cell in range(n * n)] == [sees_np[cell] for cell in range(n * n)]
+    scratch = reference(grid)[0]
+    assert [tuple(peers[start[c]:start[c + 1]].tolist()) for c in range(n * n)] == list(scratch)
+    assert all(set(sees[c]) == {c, *scratch[c]} for c in range(n * n))
 
 
 def test_a_cage_across_boxes_grows_only_its_cells_peers() -> None:

@@ -200,11 +200,54 @@ def model_of(variant: Variant, size: int, box_units: tuple[tuple[int, ...], ...]
 
 def _grown_peers(layout: Layout, units: Sequence[tuple[int, ...]]
                  ) -> tuple[tuple[Any, Any], tuple[int, ...], Sequence[Collection[int]]]:
-    """The peers of ``layout`` grown by ``units``, with NumPy: the kernel's peer arrays
-    (each cell's start in the list, then the list of each cell's sorted peers), the cells
-    whose peers grew, and each cell's peers (itself included) for ``with_peers``, built on
-    demand. One boolean cell-by-cell matrix: the layout's, each unit's pairs set in it (the
-    units of one length at once), its rows read in order."""
+    """The peers of ``layout`` grown by ``units``: the kernel's peer arrays (each cell's
+    start in the list, then the list of each cell's sorted peers), the cells whose peers
+    grew, and each cell's peers (itself included) for ``with_peers``, built on demand.
+    Compiled (:mod:`grille.sudoku.variants._grow`) once the kernel runs compiled in this
+    process (so that building a model never loads numba by itself), else with NumPy."""
+    if _loaded and jit_allowed():
+        return _grown_compiled(layout, units)
+    return _grown_numpy(layout, units)
+
+
+def _grown_compiled(layout: Layout, units: Sequence[tuple[int, ...]]
+                    ) -> tuple[tuple[Any, Any], tuple[int, ...], Sequence[Collection[int]]]:
+    """:func:`_grown_peers` by the compiled :func:`grille.sudoku.variants._grow._grow`."""
+    import numpy as np
+
+    from grille.sudoku.variants._grow import KERNELS
+
+    cells = len(layout.peers)
+    base_start, base_list = _layout_peer_arrays(layout)
+    unit_cells = np.fromiter(itertools.chain.from_iterable(units), dtype=np.int64)
+    unit_start = np.fromiter(itertools.accumulate(map(len, units), initial=0),
+                             dtype=np.int64, count=len(units) + 1)
+    matrix = np.zeros(cells * cells, dtype=np.uint8)
+    grown = np.zeros(cells, dtype=np.uint8)
+    start = np.empty(cells + 1, dtype=np.int64)
+    peers = np.empty(cells * cells, dtype=np.int64)
+    size = KERNELS.grow(cells, base_start, base_list, unit_start, unit_cells, matrix, start,
+                        peers, grown)
+    return ((start, peers[:size]), tuple(np.flatnonzero(grown).tolist()),
+            _MatrixPeers(matrix.reshape(cells, cells)))
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_peer_arrays(layout: Layout) -> tuple[Any, Any]:
+    """The layout's peers as the kernel reads them (NumPy ``int64``): each cell's start,
+    then the sorted lists laid end to end."""
+    import numpy as np
+
+    starts = np.fromiter(itertools.accumulate(map(len, layout.peer_lists), initial=0),
+                         dtype=np.int64)
+    found = np.fromiter(itertools.chain.from_iterable(layout.peer_lists), dtype=np.int64)
+    return starts, found
+
+
+def _grown_numpy(layout: Layout, units: Sequence[tuple[int, ...]]
+                 ) -> tuple[tuple[Any, Any], tuple[int, ...], Sequence[Collection[int]]]:
+    """:func:`_grown_peers` with NumPy: one boolean cell-by-cell matrix, the layout's, each
+    unit's pairs set in it (the units of one length at once), its rows read in order."""
     import numpy as np
 
     base = _peer_matrix(layout)
