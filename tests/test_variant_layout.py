@@ -16,10 +16,10 @@ import pytest
 from conftest import FIXTURES
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants import _kernel
+from grille.sudoku.variants import solve as solve_module
 from grille.sudoku.variants.families import BY_NAME
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
 from grille.sudoku.variants.model import Variant
-from grille.sudoku.variants import solve as solve_module
 from grille.sudoku.variants.solve import Model, layout_of, model_of
 
 HERE = FIXTURES / "variants"
