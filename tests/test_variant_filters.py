@@ -8,7 +8,17 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from grille.sudoku.variants.propagation import Filter, SandwichSum, SumTo, Window
+from grille.sudoku.variants.families._pairs import neighbour_pairs
+from grille.sudoku.variants.families.xv import XV, XVNegative
+from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.propagation import (
+    Filter,
+    Relation,
+    SandwichSum,
+    SumTo,
+    Window,
+    relation,
+)
 
 
 def _mask(digits: Sequence[int]) -> int:
@@ -261,3 +271,31 @@ def test_locked_candidates_between_full_units() -> None:
     masks[14] = masks[15] = 0b1101  # the 2 of row 4 is in r4c1 or r4c2
     assert propagate(model, masks)
     assert not masks[8] & 2 and not masks[9] & 2
+
+
+def test_relations_are_shared_values() -> None:
+    """A relation holds no search state: one object serves every puzzle that asks for the
+    same cells, size and name, with the tables of its test."""
+    rise = relation(0, 1, 4, "rise", lambda x, y: x < y)
+    assert relation(0, 1, 4, "rise", lambda x, y: x < y) is rise
+    assert relation(1, 0, 4, "rise", lambda x, y: x < y) is not rise
+    assert (rise.a, rise.b, rise.cells) == (0, 1, (0, 1))
+    assert rise.forward == tuple(sum(1 << (y - 1) for y in range(x + 1, 5)) for x in range(1, 5))
+
+
+def test_a_negative_rule_relates_every_unmarked_pair_in_order() -> None:
+    """All XV given on 4x4 with one X: every other pair of neighbours, in order, sums to
+    neither 5 nor 10; the marked pair is left free."""
+    size = 4
+    variant = Variant((XV(((0, 0), (0, 1)), "X"), XVNegative()))
+    made = [rule for c in variant.constraints for rule in c.solver_parts(size, variant).filters]
+    x, *rest = made
+    negative = [r for r in rest if isinstance(r, Relation)]
+    assert len(negative) == len(rest)
+    pairs = [(a[0] * size + a[1], b[0] * size + b[1]) for a, b in neighbour_pairs(size)]
+    assert [(r.a, r.b) for r in negative] == [p for p in pairs if p != (0, 1)]
+    assert isinstance(x, Relation) and (x.a, x.b) == (0, 1)
+    for rule in negative:
+        masks = [(1 << size) - 1] * (size * size)
+        masks[rule.a] = 1 << 0  # a 1: its neighbour may not be a 4
+        assert rule.run(masks) is not None and masks[rule.b] == 0b0111

@@ -171,12 +171,27 @@ def _tables(size: int, name: str, test: Callable[[int, int], bool]
     return _TABLES[key]
 
 
+_RELATIONS: dict[tuple[int, int, int, str], Relation] = {}
+"""The relations made so far, by cells, size and name: a filter is an immutable value that
+holds no search state, so puzzles share them (every puzzle with all XV or Kropki dots given
+holds the same hundred-odd relations between neighbours)."""
+
+_RELATIONS_CAP = 1 << 16
+"""The most relations :data:`_RELATIONS` keeps (it starts afresh beyond)."""
+
+
 def relation(a: int, b: int, size: int, name: str,
              test: Callable[[int, int], bool]) -> Relation:
     """The :class:`Relation` ``test(digit_a, digit_b)`` on a ``size`` grid; ``name`` keys the
-    cached tables (equal names must mean equal tests)."""
-    forward, backward = _tables(size, name, test)
-    return Relation(a, b, forward, backward)
+    cached tables and relations (equal names must mean equal tests)."""
+    key = (a, b, size, name)
+    found = _RELATIONS.get(key)
+    if found is None:
+        if len(_RELATIONS) >= _RELATIONS_CAP:
+            _RELATIONS.clear()
+        forward, backward = _tables(size, name, test)
+        found = _RELATIONS[key] = Relation(a, b, forward, backward)
+    return found
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Set
 
+from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.model import Board, Cell
 
 
@@ -25,3 +26,21 @@ def marked_pairs(board: Board, families: tuple[str, ...]) -> set[frozenset[Cell]
         if constraint.family in families
         for pair in [constraint.cells_of()]
     }
+
+
+_UNMARKED: dict[tuple[int, str], tuple[tuple[frozenset[Cell], pr.Relation], ...]] = {}
+
+
+def unmarked_relations(size: int, name: str, test: Callable[[int, int], bool],
+                       marked: Set[frozenset[Cell]]) -> tuple[pr.Relation, ...]:
+    """The relation ``test`` (named ``name``, as :func:`~grille.sudoku.variants.propagation.
+    relation` names it) between every pair of neighbours not in ``marked``, in
+    :func:`neighbour_pairs` order: the negative rule of a family of marks. The relations of
+    every pair are made once per size and name; a puzzle only leaves out its marked pairs."""
+    every = _UNMARKED.get((size, name))
+    if every is None:
+        every = _UNMARKED[size, name] = tuple(
+            (frozenset((a, b)), pr.relation(a[0] * size + a[1], b[0] * size + b[1], size,
+                                            name, test))
+            for a, b in neighbour_pairs(size))
+    return tuple(rule for pair, rule in every if pair not in marked)

@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
-from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
+from grille.sudoku.variants.families._pairs import (
+    marked_pairs,
+    neighbour_pairs,
+    unmarked_relations,
+)
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, cell_text, cells_text
 from grille.view import Marker
@@ -104,11 +108,9 @@ class KropkiNegative(Constraint):
         dotted = {frozenset(c.cells_of()) for c in variant.constraints
                   if isinstance(c, KropkiDot)}
         value = 2 if self.black else 1
-        return pr.Parts((), tuple(
-            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size,
-                        f"kropki not {self.black}",
-                        lambda x, y: not _holds(self.black, value, x, y))
-            for a, b in neighbour_pairs(size) if frozenset((a, b)) not in dotted))
+        return pr.Parts((), unmarked_relations(
+            size, f"kropki not {self.black}", lambda x, y: not _holds(self.black, value, x, y),
+            dotted))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("negative", "ratio") if self.black else ("nonconsecutive", True)

@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
-from grille.sudoku.variants.families._pairs import marked_pairs, neighbour_pairs
+from grille.sudoku.variants.families._pairs import (
+    marked_pairs,
+    neighbour_pairs,
+    unmarked_relations,
+)
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import (
     Board,
@@ -85,10 +89,8 @@ class XVNegative(Constraint):
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
         marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
-        return pr.Parts((), tuple(
-            pr.relation(a[0] * size + a[1], b[0] * size + b[1], size, "sum not 5 or 10",
-                        lambda x, y: x + y not in (5, 10))
-            for a, b in neighbour_pairs(size) if frozenset((a, b)) not in marked))
+        return pr.Parts((), unmarked_relations(size, "sum not 5 or 10",
+                                               lambda x, y: x + y not in (5, 10), marked))
 
     def fpuzzles(self) -> tuple[str, object]:
         return "negative", "xv"
