@@ -17,6 +17,7 @@ from grille.sudoku.variants.propagation import (
     SandwichSum,
     SumTo,
     Window,
+    _combos,
     relation,
 )
 
@@ -299,3 +300,14 @@ def test_a_negative_rule_relates_every_unmarked_pair_in_order() -> None:
         masks = [(1 << size) - 1] * (size * size)
         masks[rule.a] = 1 << 0  # a 1: its neighbour may not be a 4
         assert rule.run(masks) is not None and masks[rule.b] == 0b0111
+
+
+def test_cage_digit_sets_are_every_combination() -> None:
+    """The digit sets of a cage, found for every count and total in one pass, are the
+    combinations of different digits with that count and sum."""
+    for size in (4, 6, 9):
+        for count in range(size + 1):
+            for total in range(size * (size + 1) // 2 + 2):
+                wanted = sorted(_mask(combo) for combo in itertools.combinations(
+                    range(1, size + 1), count) if sum(combo) == total)
+                assert list(_combos(size, count, total)) == wanted, (size, count, total)

@@ -432,14 +432,23 @@ class SumTo(Filter):
         return changed
 
 
-@functools.lru_cache(maxsize=1024)
 def _combos(size: int, count: int, total: int) -> tuple[int, ...]:
-    """The masks of ``count`` different digits 1..size summing to ``total``."""
-    return tuple(
-        sum(1 << (d - 1) for d in combo)
-        for combo in itertools.combinations(range(1, size + 1), count)
-        if sum(combo) == total
-    )
+    """The masks of ``count`` different digits 1..size summing to ``total`` (increasing)."""
+    return _combo_table(size).get((count, total), ())
+
+
+@functools.lru_cache(maxsize=16)
+def _combo_table(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """:func:`_combos` of every count and total on a ``size`` grid, found in one pass over
+    the digit sets (a cage's first puzzle would otherwise search them per count and total,
+    tens of microseconds each)."""
+    sums = [0] * (1 << size)
+    table: dict[tuple[int, int], list[int]] = {(0, 0): [0]}
+    for mask in range(1, 1 << size):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + low.bit_length()
+        table.setdefault((mask.bit_count(), sums[mask]), []).append(mask)
+    return {key: tuple(masks) for key, masks in table.items()}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -509,6 +518,7 @@ class Window(Filter):
         return changed
 
 
+@functools.lru_cache(maxsize=256)
 def _inner_combos(size: int, total: int) -> tuple[tuple[int, ...], ...]:
     """Index ``m``: the masks of ``m`` different digits from 2 to ``size - 1`` summing to
     ``total`` (``m`` from 0 to ``size - 2``)."""
