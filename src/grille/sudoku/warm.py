@@ -79,8 +79,6 @@ def _warm_variants() -> None:
     from grille.sudoku.variants.solve import solve
 
     solve(from_fpuzzles(json.loads(VARIANT)), limit=2, backend="jit")
-    # a second puzzle: its model grows its peers compiled, now the kernel runs compiled
-    solve(from_fpuzzles(json.loads(VARIANT.replace('"3"', '"4"'))), limit=2, backend="jit")
 
 
 def _warm_techniques() -> None:

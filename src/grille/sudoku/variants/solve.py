@@ -232,6 +232,19 @@ def _grown_compiled(layout: Layout, units: Sequence[tuple[int, ...]]
             _MatrixPeers(matrix.reshape(cells, cells)))
 
 
+def _grow_once() -> None:
+    """Run the compiled peer growing once on one cell, so that numba loads (or compiles)
+    it with the search kernel rather than inside some later puzzle's model."""
+    import numpy as np
+
+    from grille.sudoku.variants._grow import KERNELS
+
+    ints = np.zeros(2, dtype=np.int64)
+    KERNELS.grow(1, ints, ints[:0].copy(), ints[:1].copy(), ints[:0].copy(),
+                 np.zeros(1, dtype=np.uint8), np.empty(2, dtype=np.int64),
+                 np.empty(1, dtype=np.int64), np.zeros(1, dtype=np.uint8))
+
+
 @functools.lru_cache(maxsize=64)
 def _layout_peer_arrays(layout: Layout) -> tuple[Any, Any]:
     """The layout's peers as the kernel reads them (NumPy ``int64``): each cell's start,
@@ -508,7 +521,9 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
     digits = buffers[-2].tolist() if fast else buffers[-2]
     count, nodes, stop = (int(x) for x in buffers[-1])
-    _loaded = _loaded or fast
+    if fast and not _loaded:
+        _grow_once()  # the next models grow their peers compiled: load that kernel now
+        _loaded = True
     found = []
     for index in range(min(count, 2)):
         solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
