@@ -869,10 +869,31 @@ def _encode_sum_to(flt: Any, size: int) -> Encoded | None:
     if cap > 62:  # the grouped sums are bit sets of one word
         return None
     groups = len(flt.starts) - 1
-    at, sets = _offsets(flt.subsets)
-    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *at, *sets,
-               *(total for sums in flt.subset_sums for total in sums)]
-    return SUM_GROUPS, numbers, 2 * len(sets) * groups + 4 * (groups + 1)
+    tail, sets = _subset_tail(flt.subsets, flt.subset_sums)
+    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *tail]
+    return SUM_GROUPS, numbers, 2 * sets * groups + 4 * (groups + 1)
+
+
+_TAILS: dict[int, tuple[object, object, tuple[int, ...], int]] = {}
+"""The laid-out digit sets of grouped sums, by the identity of the sets' table (kept alive
+beside it): the tables are :func:`~grille.sudoku.variants.propagation._subsets`'s, one per
+size and group length, shared by every such filter."""
+
+
+def _subset_tail(subsets: Sequence[Sequence[int]], sums: Sequence[Sequence[int]]
+                 ) -> tuple[tuple[int, ...], int]:
+    """The digit sets by count as :func:`_sum_groups` reads them after the terms (where
+    each count's sets start, the sets' masks, their sums) and how many sets, laid out once
+    per table (an arrow's filter held hundreds of numbers built afresh each time)."""
+    hit = _TAILS.get(id(subsets))
+    if hit is not None and hit[0] is subsets and hit[1] is sums:
+        return hit[2], hit[3]
+    at, sets = _offsets(subsets)
+    tail = (*at, *sets, *(total for row in sums for total in row))
+    if len(_TAILS) >= _MEMO_SIZE:
+        _TAILS.clear()
+    _TAILS[id(subsets)] = (subsets, sums, tail, len(sets))
+    return tail, len(sets)
 
 
 def _encode_cage(flt: Any, size: int) -> Encoded:
