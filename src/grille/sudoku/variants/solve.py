@@ -499,8 +499,7 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     fast = kernels.compiled
     n = grid.size
     cells = n * n
-    full = (1 << n) - 1
-    start = [1 << (d - 1) if d else full for d in grid.cells]
+    start = list(map(_start_masks(n).__getitem__, grid.cells))
     filters = flat.filters or 1
     sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells, filters,
              filters, filters, flat.scratch, 2 * cells, 3)
@@ -508,16 +507,16 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         import numpy as np
 
         tables: Sequence[Any] = _arrays(flat)
-        whole = np.zeros(sum(sizes), dtype=np.int64)  # one allocation, cut into views
-        ends = list(itertools.accumulate(sizes))
-        buffers: list[Any] = [whole[end - size:end] for size, end in zip(sizes, ends,
-                                                                          strict=True)]
+        total, cuts = _cuts(sizes)
+        whole = np.zeros(total, dtype=np.int64)  # one allocation, cut into views
+        buffers: list[Any] = [whole[first:end] for first, end in cuts]
+        buffers[7].fill(1)  # the weights of dom/wdeg
     else:  # the kernels interpreted, on lists
         tables = [table.tolist() if hasattr(table, "tolist") else table
                   for table in flat.tables]
         buffers = [[0] * size for size in sizes]
+        buffers[7][:] = [1] * filters
     buffers[0][:cells] = start
-    buffers[7][:] = [1] * filters  # the weights of dom/wdeg
     kernels.solve(*tables, limit, -1 if budget is None else budget, *buffers)
     digits = buffers[-2].tolist() if fast else buffers[-2]
     count, nodes, stop = (int(x) for x in buffers[-1])
@@ -530,6 +529,19 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.cache
+def _start_masks(size: int) -> tuple[int, ...]:
+    """The starting candidates of a cell holding digit ``d`` (0: every digit), by ``d``."""
+    return ((1 << size) - 1, *(1 << (d - 1) for d in range(1, size + 1)))
+
+
+@functools.lru_cache(maxsize=256)
+def _cuts(sizes: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The kernel's buffers of ``sizes`` as slices of one array: its length, each slice."""
+    ends = list(itertools.accumulate(sizes))
+    return ends[-1], tuple((end - size, end) for size, end in zip(sizes, ends, strict=True))
 
 
 @functools.lru_cache(maxsize=64)
