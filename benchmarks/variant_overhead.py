@@ -37,6 +37,10 @@ def _clear(cold: bool) -> None:
         if flat_locked is not None:
             flat_locked.cache_clear()
         _kernel._MEMO.clear()
+        for name in ("_peer_matrix", "_layout_peer_arrays"):  # absent before h-varfast
+            layout_table = getattr(solve, name, None)
+            if layout_table is not None:
+                layout_table.cache_clear()
 
 
 def _pass(grids: list[Grid], cold: bool) -> float:
