@@ -30,8 +30,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from grille.engine._jit import Kernels
 from grille.sudoku.variants import propagation as pr
 
@@ -42,7 +40,6 @@ __all__ = [
     "STOP_LIMIT",
     "Flat",
     "flatten",
-    "index_size",
 ]
 
 STOP_DONE = 0
@@ -614,17 +611,12 @@ def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pen
 def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
                watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
                off: int, changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
-               weights: Any, scratch: Any, index: Any) -> bool:
+               weights: Any, scratch: Any) -> bool:
     """Narrow the masks at ``off`` to a fixed point (False on a contradiction): from the
     cell ``changed``, or from everything when it is -1. A filter that finds a contradiction
     gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
     or more, the lengths of the shared cells, the rest of the first and the rest of the
-    second, then those cells. ``index``: as :func:`_index_units` fills it.
-
-    From a cell (a child of a fixed point), only the full units whose cells changed since
-    they were last looked at are scanned for hidden singles and locked candidates: on the
-    others both are no-ops (same masks, and what they removed stays removed), so skipping
-    them changes nothing, not even the order of what the scans find."""
+    second, then those cells."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
@@ -634,15 +626,6 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
     for f in range(filters):
         is_due[f] = 0
     due_top = 0
-    unit_count = len(units) // n if n else 0
-    unit_list = cells + 1
-    singles_due = unit_list + len(units)
-    locked_due = singles_due + unit_count
-    pair_unit = locked_due + unit_count
-    flag = 1 if changed < 0 else 0
-    for u in range(unit_count):
-        index[singles_due + u] = flag
-        index[locked_due + u] = flag
     if changed < 0:
         for cell in range(cells):
             top = _push(cell, pending, top, queued)
@@ -652,6 +635,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
             due_top += 1
     else:
         top = _push(changed, pending, top, queued)
+    unit_count = len(units) // n if n else 0
     while True:
         while top:
             top -= 1
@@ -660,10 +644,6 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
             mask = masks[off + cell]
             if not mask:
                 return False
-            for k in range(index[cell], index[cell + 1]):
-                u = index[unit_list + k]
-                index[singles_due + u] = 1
-                index[locked_due + u] = 1
             for w in range(watch_start[cell], watch_start[cell + 1]):
                 f = watch_list[w]
                 if not is_due[f]:
@@ -690,9 +670,6 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                 return False
             continue
         for u in range(unit_count):
-            if not index[singles_due + u]:
-                continue
-            index[singles_due + u] = 0
             base = u * n
             seen = 0
             twice = 0
@@ -714,105 +691,40 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     if masks[off + cell] & bit:
                         masks[off + cell] = bit
                         top = _push(cell, pending, top, queued)
-                        for k in range(index[cell], index[cell + 1]):
-                            index[singles_due + index[unit_list + k]] = 1
                         break
         if top:
             continue
         # locked candidates: a digit a full unit holds only where it meets another leaves
         # the rest of that one
-        # (a unit is due here while 1, or 2 when its cells changed during this scan: its
-        # pairs not reached yet see the change now, and all of them are due again next time)
         at = 0
-        pair = 0
         while at < len(locked):
             shared, u_rest, v_rest = locked[at], locked[at + 1], locked[at + 2]
             at += 3
-            u = index[pair_unit + pair]
-            if u < 0 or index[locked_due + u]:
-                inside = 0
-                for i in range(shared):
-                    inside |= masks[off + locked[at + i]]
-                outside = 0
-                for i in range(shared, shared + u_rest):
-                    outside |= masks[off + locked[at + i]]
-                only = inside & ~outside
-                if only:
-                    for i in range(shared + u_rest, shared + u_rest + v_rest):
-                        cell = locked[at + i]
-                        if masks[off + cell] & only:
-                            left = masks[off + cell] & ~only
-                            if not left:
-                                return False
-                            masks[off + cell] = left
-                            top = _push(cell, pending, top, queued)
-                            for k in range(index[cell], index[cell + 1]):
-                                index[locked_due + index[unit_list + k]] = 2
+            inside = 0
+            for i in range(shared):
+                inside |= masks[off + locked[at + i]]
+            outside = 0
+            for i in range(shared, shared + u_rest):
+                outside |= masks[off + locked[at + i]]
+            only = inside & ~outside
+            if only:
+                for i in range(shared + u_rest, shared + u_rest + v_rest):
+                    cell = locked[at + i]
+                    if masks[off + cell] & only:
+                        left = masks[off + cell] & ~only
+                        if not left:
+                            return False
+                        masks[off + cell] = left
+                        top = _push(cell, pending, top, queued)
             at += shared + u_rest + v_rest
-            pair += 1
-        for u in range(unit_count):
-            index[locked_due + u] = 1 if index[locked_due + u] == 2 else 0
         if not top:
             return True
-
-
-def index_size(n: int, units: int, locked: int) -> int:
-    """The length of the ``index`` buffer of :func:`_index_units` for a ``n`` grid with
-    ``units`` numbers of full units and ``locked`` numbers of locked pairs."""
-    cells = n * n
-    unit_count = units // n if n else 0
-    return cells + 1 + units + 2 * unit_count + locked // 3 + 1 + cells + unit_count * cells
-
-
-def _index_units(n: int, units: Any, locked: Any, index: Any) -> None:
-    """Fill ``index`` (:func:`index_size` numbers) for :func:`_propagate`: where each cell's
-    full units start (``cells + 1`` offsets) and those units (as many as ``units`` has
-    numbers), each unit's two due flags, the first unit of each locked pair (the unit
-    holding its shared cells and the rest of the first), then scratch."""
-    cells = n * n
-    unit_count = len(units) // n if n else 0
-    unit_list = cells + 1
-    pair_unit = unit_list + len(units) + 2 * unit_count
-    cursor = pair_unit + len(locked) // 3 + 1
-    member = cursor + cells
-    for i in range(member + unit_count * cells):
-        index[i] = 0
-    for i in range(unit_count * n):
-        index[units[i] + 1] += 1
-    for cell in range(cells):
-        index[cell + 1] += index[cell]
-        index[cursor + cell] = index[cell]
-    for u in range(unit_count):
-        for i in range(n):
-            cell = units[u * n + i]
-            index[unit_list + index[cursor + cell]] = u
-            index[cursor + cell] += 1
-            index[member + u * cells + cell] = 1
-    at = 0
-    pair = 0
-    while at < len(locked):
-        shared, u_rest, v_rest = locked[at], locked[at + 1], locked[at + 2]
-        at += 3
-        first = locked[at]
-        index[pair_unit + pair] = -1  # none found (never, for pairs of these units): always due
-        for k in range(index[first], index[first + 1]):
-            u = index[unit_list + k]
-            holds = True
-            for i in range(shared + u_rest):
-                if not index[member + u * cells + locked[at + i]]:
-                    holds = False
-                    break
-            if holds:
-                index[pair_unit + pair] = u
-                break
-        at += shared + u_rest + v_rest
-        pair += 1
 
 
 def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
            watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, limit: int,
            budget: int, stack: Any, left: Any, branch: Any, pending: Any, queued: Any,
-           due: Any, is_due: Any, weights: Any, scratch: Any, index: Any, found: Any,
+           due: Any, is_due: Any, weights: Any, scratch: Any, found: Any,
            outcome: Any) -> None:
     """Search from the masks in the first row of ``stack`` (``n * n`` of them): up to
     ``limit`` solutions (0 = all) within ``budget`` nodes (-1 = unlimited).
@@ -822,10 +734,8 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
     ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells``, ``due``,
     ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
     as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
-    filters watching it (1 plus theirs), the first such cell. ``index``:
-    :func:`index_size` numbers, filled here (:func:`_index_units`).
+    filters watching it (1 plus theirs), the first such cell.
     """
-    _index_units(n, units, locked, index)
     cells = n * n
     level = 0
     count = 0
@@ -840,7 +750,7 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
         off = level * cells
         ok = _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
                         starts, data, locked, stack, off, changed, pending, queued, due,
-                        is_due, weights, scratch, index)
+                        is_due, weights, scratch)
         left[level] = 0
         if ok:
             best = -1
@@ -889,13 +799,10 @@ def _narrow(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: An
             watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
             changed: int, pending: Any, queued: Any, due: Any, is_due: Any, weights: Any,
             scratch: Any) -> bool:
-    """:func:`_propagate` on one row of masks (what the tests compare with the reference;
-    from a cell, only that cell's units are scanned, as when it is a search's child)."""
-    index = np.zeros(index_size(n, len(units), len(locked)), dtype=np.int64)
-    _index_units(n, units, locked, index)
+    """:func:`_propagate` on one row of masks (what the tests compare with the reference)."""
     return _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
                       starts, data, locked, masks, 0, changed, pending, queued, due, is_due,
-                      weights, scratch, index)
+                      weights, scratch)
 
 
 def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
@@ -909,8 +816,7 @@ KERNELS = Kernels(
     (_solve, _narrow, _filter_once),
     helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
              _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, index_size, _index_units,
-             _propagate),
+             _cage_sum, _window, _sandwich, _run_filter, _propagate),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""

@@ -501,9 +501,8 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     cells = n * n
     start = list(map(_start_masks(n).__getitem__, grid.cells))
     filters = flat.filters or 1
-    index = _kernel.index_size(n, len(flat.tables[3]), len(flat.tables[9]))
     sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells, filters,
-             filters, filters, flat.scratch, index, 2 * cells, 3)
+             filters, filters, flat.scratch, 2 * cells, 3)
     if fast:
         import numpy as np
 
