@@ -611,7 +611,16 @@ class SandwichSum(Filter):
 
 
 def pairs_apart(size: int, moves: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
-    """Two-cell units: each pair of cells one of ``moves`` apart (anti-knight, anti-king)."""
+    """Two-cell units: each pair of cells one of ``moves`` apart (anti-knight, anti-king);
+    the same tuple for every puzzle of a size (remembered when ``moves`` is a tuple)."""
+    if isinstance(moves, tuple):
+        return _pairs_apart(size, moves)
+    return _pairs_apart.__wrapped__(size, tuple(moves))
+
+
+@functools.lru_cache(maxsize=64)
+def _pairs_apart(size: int, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """:func:`pairs_apart`, computed."""
     out = set()
     for row in range(size):
         for col in range(size):

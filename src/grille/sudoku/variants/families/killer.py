@@ -56,7 +56,7 @@ class KillerCage(Constraint):
         return out
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
-        cells = tuple(r * size + c for r, c in self.cells)
+        cells = tuple([r * size + c for r, c in self.cells])
         if self.total is None:
             return pr.Parts((cells,))
         return pr.Parts((cells,), (pr.CageSum(cells, size, self.total),))

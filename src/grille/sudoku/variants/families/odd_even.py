@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from grille.kind import Violation
@@ -40,11 +41,17 @@ class Parity(Constraint):
         return []
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
-        mask = sum(1 << (d - 1) for d in range(1, size + 1) if d % 2 == self.odd)
-        return pr.Parts((), (pr.Restrict(self.cell[0] * size + self.cell[1], mask),))
+        return pr.Parts((), (pr.Restrict(self.cell[0] * size + self.cell[1],
+                                         _parity_mask(size, self.odd)),))
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("odd" if self.odd else "even"), {"cell": fp_cell(self.cell)}
+
+
+@functools.cache
+def _parity_mask(size: int, odd: bool) -> int:
+    """The digits 1..size that are odd (or even), as a candidate mask."""
+    return sum(1 << (d - 1) for d in range(1, size + 1) if d % 2 == odd)
 
 
 def _read(items: Items, key: str, value: object) -> list[Constraint]:
