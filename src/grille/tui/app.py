@@ -42,6 +42,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
@@ -93,7 +94,9 @@ from grille.tui.tasks import (
     explain_puzzle,
     failure,
     start_workers,
+    waiting_text,
 )
+from grille.warm import warmed
 
 __all__ = [
     "EnterScreen",
@@ -630,6 +633,8 @@ class EnterScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.pending: Pending[Solutions[Any]] | None = None
+        self._ticking: Timer | None = None
+        self._warmed = True
 
     def compose(self) -> ComposeResult:
         """The text area and buttons."""
@@ -652,9 +657,15 @@ class EnterScreen(Screen[None]):
         if self.pending is not None:
             self.pending.cancel()
             self.pending = None
+            self._stop_ticking()
             self.query_one("#error", Static).update("Stopped the search.")
             return
         self.app.pop_screen()
+
+    def _stop_ticking(self) -> None:
+        if self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
 
     def on_unmount(self) -> None:
         """Leaving stops the search under way."""
@@ -694,15 +705,30 @@ class EnterScreen(Screen[None]):
         assert isinstance(app, GrilleApp)
         task = app.work.submit(app.search, SolveQuestion(kind.name, puzzle), lane="play",
                                time_limit=ENTER_SECONDS, label="search")
-        self.query_one("#error", Static).update(
-            Text("Checking that the puzzle has one solution… Esc stops.", "italic"))
         self.pending = Pending(self, task, "the search",
                                lambda done: self._searched(puzzle, done),
                                on_error=lambda error: report_error(self.app, error))
+        self._warmed = warmed()
+        self._waiting()
+        self._ticking = self.set_interval(1.0, self._waiting)
+
+    def _waiting(self) -> None:
+        """What the search waits for, and for how long (the first search on a new
+        installation waits for the solver to compile)."""
+        pending = self.pending
+        if pending is None:
+            return
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        text = waiting_text("Checking that the puzzle has one solution",
+                            time.monotonic() - pending.task.submitted, ready=app.work.ready,
+                            warmed=self._warmed)
+        self.query_one("#error", Static).update(Text(text, "italic"))
 
     def _searched(self, puzzle: Any, task: Task[Solutions[Any]]) -> None:
         """Play the puzzle (saying at once when it has not one solution), or say why not."""
         self.pending = None
+        self._stop_ticking()
         error = self.query_one("#error", Static)
         if task.status is not TaskStatus.DONE:
             why = failure(task, "the search for its solutions")
