@@ -28,6 +28,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from grille.game import PoolKey, Store
 from grille.game.timer import HEARTBEAT
+from grille.game.work import Workers
 from grille.kinds import get_kind
 from grille.tui.app import EnterScreen, GrilleApp, MenuScreen, NewGameScreen, StepsScreen
 from grille.tui.game import GameScreen, SavepointScreen
@@ -257,6 +258,53 @@ def test_play_it_searches_off_the_ui_thread_and_esc_stops_it(tmp_path: Path) -> 
         assert "Stopped" in str(screen.query_one("#error", Static).render())
 
     run(app, body)
+
+
+class Warming(Workers):
+    """Worker processes whose fork server is still compiling the kernels (``ready`` is
+    what the test says)."""
+
+    warming = True
+
+    @property
+    def ready(self) -> bool:
+        return not self.warming
+
+
+def test_play_it_says_when_it_waits_for_the_solver_to_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new installation's first check compiles the solver (a minute or more): the screen
+    says so, and counts the seconds, instead of only "Checking …"."""
+    import grille.tui.app
+
+    monkeypatch.setattr(grille.tui.app, "warmed", lambda: False)
+    work = Warming()
+    app = GrilleApp(tmp_path / "games.sqlite3", work=work)
+    app.search = slow_work
+
+    def said(screen: Any) -> str:
+        return str(screen.query_one("#error", Static).render())
+
+    async def body(pilot: Pilot[None]) -> None:
+        pilot.app.push_screen(EnterScreen())
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("TextArea").text = SUDOKU  # type: ignore[attr-defined]
+        await pilot.click("#play")
+        assert said(screen).startswith("Preparing the solver the first time (about a minute)…")
+        await wait_for(pilot, lambda: " 1 s." in said(screen), seconds=10)
+        work.warming = False
+        await wait_for(pilot, lambda: said(screen).startswith(
+            "Checking that the puzzle has one solution…"), seconds=10)
+        assert "Esc stops" in said(screen)
+        await pilot.press("escape")
+        assert "Stopped" in said(screen)
+
+    try:
+        run(app, body)
+    finally:
+        work.shutdown()
 
 
 def test_leaving_the_step_by_step_solve_stops_it(tmp_path: Path) -> None:
