@@ -42,7 +42,7 @@ from tui_support import (
     shown_lines,
     wait_for,
 )
-from work_support import alive, slow_answer, slow_work
+from work_support import alive, slow_answer, slow_solve, slow_work
 
 
 class FakeClock:
@@ -237,6 +237,40 @@ def test_an_entered_puzzle_without_one_solution_is_played_and_help_says_why_at_o
     with Store(db) as store:
         [game] = store.games()
         assert store.puzzle(game.puzzle_id).verdict is not None  # kept with the puzzle
+
+
+def test_a_pasted_games_clock_starts_when_its_board_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither the search that the puzzle has one solution nor drawing the board the first
+    time (slow while kernels compile beside it) counts on the clock."""
+    from grille.tui.board import Board
+
+    painted: list[float] = []
+    render = Board.render
+
+    def slow_render(self: Board) -> Any:
+        if not painted:
+            time.sleep(2.5)
+        painted.append(time.time())
+        return render(self)
+
+    monkeypatch.setattr(Board, "render", slow_render)
+    app = GrilleApp(tmp_path / "games.sqlite3")
+    app.search = slow_solve  # three seconds of checking that it has one solution
+
+    async def body(pilot: Pilot[None]) -> None:
+        pilot.app.push_screen(EnterScreen())
+        await pilot.pause()
+        pilot.app.screen.query_one("TextArea").text = SUDOKU  # type: ignore[attr-defined]
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: screen.session.timer_running)
+        assert painted
+        assert screen.session.elapsed < 1.5  # neither the search's 3 s nor the first paint's
+
+    run(app, body)
 
 
 def test_play_it_searches_off_the_ui_thread_and_esc_stops_it(tmp_path: Path) -> None:

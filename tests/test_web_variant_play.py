@@ -107,8 +107,9 @@ def test_a_pasted_variant_is_played_to_the_end_by_keys(
 
 def test_entering_a_puzzle_says_what_it_waits_for(
         page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new installation's first check compiles the solver (a minute or more): the page
-    says so, with the seconds waited, then that it checks the puzzle's one solution."""
+    """A new installation's first check compiles the solver (minutes): the page says so,
+    with the seconds waited, then that it checks the puzzle's one solution; the game's
+    clock counts none of that wait."""
     import threading
 
     import grille.web.api
@@ -141,5 +142,6 @@ def test_entering_a_puzzle_says_what_it_waits_for(
         expect(waiting).to_contain_text("Checking that the puzzle has one solution…")
         release.set()
         expect(page.locator("#view-game")).to_be_visible(timeout=60_000)
+        expect(page.locator("#timer")).to_have_text(re.compile(r"^0:0[0-2]$"))  # no wait
         expect(waiting).to_be_hidden()
         expect(page.locator("#enter-form button[type=submit]")).to_be_enabled()

@@ -410,7 +410,7 @@ class GameScreen(Screen[None]):
         draw; search the puzzle's solutions if nobody did yet (so that hints and checks
         can say at once when there are none)."""
         self._act(self._resume_timer)
-        self.show_game()
+        self.call_after_refresh(self.show_game)  # once the board is drawn
         self.set_interval(1.0, self._tick)
         self.set_interval(game_timer.HEARTBEAT, self.heartbeat)
         self.watch(self.app, "app_focus", self._focus_changed, init=False)
@@ -463,9 +463,9 @@ class GameScreen(Screen[None]):
         self.hide_game()
 
     def on_screen_resume(self) -> None:
-        """The game is on top again."""
+        """The game is on top again (the clock starts once it is drawn)."""
         if self.is_mounted:
-            self.show_game()
+            self.call_after_refresh(self.show_game)
 
     def on_unmount(self) -> None:
         """Left (or the app quits): stop what runs for the game, and the clock."""
