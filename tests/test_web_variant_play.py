@@ -133,7 +133,7 @@ def test_entering_a_puzzle_says_what_it_waits_for(
         button = page.get_by_role("button", name="Play this puzzle")
         button.click()
         waiting = page.locator("#entering")
-        expect(waiting).to_contain_text("Preparing the solver the first time (about a minute)…")
+        expect(waiting).to_contain_text("Preparing the solver the first time (a minute or more)…")
         expect(waiting).to_contain_text(re.compile(r"\b[1-9]\d* s\b"))
         expect(button).to_be_disabled()
         SHOTS.mkdir(parents=True, exist_ok=True)

@@ -100,7 +100,7 @@ def waiting_text(what: str, seconds: float, *, ready: bool, warmed: bool) -> str
     >>> waiting_text("Checking", 0.4, ready=True, warmed=True)
     'Checking… Esc stops.'
     >>> waiting_text("Checking", 42.7, ready=False, warmed=False)
-    'Preparing the solver the first time (about a minute)… 42 s. Esc stops.'
+    'Preparing the solver the first time (a minute or more)… 42 s. Esc stops.'
     >>> waiting_text("Checking", 3.2, ready=False, warmed=True)
     'Starting the solver… 3 s. Esc stops.'
     """
@@ -109,7 +109,7 @@ def waiting_text(what: str, seconds: float, *, ready: bool, warmed: bool) -> str
     elif warmed:
         doing = "Starting the solver"
     else:
-        doing = "Preparing the solver the first time (about a minute)"
+        doing = "Preparing the solver the first time (a minute or more)"
     counted = f" {int(seconds)} s." if seconds >= 1 else ""
     return f"{doing}…{counted} Esc stops."
 

@@ -291,7 +291,7 @@ export class HomeScreen {
       const seconds = Math.floor((Date.now() - started) / 1000);
       if (seconds < 1) return;
       const text = !solver || solver.ready ? "Checking that the puzzle has one solution…"
-        : solver.first_time ? "Preparing the solver the first time (about a minute)…"
+        : solver.first_time ? "Preparing the solver the first time (a minute or more)…"
           : "Starting the solver…";
       if ($("entering-text").textContent !== text) $("entering-text").textContent = text;
       $("entering-seconds").textContent = `${seconds} s`;
