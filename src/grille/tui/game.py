@@ -538,7 +538,7 @@ class GameScreen(Screen[None]):
             status.append(f"  check: {session.checking.value}")
         line = self.query_one("#status", Static)
         heading = game_heading(summary.kind, summary.size, summary.level, self.view.title)
-        room = line.content_size.width - status.cell_len - 1
+        room = line.content_size.width - status.cell_len - 1  # a cell spare, or it crops
         if line.content_size.width > 0:  # a long variant's title gives way to the rest
             heading = fit_heading(heading, max(room, MIN_HEADING))
         line.update(Text.assemble((heading, "bold"), status))
