@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from grille.game import Store
 from grille.tui.app import EnterScreen, GrilleApp
@@ -122,3 +122,16 @@ def test_a_long_variant_title_leaves_the_status_line_room_at_80_columns(tmp_path
         assert line.startswith(f" {HEADINGS[game.name]}"), line  # whole where it fits
 
     run(GrilleApp(db, game=game_id), body, size=(80, 24))
+
+
+def test_the_menus_resume_names_the_variant(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    [game] = [game for game in GAMES if game.name == "jigsaw"]
+    new_game(db, "sudoku", game.puzzle())
+
+    async def body(pilot: Pilot[None]) -> None:
+        menu = pilot.app.screen.query_one("#menu", OptionList)
+        resume = str(menu.get_option("resume").prompt)
+        assert resume.startswith("Resume: Sudoku 6x6 · irregular regions, 0:00"), resume
+
+    run(GrilleApp(db), body)

@@ -60,7 +60,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from grille.errors import GrilleError
-from grille.game import GameStatus, PoolKey, PuzzleSource, SavedGame, Store
+from grille.game import GameStatus, GameSummary, PoolKey, PuzzleSource, SavedGame, Store
 from grille.game.assist import SolveQuestion, answer_hint, solve, unavailable
 from grille.game.pool import (
     Generated,
@@ -72,11 +72,19 @@ from grille.game.pool import (
 )
 from grille.game.work import Task, TaskStatus, Workers
 from grille.kind import Kind, Solutions
-from grille.kinds import kind_infos, sniff_kind
+from grille.kinds import get_kind, kind_infos, sniff_kind
 from grille.logic import Explanation, Rating
 from grille.tui.board import Board, Decorations, cells_text
 from grille.tui.errors import error_text, report_error, reports_errors
-from grille.tui.game import BoardBox, GameScreen, HintFunction, SolveFunction, clock, game_title
+from grille.tui.game import (
+    BoardBox,
+    GameScreen,
+    HintFunction,
+    SolveFunction,
+    clock,
+    game_heading,
+    game_title,
+)
 from grille.tui.options import (
     default_kind,
     default_size,
@@ -303,7 +311,7 @@ class MenuScreen(Screen[None]):
         last = self.app_store.last_unfinished_game()
         resume = "Resume"
         if last is not None:
-            resume += f": {game_title(last.kind, last.size, last.level)}, {clock(last.elapsed)}"
+            resume += f": {self._heading(last)}, {clock(last.elapsed)}"
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -320,6 +328,17 @@ class MenuScreen(Screen[None]):
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
         self.query_one("#menu-note", Static).update(f"Games are saved in {self.app_store.path}")
+
+    def _heading(self, game: GameSummary) -> str:
+        """The game's kind, size and level, with a variant's families as its board names
+        them (``Title 9x9 · families``), so that a resume says which game it opens."""
+        title = ""
+        try:
+            puzzle = self.app_store.puzzle(game.puzzle_id).puzzle()
+            title = get_kind(game.kind).view(puzzle, puzzle).title
+        except (GrilleError, ValueError):
+            pass
+        return game_heading(game.kind, game.size, game.level, title)
 
     @property
     def app_store(self) -> Store:
