@@ -92,6 +92,45 @@ def test_a_task_ends_when_the_process_that_started_it_is_killed(tmp_path: Path) 
         raise AssertionError(f"worker {pid} outlived the process that started it")
 
 
+READY = """
+import time
+from grille.game.work import Workers
+
+if __name__ == "__main__":
+    workers = Workers(preload=("slowstart",))
+    print(Workers(preload=()).ready, workers.ready, flush=True)
+    workers.start()
+    started = time.monotonic()
+    print(workers.ready, flush=True)
+    while not workers.ready and time.monotonic() - started < 60:
+        time.sleep(0.02)
+    print(workers.ready, time.monotonic() - started, flush=True)
+    print(workers.submit(pow, 2, 10, time_limit=30).result(), flush=True)
+"""
+
+
+def test_workers_say_when_their_warm_up_is_over(tmp_path: Path) -> None:
+    """While the fork server still loads (or compiles) the kernels, a front end can say
+    why a search has not started (a new fork server in a process of its own: the one
+    other tests share is warm)."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork server on this platform")
+    (tmp_path / "slowstart.py").write_text("import time\ntime.sleep(2)\n")
+    (tmp_path / "ready.py").write_text(READY)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), *sys.path])
+    done = subprocess.run([sys.executable, "ready.py"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120, check=True)
+    before, at_start, after, result = done.stdout.splitlines()
+    assert before == "True False"  # no warm-up to wait for / not started yet
+    assert at_start == "False"
+    ready, seconds = after.split()
+    assert ready == "True" and float(seconds) >= 1.5  # once the preload's two seconds passed
+    assert result == "1024"
+
+
 def test_results_and_errors_come_back(workers: Workers) -> None:
     empty = get_kind("sudoku").read("." * 81)[0].puzzle
     found = workers.run(solve, SolveQuestion("sudoku", empty), time_limit=60)

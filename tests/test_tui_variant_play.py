@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from grille.game import Store
 from grille.tui.app import EnterScreen, GrilleApp
 from grille.tui.game import GameScreen
-from tui_support import game_screen, run, shown_lines, wait_for
+from tui_support import game_screen, new_game, run, shown_lines, wait_for
 from variant_games import GAMES, Cell, VariantGame, arrows
 
 SHOTS = Path("/tmp/tui")
@@ -101,3 +101,37 @@ def test_a_pasted_variant_is_played_to_the_end_by_keys(tmp_path: Path, game: Var
     with Store(db) as store:
         [stored] = store.games()
         assert store.open_game(stored.id).session.solved
+
+
+def test_a_long_variant_title_leaves_the_status_line_room_at_80_columns(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    [game] = [game for game in GAMES if game.name == "thermo-arrow-kropki"]
+    game_id = new_game(db, "sudoku", game.puzzle())
+
+    async def body(pilot: Pilot[None]) -> None:
+        screen = game_screen(pilot)
+        await pilot.press("e", "p")  # checking: rules; pencil mode: the longest status line
+        await pilot.pause()
+        [line] = shown_lines(screen.query_one("#status"))
+        assert line.rstrip().endswith("PENCIL  check: rules"), line
+        assert line.startswith(" Sudoku 6x6 · thermometers · "), line
+        assert "…" in line  # the title gave way, visibly
+        await pilot.resize_terminal(160, 30)
+        await pilot.pause()
+        [line] = shown_lines(screen.query_one("#status"))
+        assert line.startswith(f" {HEADINGS[game.name]}"), line  # whole where it fits
+
+    run(GrilleApp(db, game=game_id), body, size=(80, 24))
+
+
+def test_the_menus_resume_names_the_variant(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    [game] = [game for game in GAMES if game.name == "jigsaw"]
+    new_game(db, "sudoku", game.puzzle())
+
+    async def body(pilot: Pilot[None]) -> None:
+        menu = pilot.app.screen.query_one("#menu", OptionList)
+        resume = str(menu.get_option("resume").prompt)
+        assert resume.startswith("Resume: Sudoku 6x6 · irregular regions, 0:00"), resume
+
+    run(GrilleApp(db), body)

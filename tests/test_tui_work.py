@@ -7,6 +7,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import signal
 import struct
 import subprocess
@@ -28,9 +29,11 @@ from textual.widgets import DataTable, OptionList, Static
 
 from grille.game import PoolKey, Store
 from grille.game.timer import HEARTBEAT
+from grille.game.work import Workers
 from grille.kinds import get_kind
 from grille.tui.app import EnterScreen, GrilleApp, MenuScreen, NewGameScreen, StepsScreen
 from grille.tui.game import GameScreen, SavepointScreen
+from grille.tui.tasks import start_workers
 from tui_support import (
     SUDOKU,
     game_screen,
@@ -41,7 +44,7 @@ from tui_support import (
     shown_lines,
     wait_for,
 )
-from work_support import alive, slow_answer, slow_work
+from work_support import alive, slow_answer, slow_solve, slow_work
 
 
 class FakeClock:
@@ -238,6 +241,40 @@ def test_an_entered_puzzle_without_one_solution_is_played_and_help_says_why_at_o
         assert store.puzzle(game.puzzle_id).verdict is not None  # kept with the puzzle
 
 
+def test_a_pasted_games_clock_starts_when_its_board_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither the search that the puzzle has one solution nor drawing the board the first
+    time (slow while kernels compile beside it) counts on the clock."""
+    from grille.tui.board import Board
+
+    painted: list[float] = []
+    render = Board.render
+
+    def slow_render(self: Board) -> Any:
+        if not painted:
+            time.sleep(2.5)
+        painted.append(time.time())
+        return render(self)
+
+    monkeypatch.setattr(Board, "render", slow_render)
+    app = GrilleApp(tmp_path / "games.sqlite3")
+    app.search = slow_solve  # three seconds of checking that it has one solution
+
+    async def body(pilot: Pilot[None]) -> None:
+        pilot.app.push_screen(EnterScreen())
+        await pilot.pause()
+        pilot.app.screen.query_one("TextArea").text = SUDOKU  # type: ignore[attr-defined]
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+        screen = game_screen(pilot)
+        await wait_for(pilot, lambda: screen.session.timer_running)
+        assert painted
+        assert screen.session.elapsed < 1.5  # neither the search's 3 s nor the first paint's
+
+    run(app, body)
+
+
 def test_play_it_searches_off_the_ui_thread_and_esc_stops_it(tmp_path: Path) -> None:
     app = GrilleApp(tmp_path / "games.sqlite3")
     app.search = slow_work
@@ -257,6 +294,55 @@ def test_play_it_searches_off_the_ui_thread_and_esc_stops_it(tmp_path: Path) -> 
         assert "Stopped" in str(screen.query_one("#error", Static).render())
 
     run(app, body)
+
+
+class Warming(Workers):
+    """Worker processes whose fork server is still compiling the kernels (``ready`` is
+    what the test says)."""
+
+    warming = True
+
+    @property
+    def ready(self) -> bool:
+        return not self.warming
+
+
+def test_play_it_says_when_it_waits_for_the_solver_to_compile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new installation's first check compiles the solver (a minute or more): the screen
+    says so, and counts the seconds, instead of only "Checking …"."""
+    import grille.tui.app
+
+    monkeypatch.setattr(grille.tui.app, "warmed", lambda: False)
+    work = Warming()
+    start_workers(work, tmp_path / "workers.log")  # before Textual takes the streams over
+    app = GrilleApp(tmp_path / "games.sqlite3", work=work)
+    app.search = slow_work
+
+    def said(screen: Any) -> str:
+        return str(screen.query_one("#error", Static).render())
+
+    async def body(pilot: Pilot[None]) -> None:
+        pilot.app.push_screen(EnterScreen())
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("TextArea").text = SUDOKU  # type: ignore[attr-defined]
+        await pilot.click("#play")
+        assert said(screen).startswith("Preparing the solver the first time (a minute or more)…")
+        await wait_for(pilot, lambda: re.search(r"… [1-9]\d* s\.", said(screen)) is not None,
+                       seconds=10)
+        work.warming = False
+        await wait_for(pilot, lambda: said(screen).startswith(
+            "Checking that the puzzle has one solution…"), seconds=10)
+        assert "Esc stops" in said(screen)
+        await pilot.press("escape")
+        assert "Stopped" in said(screen)
+
+    try:
+        run(app, body)
+    finally:
+        work.shutdown()
 
 
 def test_leaving_the_step_by_step_solve_stops_it(tmp_path: Path) -> None:

@@ -105,11 +105,15 @@ def test_plain_sudoku_view_unchanged() -> None:
     assert view.title == "Sudoku 9×9"
 
 
-def test_notes_hold_the_rules_text_then_each_family() -> None:
+def test_notes_hold_the_name_and_setter_the_rules_text_then_each_family() -> None:
     view = view_of(grid_of("thermo_downhill"))
-    assert view.notes[0].startswith("Normal 4x4 Sudoku rules")
-    assert view.notes[1].startswith("Thermometers: ")
+    assert view.notes[0] == "“Downhill 😀” by grille tests"  # the puzzle's own title
+    assert view.notes[1].startswith("Normal 4x4 Sudoku rules")
+    assert view.notes[2].startswith("Thermometers: ")
     assert view.title == "Sudoku 4×4 · thermometers"
+    untitled = KIND.read('{"size": 4, "grid": [' + ", ".join(["[{}, {}, {}, {}]"] * 4)
+                         + '], "killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}')
+    assert view_of(untitled[0].puzzle).notes[0].startswith("Killer cages: ")
 
 
 @pytest.mark.parametrize(("name", "note"), [("kropki", "All white dots given."),

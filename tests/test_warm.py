@@ -241,6 +241,29 @@ def test_ensure_warm_runs_each_group_once_per_installation(
     assert ran == ["Counted", "Counted"]
 
 
+def test_warmed_says_whether_the_games_kernels_were_compiled_here(
+    note: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the games tell a player waiting on a first search (compiling, or loading)."""
+    if not jit_enabled():
+        assert warm.warmed()
+        return
+    monkeypatch.setattr(warm, "warm", lambda groups, **_: warm.Warmed(
+        tuple(g.name for g in groups), 0.0, compiled=False))
+    assert not warm.warmed()
+    warm.warm_in_background().join(timeout=60)
+    assert warm.warmed() and not warm.warmed(warm.ALL_USES)
+
+
+def test_the_games_warm_up_covers_checking_an_entered_puzzle() -> None:
+    """Play it searches an entered puzzle's solutions in a worker forked from the warmed
+    fork server: a variant's solver compiled there, not inside the search's time limit."""
+    kinds = [get_kind(name) for name in kind_names()]
+    assert "solve" in warm.GAME_USES
+    names = {group.name for group in warm.kernel_groups(kinds, warm.GAME_USES)}
+    assert {group.name for group in warm.kernel_groups(kinds, {"solve"})} <= names
+
+
 # -- the command line: compiling never counts against --time-limit -------------------------
 
 

@@ -78,6 +78,24 @@ def test_kinds_offer_sizes_and_levels(client: TestClient) -> None:
     assert kinds["takuzu"]["max_side"] == 30 and kinds["kakuro"]["max_side"] == 40
 
 
+def test_the_solver_says_whether_a_search_starts_at_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the page says while an entered puzzle waits: loading, or compiling the first
+    time, until a worker process has started."""
+    import grille.web.api
+    from grille.game.work import Workers
+
+    monkeypatch.setattr(Workers, "ready", property(lambda self: False))
+    monkeypatch.setattr(grille.web.api, "warmed", lambda: False)
+    assert client.get("/api/solver").json() == {"ready": False, "first_time": True}
+    monkeypatch.setattr(grille.web.api, "warmed", lambda: True)
+    assert client.get("/api/solver").json() == {"ready": False, "first_time": False}
+    monkeypatch.undo()
+    start(client)  # a search ran in a worker process: it started, so they are ready
+    assert client.get("/api/solver").json()["ready"] is True
+
+
 @pytest.mark.parametrize(
     ("kind", "rows", "cols", "given"),
     [("sudoku", 9, 9, (0, 0, 5)), ("takuzu", 6, 6, (0, 5, 0)), ("kakuro", 6, 6, None)],

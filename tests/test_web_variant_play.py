@@ -103,3 +103,45 @@ def test_a_pasted_variant_is_played_to_the_end_by_keys(
     expect(page.locator("#game-status")).to_contain_text("Solved in")
     page.screenshot(path=str(SHOTS / f"variant-{game.name}-solved.png"))
     assert httpx.get(f"{server}/api/games/{game_id}", timeout=30).json()["solved"]
+
+
+def test_entering_a_puzzle_says_what_it_waits_for(
+        page: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new installation's first check compiles the solver (minutes): the page says so,
+    with the seconds waited, then that it checks the puzzle's one solution; the game's
+    clock counts none of that wait."""
+    import threading
+
+    import grille.web.api
+    from grille.game.work import Workers
+    from server_support import serving_app
+
+    ready = threading.Event()
+    release = threading.Event()
+    monkeypatch.setattr(Workers, "ready", property(lambda self: ready.is_set()))
+    monkeypatch.setattr(grille.web.api, "warmed", lambda: False)
+    with serving_app(tmp_path / "games.sqlite3") as (address, services):
+        search = services.search
+
+        def held(*args: Any) -> Any:
+            release.wait(60)
+            return search(*args)
+
+        monkeypatch.setattr(services, "search", held)
+        page.goto(f"{address}/#/home")
+        page.fill("#enter-text", GAMES[0].pasted())
+        button = page.get_by_role("button", name="Play this puzzle")
+        button.click()
+        waiting = page.locator("#entering")
+        expect(waiting).to_contain_text("Preparing the solver the first time (a minute or more)…")
+        expect(waiting).to_contain_text(re.compile(r"\b[1-9]\d* s\b"))
+        expect(button).to_be_disabled()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "variant-entering-first-time.png"))
+        ready.set()
+        expect(waiting).to_contain_text("Checking that the puzzle has one solution…")
+        release.set()
+        expect(page.locator("#view-game")).to_be_visible(timeout=60_000)
+        expect(page.locator("#timer")).to_have_text(re.compile(r"^0:0[0-2]$"))  # no wait
+        expect(waiting).to_be_hidden()
+        expect(page.locator("#enter-form button[type=submit]")).to_be_enabled()

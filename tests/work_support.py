@@ -27,3 +27,12 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+
+def slow_solve(question: Any) -> Any:
+    """The search of a puzzle's solutions, after three seconds (a slow uniqueness check)."""
+    from grille.game.assist import solve
+
+    time.sleep(3)
+    return solve(question)

@@ -56,13 +56,15 @@ __all__ = [
     "main",
     "warm",
     "warm_in_background",
+    "warmed",
 ]
 
 ALL_USES: frozenset[str] = frozenset(KERNEL_USES) | {"xc"}
 """Every use: what ``grille warm`` compiles (``xc``: the exact cover engine)."""
 
-GAME_USES: frozenset[str] = frozenset({"generate", "hint", "rate"})
-"""What the web and terminal games run: new games (generating and rating), hints."""
+GAME_USES: frozenset[str] = frozenset({"generate", "hint", "rate", "solve"})
+"""What the web and terminal games run: new games (generating and rating), hints, and the
+search that an entered puzzle has one solution (the variant solver's kernel among them)."""
 
 NOTICE = "compiling solver kernels for this machine, once"
 """The start of what is said on standard error while kernels compile in the foreground."""
@@ -137,6 +139,16 @@ def ensure_warm(
     done = warm(groups, out=out if out is not None else sys.stderr)
     note.add(done.groups)
     return done
+
+
+def warmed(uses: Collection[str] = GAME_USES) -> bool:
+    """Whether this installation has compiled the kernels every kind runs for ``uses``
+    already (a warm-up noted it), so that running them only loads them from the cache
+    (seconds, not a minute or more); ``True`` when nothing is compiled (``GRILLE_JIT=0``)."""
+    if not _jit.jit_enabled():
+        return True
+    groups = kernel_groups([get_kind(name) for name in kind_names()], uses)
+    return _Note().covers(group.name for group in groups)
 
 
 def warm_in_background(

@@ -231,6 +231,9 @@ class Workers:
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._context = _context(preload)
+        self._ready = threading.Event()
+        if self._context.get_start_method() != "forkserver" or not preload:
+            self._ready.set()  # nothing is warmed before a task can start
 
     def __repr__(self) -> str:
         running = sum(len(tasks) for tasks in self._running.values())
@@ -248,9 +251,33 @@ class Workers:
 
             if wait:
                 forkserver.ensure_running()
+                threading.Thread(target=self._probe, name="grille-forkserver",
+                                 daemon=True).start()
                 return
-            threading.Thread(target=forkserver.ensure_running, name="grille-forkserver",
+            threading.Thread(target=self._launch, name="grille-forkserver",
                              daemon=True).start()
+
+    @property
+    def ready(self) -> bool:
+        """Whether a task starts at once: the fork server finished its warm-up (a worker
+        process has started). Until then a task waits for the kernels to load, or on a
+        new installation to compile (a minute or more): a front end can say so."""
+        return self._ready.is_set()
+
+    def _launch(self) -> None:
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+        self._probe()
+
+    def _probe(self) -> None:
+        """Start a process that does nothing: it starts once the warm-up is over."""
+        with contextlib.suppress(Exception):  # a task started later finds out as well
+            process = self._context.Process(target=_nothing, daemon=True,  # type: ignore[attr-defined]
+                                            name="grille-ready")
+            process.start()
+            self._ready.set()
+            process.join()
 
     def submit(
         self,
@@ -339,6 +366,7 @@ class Workers:
                 return TaskStatus.CANCELLED, None, _cancelled(task)
             task._status = TaskStatus.RUNNING
         process.start()  # waits while the fork server warms up: not counted as the task's
+        self._ready.set()
         with task._lock:
             task.started = time.monotonic()
             task._process = process
@@ -378,6 +406,10 @@ class Workers:
             f"{task.label}: its worker process ended without an answer "
             f"(exit code {exitcode})", internal=True,
         )
+
+
+def _nothing() -> None:
+    """What the process that finds out whether the workers are ready runs."""
 
 
 def _cancelled(task: Task[Any]) -> WorkCancelledError:

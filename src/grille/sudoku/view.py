@@ -12,7 +12,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.symbols import SYMBOLS
 from grille.view import BoardView, CellView, Region, values_of_mask
 
-__all__ = ["board_view"]
+__all__ = ["board_view", "setter_line"]
 
 
 def board_view(puzzle: Grid, state: Grid) -> BoardView:
@@ -33,17 +33,32 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
         )
     from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
-    drawn = variant_shapes(variant, n, dict(puzzle.metadata).get("rules", ""))
+    metadata = dict(puzzle.metadata)
+    drawn = variant_shapes(variant, n, metadata.get("rules", ""))
+    byline = setter_line(metadata.get("title", ""), metadata.get("author", ""))
     if drawn.boxes:
         regions = tuple(region for region in regions if region.style != "box")
     extra = tuple(cage_choices(region, n, state.cells, symbols) if region.style == "cage"
                   else region for region in drawn.regions)
     return BoardView(
         n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
-        markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes, notes=drawn.notes,
+        markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes,
+        notes=(byline, *drawn.notes) if byline else drawn.notes,
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
+
+
+def setter_line(title: str, author: str) -> str:
+    """A variant's own name and setter, as the first of the board's notes (the board's
+    title names the kind and families; a pasted puzzle's name would be lost otherwise).
+
+    >>> setter_line("Warm Up", "Someone"), setter_line("Warm Up", ""), setter_line("", "A")
+    ('“Warm Up” by Someone', '“Warm Up”', 'by A')
+    """
+    title, author = title.strip(), author.strip()
+    named = f"“{title}”" if title else ""
+    return " ".join(part for part in (named, f"by {author}" if author else "") if part)
 
 
 Layout = tuple[tuple[Region, ...], tuple[str, ...], tuple[tuple[str, int], ...]]

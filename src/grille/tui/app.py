@@ -42,6 +42,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
@@ -59,7 +60,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from grille.errors import GrilleError
-from grille.game import GameStatus, PoolKey, PuzzleSource, SavedGame, Store
+from grille.game import GameStatus, GameSummary, PoolKey, PuzzleSource, SavedGame, Store
 from grille.game.assist import SolveQuestion, answer_hint, solve, unavailable
 from grille.game.pool import (
     Generated,
@@ -71,11 +72,19 @@ from grille.game.pool import (
 )
 from grille.game.work import Task, TaskStatus, Workers
 from grille.kind import Kind, Solutions
-from grille.kinds import kind_infos, sniff_kind
+from grille.kinds import get_kind, kind_infos, sniff_kind
 from grille.logic import Explanation, Rating
 from grille.tui.board import Board, Decorations, cells_text
 from grille.tui.errors import error_text, report_error, reports_errors
-from grille.tui.game import BoardBox, GameScreen, HintFunction, SolveFunction, clock, game_title
+from grille.tui.game import (
+    BoardBox,
+    GameScreen,
+    HintFunction,
+    SolveFunction,
+    clock,
+    game_heading,
+    game_title,
+)
 from grille.tui.options import (
     default_kind,
     default_size,
@@ -93,7 +102,9 @@ from grille.tui.tasks import (
     explain_puzzle,
     failure,
     start_workers,
+    waiting_text,
 )
+from grille.warm import warmed
 
 __all__ = [
     "EnterScreen",
@@ -300,7 +311,7 @@ class MenuScreen(Screen[None]):
         last = self.app_store.last_unfinished_game()
         resume = "Resume"
         if last is not None:
-            resume += f": {game_title(last.kind, last.size, last.level)}, {clock(last.elapsed)}"
+            resume += f": {self._heading(last)}, {clock(last.elapsed)}"
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -317,6 +328,17 @@ class MenuScreen(Screen[None]):
         menu.highlighted = highlighted if highlighted is not None else 0
         menu.focus()
         self.query_one("#menu-note", Static).update(f"Games are saved in {self.app_store.path}")
+
+    def _heading(self, game: GameSummary) -> str:
+        """The game's kind, size and level, with a variant's families as its board names
+        them (``Title 9x9 · families``), so that a resume says which game it opens."""
+        title = ""
+        try:
+            puzzle = self.app_store.puzzle(game.puzzle_id).puzzle()
+            title = get_kind(game.kind).view(puzzle, puzzle).title
+        except (GrilleError, ValueError):
+            pass
+        return game_heading(game.kind, game.size, game.level, title)
 
     @property
     def app_store(self) -> Store:
@@ -630,6 +652,8 @@ class EnterScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.pending: Pending[Solutions[Any]] | None = None
+        self._ticking: Timer | None = None
+        self._warmed = True
 
     def compose(self) -> ComposeResult:
         """The text area and buttons."""
@@ -652,9 +676,15 @@ class EnterScreen(Screen[None]):
         if self.pending is not None:
             self.pending.cancel()
             self.pending = None
+            self._stop_ticking()
             self.query_one("#error", Static).update("Stopped the search.")
             return
         self.app.pop_screen()
+
+    def _stop_ticking(self) -> None:
+        if self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
 
     def on_unmount(self) -> None:
         """Leaving stops the search under way."""
@@ -694,15 +724,30 @@ class EnterScreen(Screen[None]):
         assert isinstance(app, GrilleApp)
         task = app.work.submit(app.search, SolveQuestion(kind.name, puzzle), lane="play",
                                time_limit=ENTER_SECONDS, label="search")
-        self.query_one("#error", Static).update(
-            Text("Checking that the puzzle has one solution… Esc stops.", "italic"))
         self.pending = Pending(self, task, "the search",
                                lambda done: self._searched(puzzle, done),
                                on_error=lambda error: report_error(self.app, error))
+        self._warmed = warmed()
+        self._waiting()
+        self._ticking = self.set_interval(1.0, self._waiting)
+
+    def _waiting(self) -> None:
+        """What the search waits for, and for how long (the first search on a new
+        installation waits for the solver to compile)."""
+        pending = self.pending
+        if pending is None:
+            return
+        app = self.app
+        assert isinstance(app, GrilleApp)
+        text = waiting_text("Checking that the puzzle has one solution",
+                            time.monotonic() - pending.task.submitted, ready=app.work.ready,
+                            warmed=self._warmed)
+        self.query_one("#error", Static).update(Text(text, "italic"))
 
     def _searched(self, puzzle: Any, task: Task[Solutions[Any]]) -> None:
         """Play the puzzle (saying at once when it has not one solution), or say why not."""
         self.pending = None
+        self._stop_ticking()
         error = self.query_one("#error", Static)
         if task.status is not TaskStatus.DONE:
             why = failure(task, "the search for its solutions")

@@ -50,6 +50,7 @@ __all__ = [
     "SavepointScreen",
     "cell_notes",
     "clock",
+    "fit_heading",
     "game_heading",
     "game_title",
     "help_text",
@@ -101,6 +102,20 @@ def game_title(kind: str, size: str, level: str | None) -> str:
     return " ".join(part for part in (kind_title(kind), size, level) if part)
 
 
+def fit_heading(heading: str, room: int) -> str:
+    """``heading`` cut to ``room`` characters, ending in "…" when cut (the status line's
+    start, so that what follows it stays on screen at 80 columns).
+
+    >>> fit_heading("Sudoku 9x9 · killer cages · thermometers", 24)
+    'Sudoku 9x9 · killer cag…'
+    >>> fit_heading("Sudoku 9x9", 24), fit_heading("Sudoku 9x9", 0)
+    ('Sudoku 9x9', '')
+    """
+    if len(heading) <= room:
+        return heading
+    return heading[:max(0, room - 1)].rstrip(" ·") + "…" if room > 0 else ""
+
+
 def game_heading(kind: str, size: str, level: str | None, board_title: str) -> str:
     """:func:`game_title` and what the board's own title (:attr:`BoardView.title`) adds past
     the kind's title and the size, as the page's heading shows it (a variant's constraints:
@@ -117,6 +132,9 @@ def game_heading(kind: str, size: str, level: str | None, board_title: str) -> s
     extra = board_title[len(base):] if board_title.startswith(base) else ""
     return game_title(kind, size, level) + extra
 
+
+MIN_HEADING = 12
+"""The status line keeps at least this much of the game's heading, however narrow."""
 
 SHOWN_BROKEN = 3
 """The side panel names at most this many broken rules (checking while playing)."""
@@ -392,7 +410,7 @@ class GameScreen(Screen[None]):
         draw; search the puzzle's solutions if nobody did yet (so that hints and checks
         can say at once when there are none)."""
         self._act(self._resume_timer)
-        self.show_game()
+        self.call_after_refresh(self.show_game)  # once the board is drawn
         self.set_interval(1.0, self._tick)
         self.set_interval(game_timer.HEARTBEAT, self.heartbeat)
         self.watch(self.app, "app_focus", self._focus_changed, init=False)
@@ -445,9 +463,9 @@ class GameScreen(Screen[None]):
         self.hide_game()
 
     def on_screen_resume(self) -> None:
-        """The game is on top again."""
+        """The game is on top again (the clock starts once it is drawn)."""
         if self.is_mounted:
-            self.show_game()
+            self.call_after_refresh(self.show_game)
 
     def on_unmount(self) -> None:
         """Left (or the app quits): stop what runs for the game, and the clock."""
@@ -461,6 +479,7 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         """Hide the side panel when the terminal is too narrow for it."""
         self.query_one("#side").set_class(event.size.width < 64, "narrow")
+        self.call_after_refresh(self._update_status)
 
     def _first_open_cell(self) -> Cell:
         for index, cell in enumerate(self.view.cells):
@@ -503,8 +522,6 @@ class GameScreen(Screen[None]):
         session = self.session
         summary = self.summary
         status = Text()
-        heading = game_heading(summary.kind, summary.size, summary.level, self.view.title)
-        status.append(heading, "bold")
         status.append(f"  #{self.game.id}  ")
         status.append(clock(session.elapsed), "bold")
         status.append(f"  {self.view.filled()}/{self.view.open_cells()}")
@@ -519,7 +536,12 @@ class GameScreen(Screen[None]):
         status.append("  PENCIL" if self.pencil else "  pen", "bold #ffaf00" if self.pencil else "")
         if session.checking is not CheckMode.OFF:
             status.append(f"  check: {session.checking.value}")
-        self.query_one("#status", Static).update(status)
+        line = self.query_one("#status", Static)
+        heading = game_heading(summary.kind, summary.size, summary.level, self.view.title)
+        room = line.content_size.width - status.cell_len - 1  # a cell spare, or it crops
+        if line.content_size.width > 0:  # a long variant's title gives way to the rest
+            heading = fit_heading(heading, max(room, MIN_HEADING))
+        line.update(Text.assemble((heading, "bold"), status))
         self.set_class(session.paused, "paused")
 
     def _update_side(self) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "explain_puzzle",
     "failure",
     "start_workers",
+    "waiting_text",
 ]
 
 T = TypeVar("T")
@@ -89,6 +90,28 @@ def explain_puzzle(kind_name: str, puzzle: Any) -> tuple[Explanation[Any], list[
     kind: Kind[Any] = get_kind(kind_name)
     explanation = kind.explain(puzzle)
     return explanation, kind.step_states(puzzle, explanation.steps), kind.rate(puzzle)
+
+
+def waiting_text(what: str, seconds: float, *, ready: bool, warmed: bool) -> str:
+    """What a screen says while a task doing ``what`` ("Checking that the puzzle has one
+    solution") has waited ``seconds``: while the worker processes are not ``ready``, that
+    they are preparing the solver (compiling it when not ``warmed``: the first time only).
+
+    >>> waiting_text("Checking", 0.4, ready=True, warmed=True)
+    'Checking… Esc stops.'
+    >>> waiting_text("Checking", 42.7, ready=False, warmed=False)
+    'Preparing the solver the first time (a minute or more)… 42 s. Esc stops.'
+    >>> waiting_text("Checking", 3.2, ready=False, warmed=True)
+    'Starting the solver… 3 s. Esc stops.'
+    """
+    if ready:
+        doing = what
+    elif warmed:
+        doing = "Starting the solver"
+    else:
+        doing = "Preparing the solver the first time (a minute or more)"
+    counted = f" {int(seconds)} s." if seconds >= 1 else ""
+    return f"{doing}…{counted} Esc stops."
 
 
 def failure(task: Task[Any], what: str) -> str:

@@ -23,6 +23,7 @@ from grille.game.pool import PoolFiller, common_keys
 from grille.game.work import LANES, Lane, WorkError, Workers, WorkTimeLimitError
 from grille.kind import GenerateOptions, Kind, Solutions, Verdict, check_reach
 from grille.kinds import get_kind, sniff_kind
+from grille.warm import warmed
 from grille.web.catalog import (
     check_generation,
     check_kind,
@@ -59,6 +60,7 @@ from grille.web.models import (
     PuzzleOut,
     SavepointRequest,
     SettingsRequest,
+    SolverOut,
     StatisticOut,
 )
 
@@ -152,6 +154,14 @@ KindQuery = Annotated[
 
 
 # -- kinds, games ------------------------------------------------------------------------------
+
+
+@router.get("/solver", summary="Whether a search starts at once")
+def solver(svc: Svc) -> SolverOut:
+    """While not ``ready``, a search (checking an entered puzzle, a hint) waits for the
+    worker processes to load the solver, or to compile it the first time (``first_time``);
+    the page says so while it waits."""
+    return SolverOut(ready=svc.work.ready, first_time=not warmed())
 
 
 @router.get("/kinds", summary="The kinds, sizes, levels and symmetries on offer")

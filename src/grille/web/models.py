@@ -48,6 +48,7 @@ __all__ = [
     "SavepointOut",
     "SavepointRequest",
     "SettingsRequest",
+    "SolverOut",
     "StatisticOut",
 ]
 
@@ -374,6 +375,15 @@ class ClockOut(BaseModel):
 
     elapsed: float
     timer_running: bool
+
+
+class SolverOut(BaseModel):
+    """Whether a search starts at once (``ready``) or waits while the worker processes
+    load the solver, which on a new installation means compiling it (``first_time``: a
+    minute or more; ``grille warm`` does it ahead)."""
+
+    ready: bool
+    first_time: bool
 
 
 class GameSummaryOut(BaseModel):

@@ -54,6 +54,7 @@ function savepoint(id, name) {
 
 export const api = {
   kinds: () => request("GET", "/kinds"),
+  solver: () => request("GET", "/solver"),
   games: (params = "") => request("GET", `/games${params}`),
   // the unfinished game played last, or null (the list answers 200 when there is none,
   // where /games/last answers 404, which a browser logs as an error on every load)

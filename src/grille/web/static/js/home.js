@@ -23,6 +23,7 @@ export class HomeScreen {
     this.jobs = new Map();  // generation jobs seen queued or running, by id
     this.awaited = null;  // the job whose game opens when it is ready (Start, then wait)
     this.polling = false;
+    this.entering = false;  // an entered puzzle's solution is being searched
   }
 
   async load() {
@@ -250,13 +251,63 @@ export class HomeScreen {
       $("enter-error").textContent = "Type or paste a puzzle first.";
       return;
     }
+    if (this.entering) return;
+    this.entering = true;
+    const waiting = this.sayWhileEntering();
     try {
       const game = await api.enter(text, $("enter-kind").value);
       $("enter-text").value = "";
       this.openGame(game.id);
     } catch (error) {
       $("enter-error").textContent = error.message;
+    } finally {
+      waiting.stop();
+      this.entering = false;
     }
+  }
+
+  /**
+   * While an entered puzzle's one solution is searched: after a moment, what the search
+   * waits for (the solver being prepared, compiled the first time) and for how long.
+   */
+  sayWhileEntering() {
+    const started = Date.now();
+    const button = $("enter-form").querySelector("button[type=submit]");
+    button.disabled = true;
+    let solver = null;  // what the server said of its solver: ready, first_time
+    let asking = false;
+    const ask = async () => {
+      if (asking || (solver && solver.ready)) return;
+      asking = true;
+      try {
+        solver = await api.solver();
+      } catch {
+        // the search's own answer says what went wrong
+      } finally {
+        asking = false;
+      }
+    };
+    const show = () => {
+      const seconds = Math.floor((Date.now() - started) / 1000);
+      if (seconds < 1) return;
+      const text = !solver || solver.ready ? "Checking that the puzzle has one solution…"
+        : solver.first_time ? "Preparing the solver the first time (a minute or more)…"
+          : "Starting the solver…";
+      if ($("entering-text").textContent !== text) $("entering-text").textContent = text;
+      $("entering-seconds").textContent = `${seconds} s`;
+      $("entering").hidden = false;
+    };
+    ask();
+    const timer = setInterval(() => { ask(); show(); }, 1000);
+    return {
+      stop: () => {
+        clearInterval(timer);
+        button.disabled = false;
+        $("entering").hidden = true;
+        $("entering-text").textContent = "";
+        $("entering-seconds").textContent = "";
+      },
+    };
   }
 
   async importFile() {
