@@ -101,10 +101,6 @@ __all__ = [
 ]
 
 
-FULL_HOUSE = _declared("Full House")
-HIDDEN_SINGLE = _declared("Hidden Single")
-
-
 def practice_ladder() -> tuple[SudokuTechnique, ...]:
     """grille's full ladder for a puzzle with one solution (what ``explain`` walks on a
     generated puzzle), easiest first."""
@@ -226,7 +222,7 @@ def _walk(
             return
 
 
-_SINGLES = (FULL_HOUSE, HIDDEN_SINGLE)
+_SINGLES = (_declared("Full House"), _declared("Hidden Single"))
 """The ladder's first two techniques, which :func:`hidden_singles` runs together."""
 
 
