@@ -200,8 +200,10 @@ def _walk(
     With ``batched``, when the ladder goes past its first two techniques (full house and
     hidden single), each run of singles is one step, :func:`hidden_singles`, named Hidden
     Single: the walk tries every later technique on the same boards as the plain walk, so
-    the path's other steps, whether it solves and what it uses are the same, at a fraction
-    of the cost (the singles were two thirds of a judging walk's time)."""
+    the path's other steps, whether it solves and whether it uses a technique after the
+    singles are the same, at a fraction of the cost (the singles were two thirds of a
+    judging walk's time). Only a run that the plain walk takes as full houses alone is
+    named differently (a Hidden Single, not a Full House)."""
     batched = batched and len(techniques) > 2 and techniques[:2] == _SINGLES
     rest = techniques[2:] if batched else techniques
     while not board.solved:
