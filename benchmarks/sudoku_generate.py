@@ -13,8 +13,10 @@ the medians.
 ``--techniques`` times ``generate --technique`` instead (no levels, no hodoku-py): for each
 technique, ``--technique-count`` 9x9 puzzles (seeds 0..count-1, rot180), each given up
 after ``--technique-limit`` wall seconds or ``--technique-cpu`` CPU seconds (counted as
-failed), and prints median and p90 wall
-seconds and the median CPU seconds per puzzle. Which techniques: ``--techniques all`` (every
+failed), and prints median and p90 wall seconds and the median CPU seconds per puzzle made,
+then the median CPU seconds over every puzzle asked (a failed one counted as slower than
+any: "fail" when at least half failed; with an even count the lower middle one) and each
+made puzzle's CPU seconds. Which techniques: ``--techniques all`` (every
 one that can be asked for), a comma-separated list of names, or ``common``: those used in
 at least ``--share`` (default 1 %) of the explained paths of the puzzles of ``--census FILE``
 (grille's default ``explain``, steps counted by the ladder technique that found them; the
@@ -70,16 +72,26 @@ class Timings:
         """Median wall seconds per puzzle (NaN when none was made)."""
         return statistics.median(self.seconds) if self.seconds else float("nan")
 
-    def row(self, label: str, *, versus: float | None = None, width: int = 24) -> str:
-        """One line of the table; ``versus``: another generator's median, for the ratio."""
+    def row(self, label: str, *, versus: float | None = None, width: int = 24,
+            each: bool = False) -> str:
+        """One line of the table; ``versus``: another generator's median, for the ratio;
+        ``each``: the median CPU seconds over every puzzle asked (a failed one counts as
+        slower than any made: "fail" when it is the median) and each made puzzle's CPU
+        seconds."""
         if not self.seconds:
             return f"{label:<{width}} {0:>4}   failed {self.failed}"
         cpu = f"{statistics.median(self.cpu):>8.3f}" if self.cpu else f"{'-':>8}"
         ratio = f"   x{versus / self.median:,.0f}" if versus else ""
-        return (
+        line = (
             f"{label:<{width}} {len(self.seconds):>4} {self.median:>8.3f}"
             f" {_p90(self.seconds):>8.3f} {cpu}   failed {self.failed}{ratio}"
         )
+        if each and self.cpu:
+            asked = sorted(self.cpu) + [float("inf")] * self.failed
+            middle = asked[(len(asked) - 1) // 2]  # the lower median, as a puzzle's time
+            shown = "fail" if middle == float("inf") else f"{middle:.3f}"
+            line += f"   cpu median of all {shown}   each {' '.join(f'{t:.2f}' for t in self.cpu)}"
+        return line
 
     def distributions(self) -> str:
         """Clue counts and ER values as ``value:count`` lists."""
@@ -245,7 +257,7 @@ def run_techniques(args: argparse.Namespace) -> int:
         timings = time_technique(name, args.technique_count, args.technique_limit,
                                  args.technique_cpu)
         share = f" ({100 * shares[name]:.1f} %)" if name in shares else ""
-        print(timings.row(f"{name}{share}", width=44), flush=True)
+        print(timings.row(f"{name}{share}", width=44, each=True), flush=True)
     return 0
 
 

@@ -20,22 +20,33 @@ from grille.kinds import get_kind, kind_info
 from grille.logic import walk
 from grille.sudoku import KIND, Grid
 from grille.sudoku.cover import solve as cover_solve
-from grille.sudoku.generate import GenerateParams, GenerationError, generate
+from grille.sudoku.generate import (
+    GenerateParams,
+    GenerationError,
+    generate,
+    orbits,
+    random_solution,
+)
+from grille.sudoku.geometry import default_shape
 from grille.sudoku.info import PRACTICE_TECHNIQUES
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import explain
 from grille.sudoku.logic.techniques import technique as declared
+from grille.sudoku.oracle import oracle_for
 from grille.sudoku.practice import (
     NEVER_IN_PATH,
     STAND_INS,
     TechniqueSearch,
     Verdict,
+    _walk,
     find_technique,
+    hidden_singles,
     judge,
     path_techniques,
     practice_ladder,
     uses,
 )
+from grille.sudoku.search import CarvingSearch
 
 CHEAP = ("Naked Pair", "XY-Wing", "XY-Chain", "ALS-XZ")
 """Techniques whose puzzles come in well under a second (benchmarks/sudoku_generate.py)."""
@@ -291,3 +302,67 @@ def test_cli_says_when_the_time_limit_runs_out(capsys: pytest.CaptureFixture[str
                             "--seed", "1", "--time-limit", "0.5"], capsys)
     assert (status, out) == (3, "")
     assert "puzzle 1: time limit of 0.5 s reached" in err
+
+
+def carvings(count: int, seed: int) -> list[Grid]:
+    """Minimal carvings of random grids and the puzzles halfway along them (too hard, too
+    easy and in between for most techniques)."""
+    import random
+
+    oracle = oracle_for(default_shape(9))
+    rng = random.Random(seed)
+    search = CarvingSearch(oracle, orbits(9, "rot180"), minimal=False, rng=rng)
+    puzzles = []
+    for _ in range(count):
+        solution = random_solution(oracle.shape, rng, oracle).cells
+        cells, removed, _ = search._carve(list(solution), search._shuffled(search.orbits))
+        half = list(solution)
+        for orbit in removed[: len(removed) // 2]:
+            for cell in orbit:
+                half[cell] = 0
+        puzzles += [Grid(oracle.shape, tuple(cells)), Grid(oracle.shape, tuple(half))]
+    return puzzles
+
+
+def test_the_judging_walk_takes_the_singles_together_and_every_other_step_alike() -> None:
+    """The judging walk's runs of singles as one step (``hidden_singles``) change nothing
+    else: the same later steps on the same boards, the same end, so the same verdicts."""
+    techniques = practice_ladder()
+    verdicts = set()
+    for puzzle in carvings(6, 7):
+        for name in ("Naked Pair", "Swordfish", "Naked Quad", "ALS-XZ"):
+            ladder = techniques[: techniques.index(find_technique(name)) + 1]
+            start = Board.from_grid(puzzle)
+            walks = [list(_walk(start, ladder, batched=batched)) for batched in (False, True)]
+            plain, batched = ([(found, step and step.eliminations, board)
+                               for found, step, board in walked if found not in techniques[:2]]
+                              for walked in walks)
+            assert plain == batched, (name, puzzle.line())
+            assert walks[0][-1][2] == walks[1][-1][2]  # solved or stuck on the same board
+            verdicts.add(judge(puzzle, find_technique(name)))
+    assert len(verdicts) >= 2  # both too easy and too hard boards were walked
+
+
+def test_hidden_singles_end_where_the_singles_one_at_a_time_end() -> None:
+    singles = practice_ladder()[:2]
+    for puzzle in carvings(3, 2):
+        board = Board.from_grid(puzzle)
+        one_at_a_time = board
+        for _step, after in walk(board, singles):  # type: ignore[arg-type]
+            one_at_a_time = after
+        step, after = hidden_singles(board)
+        assert after == one_at_a_time
+        assert step is not None and len(step.placements) == (
+            board.cells.count(0) - after.cells.count(0))
+        assert hidden_singles(after) == (None, after)
+
+
+def test_hidden_singles_stop_short_on_a_board_without_a_solution() -> None:
+    """Two digits whose one place in row 1 is r1c1: one is placed, the other is left."""
+    shape = default_shape(9)
+    marks = [0b111111111] * 81
+    for cell in range(1, 9):
+        marks[cell] = 0b111111100
+    step, after = hidden_singles(Board(shape, [0] * 81, marks))
+    assert step is not None and after.cells[0] == 1
+    assert (0, 0, 2) not in step.placements
