@@ -153,8 +153,9 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5360, "Multi Colors", "hard", 200, on_board=multi_colors),
         g(5400, "X-Chain", "unfair", 260, on_board=hodoku_chain("x", chains_only=True)),
         g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
-        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=hodoku_chain("aic")),
-        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
+        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=_nice_loop, in_order=True),
+        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=_grouped_nice_loop,
+          in_order=True),
         g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz, in_order=True),
         g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing,
           in_order=True),
@@ -163,6 +164,18 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
         g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
+
+
+def _nice_loop(board: Board) -> Step | None:
+    from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+
+    return nice_loop_step(board, False)
+
+
+def _grouped_nice_loop(board: Board) -> Step | None:
+    from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+
+    return nice_loop_step(board, True)
 
 
 def _forcing_chain(board: Board) -> Step | None:
@@ -221,6 +234,7 @@ _SCORE_OF_NAME = {
     "Sashimi X-Wing": ("Sashimi X-Wing", 150, "hard"),
     "Sashimi Swordfish": ("Sashimi Swordfish", 240, "unfair"),
     "Sashimi Jellyfish": ("Sashimi Jellyfish", 260, "unfair"),
+    "Nice Loop/AIC": ("Nice Loop/AIC", 280, "unfair"),
 }
 """grille finders that find two HoDoKu types: the second one's name, score and level."""
 
