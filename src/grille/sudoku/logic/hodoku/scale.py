@@ -97,6 +97,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     )
     from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
     from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
+    from grille.sudoku.logic.hodoku.xy_chain import xy_chain
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
 
@@ -152,7 +153,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5330, "Simple Colors", "hard", 150, on_board=simple_colors),
         g(5360, "Multi Colors", "hard", 200, on_board=multi_colors),
         g(5400, "X-Chain", "unfair", 260, on_board=hodoku_chain("x", chains_only=True)),
-        g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
+        g(5500, "XY-Chain", "unfair", 260, on_board=xy_chain, in_order=True),
         g(5600, "Nice Loop/AIC", "unfair", 280, on_board=_nice_loop, in_order=True),
         g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=_grouped_nice_loop,
           in_order=True),
