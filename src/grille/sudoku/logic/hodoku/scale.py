@@ -85,6 +85,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     from grille.sudoku.logic.chains.remote_pair import remote_pair
     from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
+    from grille.sudoku.logic.hodoku.franken import franken_fish
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
@@ -162,6 +163,14 @@ def _steps() -> tuple[HodokuTechnique, ...]:
           in_order=True),
         g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain,
           in_order=True),
+        g(6100, "Franken X-Wing", "unfair", 300, in_order=True,
+          on_board=lambda b: franken_fish(b, 2, False)),
+        g(6200, "Franken Swordfish", "unfair", 350, in_order=True,
+          on_board=lambda b: franken_fish(b, 3, False)),
+        g(6700, "Finned Franken X-Wing", "unfair", 390, in_order=True,
+          on_board=lambda b: franken_fish(b, 2, True)),
+        g(6800, "Finned Franken Swordfish", "unfair", 410, in_order=True,
+          on_board=lambda b: franken_fish(b, 3, True)),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
         g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
