@@ -1,0 +1,90 @@
+"""HoDoKu's nice loops and AICs (read from its tables), its XY-chains (its depth-first search)
+and its Franken fish on its scale: the step HoDoKu takes, pinned from hodoku-py 0.2.1's paths
+(``hodoku.Solver().solve``, default configuration; the oracle files
+/work/oracle/hodoku_paths_extreme_misses_hodokux.txt, hodoku_top1465.txt and
+hodoku_forum_hardest_1106_half.txt). Before these finders each of these steps differed."""
+
+from __future__ import annotations
+
+import pytest
+
+from grille.sudoku import parse, solve
+from grille.sudoku.logic.board import Board
+from grille.sudoku.logic.hodoku import hodoku_path
+from grille.sudoku.logic.hodoku.franken import franken_scan
+from grille.sudoku.logic.hodoku.nice_loops import nice_loop_finds
+from grille.sudoku.logic.hodoku.xy_chain import xy_chain_deletions
+
+
+def _out(*cells: str) -> set[tuple[int, int, int]]:
+    """HoDoKu's ``-cell.digit`` deletions as (row, column, digit)."""
+    found = set()
+    for text in cells:
+        cell, digit = text.split(".")
+        found.add((int(cell) // 9, int(cell) % 9, int(digit)))
+    return found
+
+
+# (puzzle, step index, grille's technique name, HoDoKu's type and deletions)
+PINNED = [
+    # forum 1106 line 5: the second step
+    (".2...67..4...8..3....2.............53...4..1...5..76...34..8.9..81.9.4..9........", 1,
+     "Nice Loop/AIC", _out("28.9")),  # DISCONTINUOUS_NICE_LOOP
+    ("98.7..6..5...9..7......4...4......3..2.1..7....9.53...1.....8...6......7...8...62", 1,
+     "Grouped Nice Loop/AIC", _out("20.3")),  # GROUPED_DISCONTINUOUS_NICE_LOOP
+    ("..3...4.....53.68.81......2.......544..8....3..9....7.7...6.....4...52.8.2...9...", 5,
+     "Nice Loop/AIC", _out("11.2", "27.2", "45.2")),  # AIC
+    ("9.6.....8.4.8....9.....67...9.......83..5...2..1..75......153.....4.2.1.4........", 5,
+     "Nice Loop/AIC",  # CONTINUOUS_NICE_LOOP: a cell with two strong links, weak links
+     _out("22.2", "22.3", "52.3", "52.4", "39.9", "57.9", "75.9")),
+    ("..24............98..8..16...5....826....4.7..7..8...5...167....3...92.....9......", 6,
+     "XY-Chain", _out("30.1")),
+    ("98.7..6..5...9..7...7..4...3...2.1...5...3.....854..9..1......2..54...6.....8.5..", 0,
+     "Finned Franken Swordfish", _out("56.4")),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "index", "technique", "deleted"), PINNED)
+def test_step_is_hodokus(
+    puzzle: str, index: int, technique: str, deleted: set[tuple[int, int, int]]
+) -> None:
+    grid = parse(puzzle)
+    solution = solve(grid).found[0].cells
+    for i, (step, _, _) in enumerate(hodoku_path(grid)):
+        if i == index:
+            assert step.technique == technique
+            assert set(step.eliminations) == deleted
+            assert all(solution[r * 9 + c] != d for r, c, d in step.eliminations)
+            return
+    raise AssertionError("the path ended early")
+
+
+def _board_before(puzzle: str, index: int) -> Board:
+    board = Board.from_grid(parse(puzzle))
+    for i, (step, _, _) in enumerate(hodoku_path(parse(puzzle))):
+        if i == index:
+            return board
+        board = board.apply(step)
+    raise AssertionError("the path ended early")
+
+
+def test_every_loop_and_chain_kept_is_sound() -> None:
+    puzzle, index = PINNED[3][0], PINNED[3][1]
+    board = _board_before(puzzle, index)
+    solution = solve(parse(puzzle)).found[0].cells
+    finds = nice_loop_finds(board, True)
+    assert len(finds) > 5
+    for find in finds:
+        assert all(solution[cell] != digit for cell, digit in find.deletions), find
+        assert find.chain[0] != find.chain[-1]
+    for digit, cells in xy_chain_deletions(board):
+        assert all(solution[cell] != digit for cell in range(81) if cells >> cell & 1)
+
+
+def test_franken_scan_keeps_its_first_fish_per_plane() -> None:
+    board = _board_before(PINNED[5][0], 0)
+    plane = board.planes[3]
+    found = franken_scan(plane, 3, True)
+    assert found is not None and found[3] == 1 << 56
+    assert franken_scan(plane, 3, True) is found
+    assert franken_scan(0, 2, False) is None
