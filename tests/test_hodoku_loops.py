@@ -10,7 +10,7 @@ import pytest
 
 from grille.sudoku import parse, solve
 from grille.sudoku.logic.board import Board
-from grille.sudoku.logic.hodoku import hodoku_path
+from grille.sudoku.logic.hodoku import hodoku_path, rate_hodoku
 from grille.sudoku.logic.hodoku.franken import franken_scan
 from grille.sudoku.logic.hodoku.nice_loops import nice_loop_finds
 from grille.sudoku.logic.hodoku.xy_chain import xy_chain_deletions
@@ -41,7 +41,19 @@ PINNED = [
      "XY-Chain", _out("30.1")),
     ("98.7..6..5...9..7...7..4...3...2.1...5...3.....854..9..1......2..54...6.....8.5..", 0,
      "Finned Franken Swordfish", _out("56.4")),
+    # top1465: of all four-node X-chains, the most deletions then the lowest weighted sum
+    ("2..8..1.9.6...1.4.8..4.53......42.6....1.9....4.68......69.4..8.8.2...9.7.3..8..4", 13,
+     "Turbot Fish", _out("28.3")),
 ]
+
+
+def test_remote_pair_deletes_from_peers_of_any_two_opposite_cells() -> None:
+    # generated (bench file): HoDoKu's REMOTE_PAIR -3.4 -22.4, one step (grille's own finder
+    # took r1c4 first and needed a second Remote Pair: score 660, HoDoKu 490)
+    puzzle = "........5.7.....1.6.1..8.2.1...649...69...58...375...1.8.2..6.3.4.....7.3........"
+    pairs = [step for step, _, _ in hodoku_path(parse(puzzle)) if step.technique == "Remote Pair"]
+    assert [set(step.eliminations) for step in pairs] == [_out("3.4", "22.4")]
+    assert rate_hodoku(parse(puzzle)).score == 490
 
 
 @pytest.mark.parametrize(("puzzle", "index", "technique", "deleted"), PINNED)

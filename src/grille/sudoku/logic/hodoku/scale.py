@@ -82,7 +82,6 @@ class HodokuTechnique:
 
 def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
-    from grille.sudoku.logic.chains.remote_pair import remote_pair
     from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
     from grille.sudoku.logic.hodoku.franken import franken_fish
@@ -91,14 +90,17 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         basic_fish,
         empty_rectangle,
         skyscraper,
-        turbot_fish,
         two_string_kite,
         w_wing,
         wing,
     )
     from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
     from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
-    from grille.sudoku.logic.hodoku.xy_chain import xy_chain
+    from grille.sudoku.logic.hodoku.xy_chain import (
+        hodoku_remote_pair,
+        hodoku_turbot_fish,
+        xy_chain,
+    )
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
 
@@ -120,11 +122,11 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(2200, "X-Wing", "hard", 140, lambda h: basic_fish(h, 2)),
         g(2300, "Swordfish", "hard", 150, lambda h: basic_fish(h, 3)),
         g(2400, "Jellyfish", "hard", 160, lambda h: basic_fish(h, 4)),
-        g(2800, "Remote Pair", "hard", 110, on_board=remote_pair),
+        g(2800, "Remote Pair", "hard", 110, on_board=hodoku_remote_pair, in_order=True),
         g(2900, "Bivalue Universal Grave + 1", "hard", 100, on_board=bug_plus_one, unique=True),
         g(3000, "Skyscraper", "hard", 130, skyscraper),
         g(3100, "2-String Kite", "hard", 150, two_string_kite),
-        g(3120, "Turbot Fish", "hard", 120, on_board=turbot_fish),
+        g(3120, "Turbot Fish", "hard", 120, on_board=hodoku_turbot_fish, in_order=True),
         g(3170, "Empty Rectangle", "hard", 120, on_board=empty_rectangle),
         g(3200, "W-Wing", "hard", 150, w_wing),
         g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
