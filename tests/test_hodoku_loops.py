@@ -44,6 +44,9 @@ PINNED = [
     # top1465: of all four-node X-chains, the most deletions then the lowest weighted sum
     ("2..8..1.9.6...1.4.8..4.53......42.6....1.9....4.68......69.4..8.8.2...9.7.3..8..4", 13,
      "Turbot Fish", _out("28.3")),
+    # forum 1905: HoDoKu's first empty rectangle (digits, boxes, its nine shapes in order)
+    ("...........5.9.17..3...2..84..........94..3...7.86...4..7..8...2.......1..19...56", 4,
+     "Empty Rectangle", _out("68.4")),
 ]
 
 

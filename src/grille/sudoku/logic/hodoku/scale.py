@@ -88,7 +88,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
-        empty_rectangle,
+        hodoku_empty_rectangle,
         skyscraper,
         two_string_kite,
         w_wing,
@@ -127,7 +127,7 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(3000, "Skyscraper", "hard", 130, skyscraper),
         g(3100, "2-String Kite", "hard", 150, two_string_kite),
         g(3120, "Turbot Fish", "hard", 120, on_board=hodoku_turbot_fish, in_order=True),
-        g(3170, "Empty Rectangle", "hard", 120, on_board=empty_rectangle),
+        g(3170, "Empty Rectangle", "hard", 120, on_board=hodoku_empty_rectangle),
         g(3200, "W-Wing", "hard", 150, w_wing),
         g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
         g(3400, "XYZ-Wing", "hard", 180, lambda h: wing(h, True)),
