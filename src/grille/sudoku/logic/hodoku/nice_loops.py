@@ -32,6 +32,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import numpy as np
+
+from grille.engine._jit import Kernels
 from grille.logic import Step
 from grille.sudoku.logic.board import Board, bits, cells_of
 from grille.sudoku.logic.hodoku.loops import weight
@@ -108,41 +111,6 @@ class _Tables:
         if node < _GROUP:
             return _PEERS[node % 81]
         return self.groups[(node - _GROUP) // 2].buddies
-
-    def expand(self, premise: int) -> tuple[list[int], list[int], list[int]]:
-        """A premise's table: entries in HoDoKu's order, each one's distance and the index
-        of the entry that brought it (0: the premise)."""
-        direct = self.direct
-        entries = [premise]
-        dist = [0]
-        pred = [0]
-        where: dict[int, int] = {premise: 0}
-        for node in direct[premise]:
-            if len(entries) >= TABLE_LIMIT:
-                break
-            if node < _GROUP and node in where:
-                continue
-            where[node] = len(entries)
-            entries.append(node)
-            dist.append(1)
-            pred.append(0)
-        first_expanded = len(entries)
-        j = 1
-        while j < len(entries) and len(entries) < TABLE_LIMIT:
-            step = dist[j] + 1
-            for node in direct.get(entries[j], ()):
-                at = where.get(node)
-                if at is not None:
-                    if at >= first_expanded and dist[at] > step:
-                        dist[at] = step
-                        pred[at] = j
-                elif len(entries) < TABLE_LIMIT:
-                    where[node] = len(entries)
-                    entries.append(node)
-                    dist.append(step)
-                    pred.append(j)
-            j += 1
-        return entries, dist, pred
 
 
 def _chain(entries: list[int], pred: list[int], at: int) -> list[int]:
@@ -305,12 +273,89 @@ def nice_loop_finds(board: Board, with_groups: bool) -> list[LoopFind]:
     return _finds(_Tables(board, with_groups))
 
 
+def _expand_all(premises: np.ndarray, offsets: np.ndarray, targets: np.ndarray, group: int,
+                limit: int, entries: np.ndarray, dist: np.ndarray, pred: np.ndarray,
+                length: np.ndarray, where: np.ndarray) -> None:
+    """Every premise's table (row ``p`` of ``entries``, ``dist``, ``pred``; ``length[p]``
+    entries) from the direct lists (``targets[offsets[v]:offsets[v + 1]]``), as
+    :meth:`_Tables.expand` builds one. ``where`` (one slot a node, all -1) is scratch."""
+    for p in range(premises.shape[0]):
+        premise = premises[p]
+        entries[p, 0] = premise
+        dist[p, 0] = 0
+        pred[p, 0] = 0
+        where[premise] = 0
+        n = 1
+        for k in range(offsets[premise], offsets[premise + 1]):
+            if n >= limit:
+                break
+            node = targets[k]
+            if node < group and where[node] >= 0:
+                continue
+            where[node] = n
+            entries[p, n] = node
+            dist[p, n] = 1
+            pred[p, n] = 0
+            n += 1
+        first_expanded = n
+        j = 1
+        while j < n and n < limit:
+            step = dist[p, j] + 1
+            v = entries[p, j]
+            for k in range(offsets[v], offsets[v + 1]):
+                node = targets[k]
+                at = where[node]
+                if at >= 0:
+                    if at >= first_expanded and dist[p, at] > step:
+                        dist[p, at] = step
+                        pred[p, at] = j
+                elif n < limit:
+                    where[node] = n
+                    entries[p, n] = node
+                    dist[p, n] = step
+                    pred[p, n] = j
+                    n += 1
+            j += 1
+        length[p] = n
+        for i in range(n):
+            where[entries[p, i]] = -1
+
+
+KERNELS = Kernels((_expand_all,))
+
+_PEER_MATRIX = np.array([[(_PEERS[a] >> b) & 1 for b in range(81)] for a in range(81)],
+                        dtype=np.int32)
+
+
+def _expanded(tables: _Tables, premises: list[int]
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """All premises' tables at once (compiled): entries, distances, predecessors, lengths."""
+    direct = tables.direct
+    size = max(max(direct) + 1, _GROUP)
+    offsets = np.zeros(size + 1, dtype=np.int64)
+    flat: list[int] = []
+    for node in range(size):
+        flat += direct.get(node, ())
+        offsets[node + 1] = len(flat)
+    count = len(premises)
+    entries = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    dist = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    pred = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    length = np.zeros(count, dtype=np.int32)
+    where = np.full(size, -1, dtype=np.int32)
+    KERNELS.expand_all(np.array(premises, dtype=np.int32), offsets,
+                       np.array(flat, dtype=np.int32), _GROUP, TABLE_LIMIT, entries, dist,
+                       pred, length, where)
+    return entries, dist, pred, length
+
+
 def _finds(tables: _Tables) -> list[LoopFind]:
     on_premises = [p for p in tables.premises if p < _OFF]
     off_premises = [p for p in tables.premises if p >= _OFF]
-    expanded: dict[int, tuple[list[int], list[int], list[int]]] = {}
-    for premise in on_premises + off_premises:
-        expanded[premise] = tables.expand(premise)
+    premises = on_premises + off_premises
+    if not premises:
+        return []
+    entries, dist, pred, length = _expanded(tables, premises)
     kept: list[LoopFind] = []
     index: dict[tuple[tuple[tuple[int, int], ...], str, bool], int] = {}
 
@@ -325,19 +370,48 @@ def _finds(tables: _Tables) -> list[LoopFind]:
         index[key] = len(kept)
         kept.append(found)
 
-    for premises in (on_premises, off_premises):
-        for premise in premises:
-            entries, dist, pred = expanded[premise]
-            start = premise % 81
-            for at in range(1, len(entries)):
-                node = entries[at]
-                if node < _GROUP and node % 81 == start:
-                    keep(_nice_loop(tables, entries, dist, pred, at))
-    for premise in off_premises:
-        entries, dist, pred = expanded[premise]
-        for at in range(1, len(entries)):
-            if _aic_candidate(tables, premise, entries[at]):
-                keep(_aic(tables, entries, dist, pred, at))
+    rows: dict[int, tuple[list[int], list[int], list[int]]] = {}
+
+    def row(p: int) -> tuple[list[int], list[int], list[int]]:
+        if p not in rows:
+            n = int(length[p])
+            rows[p] = (entries[p, :n].tolist(), dist[p, :n].tolist(), pred[p, :n].tolist())
+        return rows[p]
+
+    starts = np.array([p % 81 for p in premises], dtype=np.int32)
+    column = np.arange(TABLE_LIMIT)
+    live = (column[None, :] >= 1) & (column[None, :] < length[:, None])
+    normal = live & (entries < _GROUP)
+    cells = entries % 81
+    loops = normal & (cells == starts[:, None]) & (dist > 2)
+    for p, at in zip(*np.nonzero(loops), strict=True):
+        found_row = row(int(p))
+        keep(_nice_loop(tables, *found_row, int(at)))
+    # AICs: an ON entry of an OFF premise in another cell, as checkAics filters them
+    board = tables.board
+    first_off = len(on_premises)
+    digits = entries // 81 + 1
+    ons = live & (entries < _OFF) & (dist > 2) & (cells != starts[:, None])
+    ons[:first_off] = False
+    start_digits = np.array([(p % _OFF) // 81 + 1 for p in premises], dtype=np.int32)
+    holds = np.zeros((10, 81), dtype=np.int32)
+    for d in range(1, 10):
+        plane = board.planes[d - 1]
+        holds[d] = [(plane >> c) & 1 for c in range(81)]
+    common = np.zeros((10, 81, 81), dtype=np.int32)
+    for d in range(1, 10):
+        common[d] = (_PEER_MATRIX * holds[d][None, :]) @ _PEER_MATRIX.T
+    safe_cells = np.where(ons, cells, 0)
+    safe_digits = np.where(ons, digits, 1)
+    same = safe_digits == start_digits[:, None]
+    start_cells = np.broadcast_to(starts[:, None], ons.shape)
+    start_ds = np.broadcast_to(start_digits[:, None], ons.shape)
+    shared = common[start_ds, start_cells, safe_cells] >= 2
+    sees = _PEER_MATRIX[start_cells, safe_cells] == 1
+    crossed = (holds[start_ds, safe_cells] == 1) & (holds[safe_digits, start_cells] == 1)
+    aics = ons & np.where(same, shared, sees & crossed)
+    for p, at in zip(*np.nonzero(aics), strict=True):
+        keep(_aic(tables, *row(int(p)), int(at)))
     return kept
 
 
