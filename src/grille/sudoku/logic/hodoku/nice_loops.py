@@ -30,6 +30,7 @@ rules; none of its code is used.
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -332,11 +333,11 @@ def _expanded(tables: _Tables, premises: list[int]
     """All premises' tables at once (compiled): entries, distances, predecessors, lengths."""
     direct = tables.direct
     size = max(max(direct) + 1, _GROUP)
+    empty: list[int] = []
+    lists = [direct.get(node, empty) for node in range(size)]
     offsets = np.zeros(size + 1, dtype=np.int64)
-    flat: list[int] = []
-    for node in range(size):
-        flat += direct.get(node, ())
-        offsets[node + 1] = len(flat)
+    np.cumsum([len(listed) for listed in lists], out=offsets[1:])
+    flat = list(itertools.chain.from_iterable(lists))
     count = len(premises)
     entries = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
     dist = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
@@ -356,6 +357,8 @@ def _finds(tables: _Tables) -> list[LoopFind]:
     if not premises:
         return []
     entries, dist, pred, length = _expanded(tables, premises)
+    width = int(length.max())
+    entries, dist = entries[:, :width], dist[:, :width]
     kept: list[LoopFind] = []
     index: dict[tuple[tuple[tuple[int, int], ...], str, bool], int] = {}
 
@@ -379,7 +382,7 @@ def _finds(tables: _Tables) -> list[LoopFind]:
         return rows[p]
 
     starts = np.array([p % 81 for p in premises], dtype=np.int32)
-    column = np.arange(TABLE_LIMIT)
+    column = np.arange(width)
     live = (column[None, :] >= 1) & (column[None, :] < length[:, None])
     normal = live & (entries < _GROUP)
     cells = entries % 81
