@@ -274,12 +274,20 @@ def nice_loop_finds(board: Board, with_groups: bool) -> list[LoopFind]:
     return _finds(_Tables(board, with_groups))
 
 
-def _expand_all(premises: np.ndarray, offsets: np.ndarray, targets: np.ndarray, group: int,
-                limit: int, entries: np.ndarray, dist: np.ndarray, pred: np.ndarray,
-                length: np.ndarray, where: np.ndarray) -> None:
+def _expand_all(premises: np.ndarray, first_off: int, offsets: np.ndarray, targets: np.ndarray,
+                group: int, limit: int, entries: np.ndarray, dist: np.ndarray,
+                pred: np.ndarray, length: np.ndarray, where: np.ndarray, common: np.ndarray,
+                peers: np.ndarray, holds: np.ndarray, loops: np.ndarray,
+                aics: np.ndarray, counts: np.ndarray) -> None:
     """Every premise's table (row ``p`` of ``entries``, ``dist``, ``pred``; ``length[p]``
-    entries) from the direct lists (``targets[offsets[v]:offsets[v + 1]]``), as
-    :meth:`_Tables.expand` builds one. ``where`` (one slot a node, all -1) is scratch."""
+    entries) from the direct lists (``targets[offsets[v]:offsets[v + 1]]``), HoDoKu's
+    expansion; then the entries ``checkNiceLoops`` and ``checkAics`` look at, as (premise
+    row, entry) pairs in their order: ``loops[:counts[0]]``, ``aics[:counts[1]]``. The
+    premises from row ``first_off`` on are OFF premises. ``common[d, a, b]``: cells holding
+    d that see a and b; ``peers[a, b]``; ``holds[d, c]``. ``where`` (one slot a node, all
+    -1) is scratch."""
+    n_loops = 0
+    n_aics = 0
     for p in range(premises.shape[0]):
         premise = premises[p]
         entries[p, 0] = premise
@@ -320,6 +328,30 @@ def _expand_all(premises: np.ndarray, offsets: np.ndarray, targets: np.ndarray, 
         length[p] = n
         for i in range(n):
             where[entries[p, i]] = -1
+        start = premise % 81
+        start_digit = (premise % 729) // 81 + 1
+        for i in range(1, n):
+            node = entries[p, i]
+            if node >= group or dist[p, i] <= 2:
+                continue
+            cell = node % 81
+            if cell == start:
+                loops[n_loops, 0] = p
+                loops[n_loops, 1] = i
+                n_loops += 1
+            elif p >= first_off and node < 729:
+                digit = node // 81 + 1
+                if digit == start_digit:
+                    hit = common[digit, start, cell] >= 2
+                else:
+                    hit = (peers[start, cell] == 1 and holds[start_digit, cell] == 1
+                           and holds[digit, start] == 1)
+                if hit:
+                    aics[n_aics, 0] = p
+                    aics[n_aics, 1] = i
+                    n_aics += 1
+    counts[0] = n_loops
+    counts[1] = n_aics
 
 
 KERNELS = Kernels((_expand_all,))
@@ -328,37 +360,40 @@ _PEER_MATRIX = np.array([[(_PEERS[a] >> b) & 1 for b in range(81)] for a in rang
                         dtype=np.int32)
 
 
-def _expanded(tables: _Tables, premises: list[int]
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """All premises' tables at once (compiled): entries, distances, predecessors, lengths."""
-    direct = tables.direct
-    size = max(max(direct) + 1, _GROUP)
-    empty: list[int] = []
-    lists = [direct.get(node, empty) for node in range(size)]
-    offsets = np.zeros(size + 1, dtype=np.int64)
-    np.cumsum([len(listed) for listed in lists], out=offsets[1:])
-    flat = list(itertools.chain.from_iterable(lists))
-    count = len(premises)
-    entries = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
-    dist = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
-    pred = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
-    length = np.zeros(count, dtype=np.int32)
-    where = np.full(size, -1, dtype=np.int32)
-    KERNELS.expand_all(np.array(premises, dtype=np.int32), offsets,
-                       np.array(flat, dtype=np.int32), _GROUP, TABLE_LIMIT, entries, dist,
-                       pred, length, where)
-    return entries, dist, pred, length
-
-
 def _finds(tables: _Tables) -> list[LoopFind]:
     on_premises = [p for p in tables.premises if p < _OFF]
     off_premises = [p for p in tables.premises if p >= _OFF]
     premises = on_premises + off_premises
     if not premises:
         return []
-    entries, dist, pred, length = _expanded(tables, premises)
-    width = int(length.max())
-    entries, dist = entries[:, :width], dist[:, :width]
+    direct = tables.direct
+    size = max(max(direct) + 1, _GROUP)
+    empty: list[int] = []
+    lists = [direct.get(node, empty) for node in range(size)]
+    offsets = np.zeros(size + 1, dtype=np.int64)
+    np.cumsum([len(listed) for listed in lists], out=offsets[1:])
+    flat = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int32,
+                       count=int(offsets[-1]))
+    board = tables.board
+    holds = np.zeros((10, 81), dtype=np.int32)
+    for d in range(1, 10):
+        plane = board.planes[d - 1]
+        holds[d] = [(plane >> c) & 1 for c in range(81)]
+    common = np.zeros((10, 81, 81), dtype=np.int32)
+    for d in range(1, 10):
+        common[d] = (_PEER_MATRIX * holds[d][None, :]) @ _PEER_MATRIX.T
+    count = len(premises)
+    entries = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    dist = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    pred = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    length = np.zeros(count, dtype=np.int32)
+    where = np.full(size, -1, dtype=np.int32)
+    loops = np.empty((count * TABLE_LIMIT, 2), dtype=np.int32)
+    aics = np.empty((count * TABLE_LIMIT, 2), dtype=np.int32)
+    counts = np.zeros(2, dtype=np.int64)
+    KERNELS.expand_all(np.array(premises, dtype=np.int32), len(on_premises), offsets, flat,
+                       _GROUP, TABLE_LIMIT, entries, dist, pred, length, where, common,
+                       _PEER_MATRIX, holds, loops, aics, counts)
     kept: list[LoopFind] = []
     index: dict[tuple[tuple[tuple[int, int], ...], str, bool], int] = {}
 
@@ -381,40 +416,10 @@ def _finds(tables: _Tables) -> list[LoopFind]:
             rows[p] = (entries[p, :n].tolist(), dist[p, :n].tolist(), pred[p, :n].tolist())
         return rows[p]
 
-    starts = np.array([p % 81 for p in premises], dtype=np.int32)
-    column = np.arange(width)
-    live = (column[None, :] >= 1) & (column[None, :] < length[:, None])
-    normal = live & (entries < _GROUP)
-    cells = entries % 81
-    loops = normal & (cells == starts[:, None]) & (dist > 2)
-    for p, at in zip(*np.nonzero(loops), strict=True):
-        found_row = row(int(p))
-        keep(_nice_loop(tables, *found_row, int(at)))
-    # AICs: an ON entry of an OFF premise in another cell, as checkAics filters them
-    board = tables.board
-    first_off = len(on_premises)
-    digits = entries // 81 + 1
-    ons = live & (entries < _OFF) & (dist > 2) & (cells != starts[:, None])
-    ons[:first_off] = False
-    start_digits = np.array([(p % _OFF) // 81 + 1 for p in premises], dtype=np.int32)
-    holds = np.zeros((10, 81), dtype=np.int32)
-    for d in range(1, 10):
-        plane = board.planes[d - 1]
-        holds[d] = [(plane >> c) & 1 for c in range(81)]
-    common = np.zeros((10, 81, 81), dtype=np.int32)
-    for d in range(1, 10):
-        common[d] = (_PEER_MATRIX * holds[d][None, :]) @ _PEER_MATRIX.T
-    safe_cells = np.where(ons, cells, 0)
-    safe_digits = np.where(ons, digits, 1)
-    same = safe_digits == start_digits[:, None]
-    start_cells = np.broadcast_to(starts[:, None], ons.shape)
-    start_ds = np.broadcast_to(start_digits[:, None], ons.shape)
-    shared = common[start_ds, start_cells, safe_cells] >= 2
-    sees = _PEER_MATRIX[start_cells, safe_cells] == 1
-    crossed = (holds[start_ds, safe_cells] == 1) & (holds[safe_digits, start_cells] == 1)
-    aics = ons & np.where(same, shared, sees & crossed)
-    for p, at in zip(*np.nonzero(aics), strict=True):
-        keep(_aic(tables, *row(int(p)), int(at)))
+    for p, at in loops[:int(counts[0])].tolist():
+        keep(_nice_loop(tables, *row(p), at))
+    for p, at in aics[:int(counts[1])].tolist():
+        keep(_aic(tables, *row(p), at))
     return kept
 
 
