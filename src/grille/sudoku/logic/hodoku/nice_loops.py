@@ -383,9 +383,9 @@ def _finds(tables: _Tables) -> list[LoopFind]:
     for d in range(1, 10):
         common[d] = (_PEER_MATRIX * holds[d][None, :]) @ _PEER_MATRIX.T
     count = len(premises)
-    entries = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
-    dist = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
-    pred = np.zeros((count, TABLE_LIMIT), dtype=np.int32)
+    entries = np.empty((count, TABLE_LIMIT), dtype=np.int32)
+    dist = np.empty((count, TABLE_LIMIT), dtype=np.int32)
+    pred = np.empty((count, TABLE_LIMIT), dtype=np.int32)
     length = np.zeros(count, dtype=np.int32)
     where = np.full(size, -1, dtype=np.int32)
     loops = np.empty((count * TABLE_LIMIT, 2), dtype=np.int32)

@@ -403,25 +403,40 @@ def hodoku_empty_rectangle(board: Board) -> Step | None:
     if board.n != 9:
         return grille_empty_rectangle(board)
     for digit, plane in enumerate(board.planes, start=1):
-        for box in range(9):
-            places = plane & UNIT_MASKS[18 + box]
-            if not 2 <= places.bit_count() <= 5:
+        if plane in _ER_BY_PLANE:
+            found = _ER_BY_PLANE[plane]
+        else:
+            if len(_ER_BY_PLANE) >= 1 << 16:
+                _ER_BY_PLANE.clear()
+            found = _ER_BY_PLANE[plane] = _er_of(plane)
+        if found is not None:
+            return _hodoku_er_step(digit, *found)
+    return None
+
+
+_ER_BY_PLANE: dict[int, tuple[int, int, int, int] | None] = {}
+"""HoDoKu's first empty rectangle (box, near, far, deleted cell) on one digit's plane."""
+
+
+def _er_of(plane: int) -> tuple[int, int, int, int] | None:
+    for box in range(9):
+        places = plane & UNIT_MASKS[18 + box]
+        if not 2 <= places.bit_count() <= 5:
+            continue
+        first = box // 3 * 27 + box % 3 * 3
+        for shape, empty in enumerate(_ER_EMPTY):
+            if any(places >> (first + offset) & 1 for offset in empty):
                 continue
-            first = box // 3 * 27 + box % 3 * 3
-            for shape, empty in enumerate(_ER_EMPTY):
-                if any(places >> (first + offset) & 1 for offset in empty):
-                    continue
-                row = first // 9 + 2 - shape // 3
-                col = first % 9 + 2 - shape % 3
-                on_row = places & UNIT_MASKS[row]
-                on_col = places & UNIT_MASKS[9 + col]
-                if not on_row & ~UNIT_MASKS[9 + col] or not on_col & ~UNIT_MASKS[row]:
-                    continue
-                for by_col in (False, True):
-                    found = _er_deletion(plane, box, row, col, by_col)
-                    if found is not None:
-                        near, far, cell = found
-                        return _hodoku_er_step(digit, box, near, far, cell)
+            row = first // 9 + 2 - shape // 3
+            col = first % 9 + 2 - shape % 3
+            on_row = places & UNIT_MASKS[row]
+            on_col = places & UNIT_MASKS[9 + col]
+            if not on_row & ~UNIT_MASKS[9 + col] or not on_col & ~UNIT_MASKS[row]:
+                continue
+            for by_col in (False, True):
+                found = _er_deletion(plane, box, row, col, by_col)
+                if found is not None:
+                    return (box, *found)
     return None
 
 
