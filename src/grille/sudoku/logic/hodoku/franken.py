@@ -291,7 +291,7 @@ def franken_fish(board: Board, size: int, finned: bool) -> Step | None:
         cells = cells_of(deleted)
         name, score = _NAMES[size, finned]
         removed = ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}<>{digit}" for c in cells)
-        text = (f"{name} on {digit}: base {', '.join(map(_unit, base))}; cover "
+        text = (f"{digit} in base {', '.join(map(_unit, base))}; cover "
                 f"{', '.join(map(_unit, cover))} => {removed}")
         return Step(name, eliminations=tuple((c // 9, c % 9, digit) for c in cells),
                     cells=tuple((c // 9, c % 9) for c in cells), explanation=text,
