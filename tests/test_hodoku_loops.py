@@ -27,18 +27,20 @@ def _out(*cells: str) -> set[tuple[int, int, int]]:
 
 # (puzzle, step index, grille's technique name, HoDoKu's type and deletions)
 PINNED = [
-    # forum 1106 line 5: the second step
-    (".2...67..4...8..3....2.............53...4..1...5..76...34..8.9..81.9.4..9........", 1,
-     "Nice Loop/AIC", _out("28.9")),  # DISCONTINUOUS_NICE_LOOP
-    ("98.7..6..5...9..7......4...4......3..2.1..7....9.53...1.....8...6......7...8...62", 1,
-     "Grouped Nice Loop/AIC", _out("20.3")),  # GROUPED_DISCONTINUOUS_NICE_LOOP
+    # helper "hodoku"'s tuning paths, where grille's own chain search took another loop
+    ("..5.32.....9..1..34........6.....2..2....5.84..7...1..8...6...7.1...85.2.......4.", 48,
+     "Nice Loop/AIC", _out("48.2", "48.4", "48.8")),  # DISCONTINUOUS_NICE_LOOP
+    ("1...8...3.534...2.9..........72..16.5......9...1.....7...64........1.2....5.72..8", 14,
+     "Grouped Nice Loop/AIC", _out("46.2", "46.3", "46.6", "46.8")),  # GROUPED_DISCONTINUOUS
+    ("..2...9..9....6..18..4...3.....6..5..3...82........3.7.2.9..1..6.1.5.....7...4...", 16,
+     "Nice Loop/AIC", _out("50.5", "46.9")),  # AIC, two digits
     ("..3...4.....53.68.81......2.......544..8....3..9....7.7...6.....4...52.8.2...9...", 5,
      "Nice Loop/AIC", _out("11.2", "27.2", "45.2")),  # AIC
     ("9.6.....8.4.8....9.....67...9.......83..5...2..1..75......153.....4.2.1.4........", 5,
      "Nice Loop/AIC",  # CONTINUOUS_NICE_LOOP: a cell with two strong links, weak links
      _out("22.2", "22.3", "52.3", "52.4", "39.9", "57.9", "75.9")),
-    ("..24............98..8..16...5....826....4.7..7..8...5...167....3...92.....9......", 6,
-     "XY-Chain", _out("30.1")),
+    ("4..7231..1...8.........9....52....7..7....3.58.............648..13...2.....2...53", 37,
+     "XY-Chain", _out("24.8", "35.8")),
     ("98.7..6..5...9..7...7..4...3...2.1...5...3.....854..9..1......2..54...6.....8.5..", 0,
      "Finned Franken Swordfish", _out("56.4")),
     # top1465: of all four-node X-chains, the most deletions then the lowest weighted sum
@@ -84,7 +86,7 @@ def _board_before(puzzle: str, index: int) -> Board:
 
 
 def test_every_loop_and_chain_kept_is_sound() -> None:
-    puzzle, index = PINNED[3][0], PINNED[3][1]
+    puzzle, index = PINNED[4][0], PINNED[4][1]
     board = _board_before(puzzle, index)
     solution = solve(parse(puzzle)).found[0].cells
     finds = nice_loop_finds(board, True)
@@ -97,7 +99,7 @@ def test_every_loop_and_chain_kept_is_sound() -> None:
 
 
 def test_franken_scan_keeps_its_first_fish_per_plane() -> None:
-    board = _board_before(PINNED[5][0], 0)
+    board = _board_before(PINNED[6][0], 0)
     plane = board.planes[3]
     found = franken_scan(plane, 3, True)
     assert found is not None and found[3] == 1 << 56
