@@ -276,16 +276,16 @@ def nice_loop_finds(board: Board, with_groups: bool) -> list[LoopFind]:
 
 def _expand_all(premises: np.ndarray, first_off: int, offsets: np.ndarray, targets: np.ndarray,
                 group: int, limit: int, entries: np.ndarray, dist: np.ndarray,
-                pred: np.ndarray, length: np.ndarray, where: np.ndarray, common: np.ndarray,
-                peers: np.ndarray, holds: np.ndarray, loops: np.ndarray,
-                aics: np.ndarray, counts: np.ndarray) -> None:
+                pred: np.ndarray, length: np.ndarray, where: np.ndarray, peer_lo: np.ndarray,
+                peer_hi: np.ndarray, plane_lo: np.ndarray, plane_hi: np.ndarray,
+                loops: np.ndarray, aics: np.ndarray, counts: np.ndarray) -> None:
     """Every premise's table (row ``p`` of ``entries``, ``dist``, ``pred``; ``length[p]``
     entries) from the direct lists (``targets[offsets[v]:offsets[v + 1]]``), HoDoKu's
     expansion; then the entries ``checkNiceLoops`` and ``checkAics`` look at, as (premise
     row, entry) pairs in their order: ``loops[:counts[0]]``, ``aics[:counts[1]]``. The
-    premises from row ``first_off`` on are OFF premises. ``common[d, a, b]``: cells holding
-    d that see a and b; ``peers[a, b]``; ``holds[d, c]``. ``where`` (one slot a node, all
-    -1) is scratch."""
+    premises from row ``first_off`` on are OFF premises. Cell sets are two words, cells
+    0-40 and 41-80: each cell's peers, each digit's candidates. ``where`` (one slot a node,
+    all -1) is scratch."""
     n_loops = 0
     n_aics = 0
     for p in range(premises.shape[0]):
@@ -342,10 +342,14 @@ def _expand_all(premises: np.ndarray, first_off: int, offsets: np.ndarray, targe
             elif p >= first_off and node < 729:
                 digit = node // 81 + 1
                 if digit == start_digit:
-                    hit = common[digit, start, cell] >= 2
+                    # at least two cells holding the digit see both ends
+                    lo = peer_lo[start] & peer_lo[cell] & plane_lo[digit]
+                    hi = peer_hi[start] & peer_hi[cell] & plane_hi[digit]
+                    hit = (lo & (lo - 1)) != 0 or (hi & (hi - 1)) != 0 or (lo != 0 and hi != 0)
                 else:
-                    hit = (peers[start, cell] == 1 and holds[start_digit, cell] == 1
-                           and holds[digit, start] == 1)
+                    hit = (_has(peer_lo[start], peer_hi[start], cell)
+                           and _has(plane_lo[start_digit], plane_hi[start_digit], cell)
+                           and _has(plane_lo[digit], plane_hi[digit], start))
                 if hit:
                     aics[n_aics, 0] = p
                     aics[n_aics, 1] = i
@@ -354,10 +358,18 @@ def _expand_all(premises: np.ndarray, first_off: int, offsets: np.ndarray, targe
     counts[1] = n_aics
 
 
-KERNELS = Kernels((_expand_all,))
+def _has(lo: int, hi: int, cell: int) -> bool:
+    """Whether a two-word cell set holds ``cell``."""
+    if cell < 41:
+        return (lo >> cell) & 1 == 1
+    return (hi >> (cell - 41)) & 1 == 1
 
-_PEER_MATRIX = np.array([[(_PEERS[a] >> b) & 1 for b in range(81)] for a in range(81)],
-                        dtype=np.int32)
+
+KERNELS = Kernels((_expand_all,), helpers=(_has,))
+
+_LOW = (1 << 41) - 1
+_PEER_LO = np.array([p & _LOW for p in _PEERS], dtype=np.int64)
+_PEER_HI = np.array([p >> 41 for p in _PEERS], dtype=np.int64)
 
 
 def _finds(tables: _Tables) -> list[LoopFind]:
@@ -374,14 +386,9 @@ def _finds(tables: _Tables) -> list[LoopFind]:
     np.cumsum([len(listed) for listed in lists], out=offsets[1:])
     flat = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int32,
                        count=int(offsets[-1]))
-    board = tables.board
-    holds = np.zeros((10, 81), dtype=np.int32)
-    for d in range(1, 10):
-        plane = board.planes[d - 1]
-        holds[d] = [(plane >> c) & 1 for c in range(81)]
-    common = np.zeros((10, 81, 81), dtype=np.int32)
-    for d in range(1, 10):
-        common[d] = (_PEER_MATRIX * holds[d][None, :]) @ _PEER_MATRIX.T
+    planes = (0, *tables.board.planes)
+    plane_lo = np.array([plane & _LOW for plane in planes], dtype=np.int64)
+    plane_hi = np.array([plane >> 41 for plane in planes], dtype=np.int64)
     count = len(premises)
     entries = np.empty((count, TABLE_LIMIT), dtype=np.int32)
     dist = np.empty((count, TABLE_LIMIT), dtype=np.int32)
@@ -392,8 +399,8 @@ def _finds(tables: _Tables) -> list[LoopFind]:
     aics = np.empty((count * TABLE_LIMIT, 2), dtype=np.int32)
     counts = np.zeros(2, dtype=np.int64)
     KERNELS.expand_all(np.array(premises, dtype=np.int32), len(on_premises), offsets, flat,
-                       _GROUP, TABLE_LIMIT, entries, dist, pred, length, where, common,
-                       _PEER_MATRIX, holds, loops, aics, counts)
+                       _GROUP, TABLE_LIMIT, entries, dist, pred, length, where, _PEER_LO,
+                       _PEER_HI, plane_lo, plane_hi, loops, aics, counts)
     kept: list[LoopFind] = []
     index: dict[tuple[tuple[tuple[int, int], ...], str, bool], int] = {}
 
