@@ -250,24 +250,6 @@ def _aic(
     return LoopFind(_AIC, grouped, tuple(out), tuple(chain))
 
 
-def _aic_candidate(tables: _Tables, premise: int, node: int) -> bool:
-    """``checkAics``' filter before building the chain."""
-    if node >= _GROUP or not tables.strong(node):
-        return False
-    board = tables.board
-    start, end = tables.cell(premise), tables.cell(node)
-    if start == end:
-        return False
-    start_digit, end_digit = tables.digit(premise), tables.digit(node)
-    if start_digit == end_digit:
-        common = _PEERS[start] & _PEERS[end] & board.planes[start_digit - 1]
-        return common.bit_count() >= 2
-    if not _PEERS[start] >> end & 1:
-        return False
-    return bool(board.marks[end] >> (start_digit - 1) & 1
-                and board.marks[start] >> (end_digit - 1) & 1)
-
-
 def nice_loop_finds(board: Board, with_groups: bool) -> list[LoopFind]:
     """Every nice loop and AIC HoDoKu keeps (one per deletions and type, the shorter
     chain), in the order it records them."""
