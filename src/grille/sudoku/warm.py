@@ -86,6 +86,17 @@ def _warm_techniques() -> None:
 
     techniques = _union(ladder(GRILLE, unique=True), ladder(SE, unique=True))
     _try(t for t in techniques if family(t) != "forcing")
+    _warm_hodoku()
+
+
+def _warm_hodoku() -> None:
+    """The kernels only HoDoKu's scale runs: its nice-loop tables and its Franken fish."""
+    from grille.sudoku.logic.hodoku.franken import franken_fish
+    from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+
+    board = _boards()[0]
+    nice_loop_step(board, False)  # type: ignore[arg-type]
+    franken_fish(board, 2, True)  # type: ignore[arg-type]
 
 
 def _warm_forcing() -> None:

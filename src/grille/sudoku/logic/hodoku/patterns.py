@@ -32,6 +32,7 @@ from grille.sudoku.logic.single_digit.patterns import turbot_fish as grille_turb
 __all__ = [
     "basic_fish",
     "empty_rectangle",
+    "hodoku_empty_rectangle",
     "skyscraper",
     "turbot_fish",
     "two_string_kite",
@@ -384,3 +385,87 @@ def _rectangle_of(plane: int) -> tuple[int, int, int, int, int, int, int] | None
                             continue
                         return box, line, cross, partner, near, far, target
     return None
+
+
+_ER_EMPTY = ((0, 1, 9, 10), (0, 2, 9, 11), (1, 2, 10, 11), (0, 1, 18, 19), (0, 2, 18, 20),
+             (1, 2, 19, 20), (9, 10, 18, 19), (9, 11, 18, 20), (10, 11, 19, 20))
+"""HoDoKu's nine empty-rectangle shapes in a box: the four cells (from its top-left cell)
+that must not hold the digit; the row and column left are 2 - p // 3 and 2 - p % 3."""
+
+
+def hodoku_empty_rectangle(board: Board) -> Step | None:
+    """HoDoKu's first Empty Rectangle (``SingleDigitSolver._find_empty_rectangle``): digits
+    in order, boxes holding the digit two to five times, the nine shapes in order; the box's
+    places must lie on the shape's row and column, off their crossing on both; then the row's
+    cells outside the box, in order, each with a conjugate pair in its column whose other end
+    sees a cell of the shape's column outside the box (the lowest: one deletion); then the
+    same with the column's cells and conjugate rows."""
+    if board.n != 9:
+        return grille_empty_rectangle(board)
+    for digit, plane in enumerate(board.planes, start=1):
+        if plane in _ER_BY_PLANE:
+            found = _ER_BY_PLANE[plane]
+        else:
+            if len(_ER_BY_PLANE) >= 1 << 16:
+                _ER_BY_PLANE.clear()
+            found = _ER_BY_PLANE[plane] = _er_of(plane)
+        if found is not None:
+            return _hodoku_er_step(digit, *found)
+    return None
+
+
+_ER_BY_PLANE: dict[int, tuple[int, int, int, int] | None] = {}
+"""HoDoKu's first empty rectangle (box, near, far, deleted cell) on one digit's plane."""
+
+
+def _er_of(plane: int) -> tuple[int, int, int, int] | None:
+    for box in range(9):
+        places = plane & UNIT_MASKS[18 + box]
+        if not 2 <= places.bit_count() <= 5:
+            continue
+        first = box // 3 * 27 + box % 3 * 3
+        for shape, empty in enumerate(_ER_EMPTY):
+            if any(places >> (first + offset) & 1 for offset in empty):
+                continue
+            row = first // 9 + 2 - shape // 3
+            col = first % 9 + 2 - shape % 3
+            on_row = places & UNIT_MASKS[row]
+            on_col = places & UNIT_MASKS[9 + col]
+            if not on_row & ~UNIT_MASKS[9 + col] or not on_col & ~UNIT_MASKS[row]:
+                continue
+            for by_col in (False, True):
+                found = _er_deletion(plane, box, row, col, by_col)
+                if found is not None:
+                    return (box, *found)
+    return None
+
+
+def _er_deletion(plane: int, box: int, row: int, col: int, by_col: bool
+                 ) -> tuple[int, int, int] | None:
+    """One direction of ``_check_er``: (near, far, deleted cell) or None."""
+    line = UNIT_MASKS[9 + col] if by_col else UNIT_MASKS[row]
+    for near in range(81):
+        if not line >> near & 1 or not plane >> near & 1 or UNITS_OF[near][2] == 18 + box:
+            continue
+        conj = plane & UNIT_MASKS[near // 9 if by_col else 9 + near % 9]
+        if conj.bit_count() != 2:
+            continue
+        far = (conj & ~(1 << near)).bit_length() - 1
+        across = plane & UNIT_MASKS[9 + far % 9 if by_col else far // 9]
+        for cell in range(81):
+            if not across >> cell & 1 or UNITS_OF[cell][2] == 18 + box:
+                continue
+            if (cell // 9 if by_col else cell % 9) == (row if by_col else col):
+                return near, far, cell
+    return None
+
+
+def _hodoku_er_step(digit: int, box: int, near: int, far: int, cell: int) -> Step:
+    def name(c: int) -> str:
+        return f"r{c // 9 + 1}c{c % 9 + 1}"
+
+    return Step("Empty Rectangle", eliminations=((cell // 9, cell % 9, digit),),
+                cells=((near // 9, near % 9), (far // 9, far % 9)),
+                explanation=f"Empty Rectangle in box {box + 1} on {digit}, conjugate pair "
+                            f"{name(near)}-{name(far)} => {name(cell)}<>{digit}",
+                difficulty=120.0, area=f"box {box + 1}")

@@ -82,21 +82,25 @@ class HodokuTechnique:
 
 def _steps() -> tuple[HodokuTechnique, ...]:
     """HoDoKu's enabled techniques in index order (the table of ``docs/hodoku-rules.md``)."""
-    from grille.sudoku.logic.chains.remote_pair import remote_pair
     from grille.sudoku.logic.hodoku.als import als_xy_chain, als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.fins import finned_jellyfish, finned_swordfish, finned_x_wing
+    from grille.sudoku.logic.hodoku.franken import franken_fish
     from grille.sudoku.logic.hodoku.loops import hodoku_chain
     from grille.sudoku.logic.hodoku.patterns import (
         basic_fish,
-        empty_rectangle,
+        hodoku_empty_rectangle,
         skyscraper,
-        turbot_fish,
         two_string_kite,
         w_wing,
         wing,
     )
     from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
     from grille.sudoku.logic.hodoku.uniqueness import avoidable_rectangle, hodoku_rectangle
+    from grille.sudoku.logic.hodoku.xy_chain import (
+        hodoku_remote_pair,
+        hodoku_turbot_fish,
+        xy_chain,
+    )
     from grille.sudoku.logic.single_digit.coloring import multi_colors, simple_colors
     from grille.sudoku.logic.uniqueness.bug import bug_plus_one
 
@@ -118,12 +122,12 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(2200, "X-Wing", "hard", 140, lambda h: basic_fish(h, 2)),
         g(2300, "Swordfish", "hard", 150, lambda h: basic_fish(h, 3)),
         g(2400, "Jellyfish", "hard", 160, lambda h: basic_fish(h, 4)),
-        g(2800, "Remote Pair", "hard", 110, on_board=remote_pair),
+        g(2800, "Remote Pair", "hard", 110, on_board=hodoku_remote_pair, in_order=True),
         g(2900, "Bivalue Universal Grave + 1", "hard", 100, on_board=bug_plus_one, unique=True),
         g(3000, "Skyscraper", "hard", 130, skyscraper),
         g(3100, "2-String Kite", "hard", 150, two_string_kite),
-        g(3120, "Turbot Fish", "hard", 120, on_board=turbot_fish),
-        g(3170, "Empty Rectangle", "hard", 120, on_board=empty_rectangle),
+        g(3120, "Turbot Fish", "hard", 120, on_board=hodoku_turbot_fish, in_order=True),
+        g(3170, "Empty Rectangle", "hard", 120, on_board=hodoku_empty_rectangle),
         g(3200, "W-Wing", "hard", 150, w_wing),
         g(3300, "XY-Wing", "hard", 160, lambda h: wing(h, False)),
         g(3400, "XYZ-Wing", "hard", 180, lambda h: wing(h, True)),
@@ -152,17 +156,38 @@ def _steps() -> tuple[HodokuTechnique, ...]:
         g(5330, "Simple Colors", "hard", 150, on_board=simple_colors),
         g(5360, "Multi Colors", "hard", 200, on_board=multi_colors),
         g(5400, "X-Chain", "unfair", 260, on_board=hodoku_chain("x", chains_only=True)),
-        g(5500, "XY-Chain", "unfair", 260, on_board=hodoku_chain("xy", chains_only=True)),
-        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=hodoku_chain("aic")),
-        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=hodoku_chain("grouped")),
+        g(5500, "XY-Chain", "unfair", 260, on_board=xy_chain, in_order=True),
+        g(5600, "Nice Loop/AIC", "unfair", 280, on_board=_nice_loop, in_order=True),
+        g(5650, "Grouped Nice Loop/AIC", "unfair", 300, on_board=_grouped_nice_loop,
+          in_order=True),
         g(5700, "Almost Locked Set XZ-Rule", "unfair", 300, on_board=als_xz, in_order=True),
         g(5800, "Almost Locked Set XY-Wing", "unfair", 320, on_board=als_xy_wing,
           in_order=True),
         g(5900, "Almost Locked Set XY-Chain", "unfair", 340, on_board=als_xy_chain,
           in_order=True),
+        g(6100, "Franken X-Wing", "unfair", 300, in_order=True,
+          on_board=lambda b: franken_fish(b, 2, False)),
+        g(6200, "Franken Swordfish", "unfair", 350, in_order=True,
+          on_board=lambda b: franken_fish(b, 3, False)),
+        g(6700, "Finned Franken X-Wing", "unfair", 390, in_order=True,
+          on_board=lambda b: franken_fish(b, 2, True)),
+        g(6800, "Finned Franken Swordfish", "unfair", 410, in_order=True,
+          on_board=lambda b: franken_fish(b, 3, True)),
         g(8500, "Forcing Chain", "extreme", 500, on_board=_forcing_chain),
         g(8600, "Forcing Net", "extreme", 700, on_state=_forcing_net),
     )
+
+
+def _nice_loop(board: Board) -> Step | None:
+    from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+
+    return nice_loop_step(board, False)
+
+
+def _grouped_nice_loop(board: Board) -> Step | None:
+    from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+
+    return nice_loop_step(board, True)
 
 
 def _forcing_chain(board: Board) -> Step | None:
@@ -221,6 +246,7 @@ _SCORE_OF_NAME = {
     "Sashimi X-Wing": ("Sashimi X-Wing", 150, "hard"),
     "Sashimi Swordfish": ("Sashimi Swordfish", 240, "unfair"),
     "Sashimi Jellyfish": ("Sashimi Jellyfish", 260, "unfair"),
+    "Nice Loop/AIC": ("Nice Loop/AIC", 280, "unfair"),
 }
 """grille finders that find two HoDoKu types: the second one's name, score and level."""
 

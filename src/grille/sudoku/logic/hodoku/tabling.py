@@ -127,34 +127,52 @@ def _tables(board: Board) -> tuple[dict[int, list[int]], list[int]]:
     return direct, premises
 
 
+_LISTS: dict[tuple[tuple[int, ...], tuple[int, ...]],
+             tuple[dict[int, list[int]], list[int]]] = {}
+"""The last boards' chain lists (the nice loops, grouped loops and forcing chains of one
+step read the same board)."""
+
+
 def _chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]) -> None:
-    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences."""
+    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences (fresh
+    lists, kept for the board's next caller)."""
+    key = (board.cells, board.marks)
+    found = _LISTS.get(key)
+    if found is None:
+        if len(_LISTS) >= 4:
+            _LISTS.clear()
+        found = _LISTS[key] = ({}, [])
+        _fill_chain_lists(board, found[0], found[1])
+    for node, listed in found[0].items():
+        direct[node] = list(listed)
+    premises += found[1]
+
+
+def _fill_chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]) -> None:
     planes = board.planes
     for cell in board.empty_cells:
         held = bits(board.marks[cell])
+        bit = 1 << cell
+        row, col, box = (_UNITS[u] for u in _UNITS_OF[cell])
         for digit in held:
+            on_base, off_base = (digit - 1) * 81, _OFF + (digit - 1) * 81
+            plane = planes[digit - 1] & ~bit
+            # the digit's other places in the row, then the column, then the box
+            in_row = plane & row
+            in_col = plane & col
+            in_box = plane & box & ~in_row & ~in_col
             on = [_off(cell, d) for d in held if d != digit]
+            for others in (in_row, in_col, in_box):
+                on += [off_base + peer for peer in cells_of(others)]
             off = [_on(cell, d) for d in held if d != digit] if len(held) == 2 else []
-            seen_off: set[int] = set()
-            seen_on: set[int] = set()
-            for unit in _UNITS_OF[cell]:
-                places = planes[digit - 1] & _UNITS[unit]
-                count = places.bit_count()
-                if count < 2:
-                    continue
-                others = places & ~(1 << cell)
-                for peer in cells_of(others):
-                    if peer not in seen_off:
-                        seen_off.add(peer)
-                        on.append(_off(peer, digit))
-                if count == 2:
-                    peer = (others & -others).bit_length() - 1
-                    if peer not in seen_on:
-                        seen_on.add(peer)
-                        off.append(_on(peer, digit))
-            direct[_on(cell, digit)] = on
-            direct[_off(cell, digit)] = off
-            premises += [_on(cell, digit), _off(cell, digit)]
+            seen = 0
+            for others in (in_row, in_col, plane & box):
+                if others and not others & (others - 1) and not others & seen:
+                    seen |= others
+                    off.append(on_base + others.bit_length() - 1)
+            direct[on_base + cell] = on
+            direct[off_base + cell] = off
+            premises += [on_base + cell, off_base + cell]
 
 
 def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
