@@ -11,7 +11,12 @@ from grille.sudoku.logic.explain import rate
 from grille.sudoku.logic.rating import UNSOLVED
 
 LINE_5 = ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8"
-"""forum_hardest_1106_half.txt line 5: SE 10.4 / 10.4 / 9.4 (75 s in serate)."""
+"""forum_hardest_1106_half.txt line 5: SE 10.4 / 10.4 / 9.4 (75 s in serate); grille rated it
+10.5 until level 2 ran SE's own inner tier (forcing chains and cycles, ``se_chains``)."""
+
+AI_ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+"""AI Escargot: SE 10.5 / 1.2 / 1.2 (287 s in serate, ``se_hard_famous.txt``); grille rated it
+10.6 until level 2 ran SE's own inner tier."""
 
 LINE_41 = "......7....71.9...68..7......1.6.9..84.....2.........43..2...5...8.1.6.......5..3"
 """forum_hardest_1106_half.txt line 41: SE 10.9 / 10.9 / 2.6 (684 s in serate, helper bench's
@@ -25,6 +30,7 @@ LINE_8 = "....5.7..4.7..9.3..8....1..2.8..7.....4..8....7..9...3......6...4...2.
 """forum_hardest_1106_half.txt line 8: SE 10.4 / 1.2 / 1.2 (133 s in serate)."""
 
 SE_RATED: dict[str, tuple[float, float, float]] = {
+    AI_ESCARGOT: (10.5, 1.2, 1.2),
     LINE_5: (10.4, 10.4, 9.4),
     LINE_8: (10.4, 1.2, 1.2),
     LINE_9: (10.4, 10.4, 2.6),
@@ -38,23 +44,7 @@ def _rating(puzzle: str) -> tuple[float, float, float]:
     return round(rating.er, 1), round(rating.ep, 1), round(rating.ed, 1)
 
 
-@pytest.mark.parametrize(
-    "puzzle",
-    [
-        LINE_8,
-        LINE_9,
-        LINE_41,
-        pytest.param(
-            LINE_5,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="grille takes a 9.5 dynamic-plus double (r9c4=2 on/off, r9c6<>5) at "
-                "step 2 that SE's path lacks, and its level-2 step 5 counts 10.5 where SE's "
-                "step 4 (the same elimination, r9c4<>7) counts 10.4",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("puzzle", [LINE_8, LINE_9, LINE_41, LINE_5, AI_ESCARGOT])
 def test_default_rating_is_ses(puzzle: str) -> None:
     assert _rating(puzzle) == SE_RATED[puzzle]
 

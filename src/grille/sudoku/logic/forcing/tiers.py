@@ -53,6 +53,7 @@ nesting stays bounded and says so; a net records at most every node of the grid.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +65,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.forcing import rules as net_rules
-from grille.sudoku.logic.forcing import tier_kernel
+from grille.sudoku.logic.forcing import se_chains, tier_kernel
 from grille.sudoku.logic.forcing.net import (
     BASIC_RULES,
     DYNAMIC,
@@ -149,7 +150,7 @@ def _inner(level: int) -> tier_kernel.Inner:
     tier = _INNER[level]
     return tier_kernel.Inner(
         tier.flags, tier.contradiction, tier.double, tier.multiple, tier.min_count,
-        tier.level == 1,
+        tier.level == 1, level == 2,
     )  # fmt: skip
 
 
@@ -211,9 +212,9 @@ class _Budget:
     def __init__(self, left: int) -> None:
         self.left = left
 
-    def spend(self) -> None:
-        """Take one net, or raise :class:`_ExhaustedError`."""
-        self.left -= 1
+    def spend(self, nets: int = 1) -> None:
+        """Take one net (or ``nets``), or raise :class:`_ExhaustedError`."""
+        self.left -= nets
         if self.left < 0:
             raise _ExhaustedError
 
@@ -261,8 +262,18 @@ def _rules(level: int, budget: _Budget) -> tuple[Rule, ...]:
 
 
 def _nested_rule(level: int, budget: _Budget) -> Rule:
-    """A rule running nesting ``level``'s inner tier on a stalled net's marks."""
+    """A rule running nesting ``level``'s inner tier on a stalled net's marks (level 2: SE's
+    forcing chains and cycles, :mod:`se_chains`, the same code as compiled)."""
     inner = _INNER[level]
+    if level == 2:
+        compiled = _compiled_rules(2)[-1]
+
+        def se_rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
+            found = compiled(net)
+            budget.spend(int(se_chains.se_tables(net.topo.n).state[8]))  # as the kernel counts
+            return found
+
+        return se_rule
 
     def rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
         n = net.topo.n
@@ -376,6 +387,8 @@ def _finding_key(net: Net, node: int) -> object:
     note = net.notes.get(node)
     if isinstance(note, _Nested) and note.finding is not None:
         found = note.finding
+        if found.path:  # SE's level 2: FullChain compares the chain itself
+            return ("se", found.path)
         return (found.nodes, found.conclusion, found.kind, found.subject, found.cells)
     if isinstance(note, _Nested) and note.hint is not None:
         hint = note.hint
@@ -738,6 +751,11 @@ def _implication(board: Board, net: Net, node: int) -> Proof:
     note = net.notes.get(node)
     if not isinstance(note, _Nested):
         return Proof(f"{said} (since {because})" if because else said)
+    if note.finding is not None and note.finding.path:
+        where = f", given {because}" if because else ""
+        name = _se_name(note.finding)
+        return Proof(f"{said} (by a {name} inside this chain{where}):",
+                     (_se_proof(board, note.finding),))  # fmt: skip
     inner = _nested_hint(net.topo, note)
     if inner is None:  # cannot happen: the rule found it on these very marks
         return Proof(f"{said} (by {note.tier.name}, on the candidates left by {because})")
@@ -775,3 +793,32 @@ def _nested_hint(topo: Topology, note: _Nested) -> _Hint | None:
     return next(
         (h for h in hints if h.kind == kind and h.conclusion == finding.conclusion), None
     )
+
+
+def _se_name(finding: tier_kernel.Finding) -> str:
+    """SE's name of a level-2 inner hint (``ForcingChainHint``, ``CycleHint.getName``)."""
+    both = finding.subject[1] == se_chains.XY
+    if finding.kind == tier_kernel.CYCLE:
+        return "Bidirectional Cycle" if both else "Bidirectional X-Cycle"
+    return "Forcing Chain" if both else "Forcing X-Chain"
+
+
+def _se_proof(board: Board, finding: tier_kernel.Finding) -> Proof:
+    """The proof of SE's level-2 inner hint: its chain, link by link."""
+    n = board.n
+    path = finding.path
+    lines = tuple(
+        Proof(f"{_say(board, node)} (since {_say(board, prev)})")
+        for prev, node in itertools.pairwise(path)
+    )
+    start = _assume(board, path[0])
+    if finding.kind == tier_kernel.CYCLE:
+        gone = ", ".join(
+            f"{board.name(c // n)} is not {board.digit(c % n + 1)}" for c in finding.removed
+        )
+        claim = (f"{gone}: the cycle from {_say(board, path[0], would=False)} back to itself "
+                 "holds one way or the other, and these see an on and an off node of their "
+                 "digit")  # fmt: skip
+    else:
+        claim = f"{_say(board, finding.conclusion, would=False)}: {start}, it would not hold"
+    return Proof(claim, (Proof(start[0].upper() + start[1:], lines),))
