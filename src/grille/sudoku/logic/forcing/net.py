@@ -659,12 +659,9 @@ BASIC_RULES: tuple[Rule, ...] = (
     _sized(_hidden, 2),
     _sized(_naked, 2),
     _sized(_fish, 2),
-    _sized(_hidden, 3),
-    _sized(_naked, 3),
-    _sized(_fish, 3),
-    _sized(_hidden, 4),
-    _sized(_naked, 4),
-    _sized(_fish, 4),
 )
 """The techniques dynamic-plus chains may use, in SE's order: locked candidates, then hidden
-and naked subsets and fish of size 2, 3 and 4."""
+pair, naked pair and X-Wing. SE's ``Chaining.getAdvancedPotentials`` lists exactly
+``Locking(false)``, ``HiddenSet(2, false)``, ``NakedSet(2)`` and ``Fisherman(2)`` (grille
+had triples and quads of each too, which made nested nets apply a triple where SE's go on to
+the inner chains)."""

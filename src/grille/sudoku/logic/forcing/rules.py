@@ -1,10 +1,9 @@
 """Dynamic plus's rules, compiled: what a stalled net may still remove.
 
-When a dynamic-plus net stalls, :mod:`net` applies its
-:data:`BASIC_RULES` in order (locked candidates, then hidden subsets, naked subsets and fish of size
-2, 3 and 4) and goes on with the first that removes a candidate the net has not reached. This module
-runs the same rules in numba kernels on the net's own tables, for
-:mod:`tier_kernel`'s one-call search:
+When a dynamic-plus net stalls, :mod:`net` applies its :data:`BASIC_RULES` in order (locked
+candidates, then hidden pair, naked pair and X-Wing, SE's ``otherRules``) and goes on with the
+first that removes a candidate the net has not reached. This module runs the same rules in
+numba kernels on the net's own tables, for :mod:`tier_kernel`'s one-call search:
 
 - :func:`_rule` lists one rule's new removals, each with its parent nodes, in the very order
   (and with the very parents) of the Python rule, leaving out candidates the net already knows
@@ -49,9 +48,11 @@ __all__ = [
 LOCKED, HIDDEN, NAKED, FISH = 0, 1, 2, 3
 """The kinds of rule."""
 
-RULES = 10
+RULES = 4
 """How many rules a stalled net tries: locked candidates, then hidden, naked and fish of
-sizes 2, 3 and 4 (the order of :data:`~grille.sudoku.logic.forcing.net.BASIC_RULES`)."""
+size 2 (the order of :data:`~grille.sudoku.logic.forcing.net.BASIC_RULES`). The kernels
+take sizes 2, 3 and 4 in that order (rule ``1 + 3 * (size - 2) + kind``); SE uses size 2
+only."""
 
 MORE = -4
 """:func:`_stalled`'s status when it recorded removals and the net may propagate again."""
