@@ -716,19 +716,35 @@ def _common(
             _put(total, node, kind, a, b, n, best, state, cellmark, out)
             continue
         kseen[0] = 0
+        lost = False
         for i in range(size):
             total += _tally(
                 node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state, fkey,
                 kseen,
             )  # fmt: skip
-            if best[0] >= 0 and total >= best[0]:
-                break  # cannot win: ties keep the earlier conclusion
-        if best[0] < 0 or total < best[0]:
+            if best[0] >= 0 and (total > best[0] or (total == best[0] and (
+                    i < size - 1 or _rank(kind) >= _rank(best[1])))):  # fmt: skip
+                lost = True  # cannot win (each net adds a node; see _rank for ties)
+                break
+        if not lost:
             best[0] = total
             best[1] = kind
             best[2] = node
             best[3] = a
             best[4] = b
+
+
+def _rank(kind: int) -> int:
+    """SE's ``getSortKey`` of a kind of conclusion: on equal node counts (and so equal
+    difficulty) ``Chaining.getHintList`` sorts a double implication (1) before cell forcing
+    (5), region forcing (6) and a contradiction (7), the scan order breaking the rest."""
+    if kind == DOUBLE:
+        return 1
+    if kind == CELL:
+        return 5
+    if kind == REGION:
+        return 6
+    return 7
 
 
 def _reset(
@@ -1171,7 +1187,8 @@ _rule_parents = se_chains._rule_parents
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _rank,
+        _common,
         _scan, _reset,
         _finding_key, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),

@@ -448,8 +448,12 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
         return None
     if not hints:
         return None
-    best = min(hints, key=lambda hint: hint.nodes)
+    best = min(hints, key=lambda hint: (hint.nodes, _RANK[hint.kind]))
     return _step(board, tier, best)
+
+
+_RANK = {"double": 1, "cell": 5, "region": 6, "contradiction": 7}
+"""SE's ``getSortKey`` per kind: the tie-break after the node count (``tier_kernel._rank``)."""
 
 
 _KINDS = {
