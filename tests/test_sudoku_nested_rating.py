@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from grille.sudoku import Grid
+from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import rate
+from grille.sudoku.logic.forcing.nested import nested_forcing
 from grille.sudoku.logic.rating import UNSOLVED
 
 LINE_5 = ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8"
@@ -57,3 +59,28 @@ def test_default_rating_reaches_nested_levels_and_ses_first_step() -> None:
 def test_nesting_caps_the_ladder_and_trial_and_error_rates_ses_unsolved() -> None:
     rating = rate(Grid.from_string(LINE_5), nesting=0)
     assert rating.hardest == "Trial and Error" and rating.er == UNSOLVED == 20.0
+
+
+LINE_46 = "..1.......5...6..16.7...........1..3...4.5.8..9..2..5...5..3..7....8..4..3.5..2.."
+"""forum_hardest_1106_half.txt line 46: SE 10.5 / 1.2 / 1.2 (helper bench's
+``se_forum_hardest_1106_half.txt``). grille rated it 10.4 until level 2 ran SE's own inner
+tier; its whole rating takes about 10 s, so its hardest step is pinned on its board."""
+
+LINE_46_STEP_11 = (
+    [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 1, 6, 0, 7, 0, 0, 0, 0, 0, 0, 5, 0,
+     0, 0, 0, 1, 0, 0, 3, 0, 0, 0, 4, 0, 5, 0, 8, 0, 0, 9, 0, 0, 2, 0, 0, 5, 0, 0, 0, 5, 0,
+     0, 3, 0, 0, 7, 0, 0, 0, 0, 8, 0, 3, 4, 5, 0, 3, 0, 5, 0, 0, 2, 0, 0],
+    [390, 138, 0, 454, 348, 458, 504, 358, 426, 398, 0, 398, 454, 332, 0, 456, 326, 0, 0,
+     138, 0, 391, 285, 394, 408, 262, 394, 0, 234, 170, 480, 352, 0, 360, 322, 0, 69, 97, 38,
+     0, 356, 0, 353, 0, 290, 205, 0, 172, 228, 0, 192, 105, 0, 40, 394, 171, 0, 291, 297, 0,
+     416, 289, 0, 323, 97, 290, 355, 0, 322, 0, 0, 0, 457, 0, 424, 0, 361, 328, 0, 289, 416],
+)  # fmt: skip
+"""Line 46's board before grille's step 11 (cells, pencil marks as digit bitmasks)."""
+
+
+def test_line_46_hardest_step_is_ses_10_5() -> None:
+    cells, marks = LINE_46_STEP_11
+    board = Board(Grid.from_string(LINE_46).shape, cells, marks)
+    step = nested_forcing(2)(board)
+    assert step is not None
+    assert step.eliminations == ((6, 1, 2),) and step.difficulty == 10.5  # r7c2 is not 2
