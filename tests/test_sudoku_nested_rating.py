@@ -4,12 +4,15 @@ forcing chains included): puzzles serate rated (``/work/oracle/se_hard_*.txt``: 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from grille.sudoku import Grid
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import rate
+from grille.sudoku.logic.forcing import tiers
 from grille.sudoku.logic.forcing.nested import nested_forcing
+from grille.sudoku.logic.forcing.net import topology
 from grille.sudoku.logic.rating import UNSOLVED
 
 LINE_5 = ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8"
@@ -84,3 +87,45 @@ def test_line_46_hardest_step_is_ses_10_5() -> None:
     step = nested_forcing(2)(board)
     assert step is not None
     assert step.eliminations == ((6, 1, 2),) and step.difficulty == 10.5  # r7c2 is not 2
+
+
+PLATINUM_BLONDE = (
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
+)
+"""Platinum Blonde: SE 10.6 / 1.2 / 1.2 (595 s in serate); grille rated it 10.5 until its
+nets' hidden and naked pairs were searched in SE's unit order (boxes, columns, rows). A whole
+rating takes about 12 s, so the step where the paths parted is pinned."""
+
+PLATINUM_BLONDE_STEP_4 = (
+    [
+     0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 2, 3, 0, 0, 4, 0, 0, 0,
+     0, 1, 8, 0, 0, 0, 0, 5, 0, 6, 0, 0, 7, 0, 8, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0,
+     8, 5, 0, 0, 0, 0, 0, 9, 0, 0, 0, 4, 0, 5, 0, 0, 4, 7, 5, 0, 0, 6, 0, 0, 0
+    ],
+    [
+     244, 412, 364, 360, 432, 216, 352, 0, 0, 241, 409, 360, 363, 435, 219, 352, 496, 0,
+     241, 401, 0, 0, 433, 209, 0, 496, 480, 70, 270, 0, 0, 38, 14, 358, 366, 0, 22, 0,
+     268, 11, 0, 31, 0, 270, 265, 214, 158, 76, 43, 55, 0, 103, 110, 105, 39, 7, 0, 0,
+     263, 71, 103, 366, 361, 0, 7, 36, 67, 0, 199, 0, 166, 225, 0, 0, 0, 259, 391, 0,
+     263, 390, 385
+    ],
+)  # fmt: skip
+"""Platinum Blonde's board after its first three steps (the same in SE's path and grille's)."""
+
+
+def test_platinum_blonde_step_4_counts_as_se() -> None:
+    """SE's counts on this board (its ``Chaining(true, true, false, 2).getHintList``, read
+    with a probe on se.jar): r7c9=1 leads to a contradiction in 88 nodes, r9c7=9 in 96 (flat
+    64, nested 32: its net's hidden pair in box 9 rests on the inner chains that removed 7
+    from r1c4 and r2c4). grille counted r9c7=9 at 78 and took it first."""
+    cells, marks = PLATINUM_BLONDE_STEP_4
+    board = Board(Grid.from_string(PLATINUM_BLONDE).shape, cells, marks)
+    scan = tiers._Scan(
+        topology(board.shape), np.array(board.marks, dtype=np.int64), tiers._level_tier(2),
+        tiers._Budget(10**9), tiers._compiled_rules(2),
+    )  # fmt: skip
+    r7c9_1, r9c7_9 = 62 * 9, 78 * 9 + 8
+    assert [h.nodes for h in tiers._binary(scan, r7c9_1, double=False)] == [88]
+    assert [h.nodes for h in tiers._binary(scan, r9c7_9, double=False)] == [96]
+    step = nested_forcing(2)(board)
+    assert step is not None and step.eliminations == ((6, 8, 1),)  # r7c9 is not 1

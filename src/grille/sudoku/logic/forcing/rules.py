@@ -269,6 +269,17 @@ def _locked(
                 _close(listed, top, found, work, n)
 
 
+def _se_unit(i: int, n: int) -> int:
+    """The ``i``-th unit in SE's order for subsets (boxes, columns, rows; grille numbers
+    rows, columns, boxes): the outer net keeps the first rule instance per candidate, so the
+    order decides a removal's parents."""
+    if i < n:
+        return 2 * n + i
+    if i < 2 * n:
+        return i
+    return i - 2 * n
+
+
 def _hidden(
     n: int,
     size: int,
@@ -284,8 +295,10 @@ def _hidden(
     parents: Array,
     work: Array,
 ) -> None:
-    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents."""
-    for u in range(3 * n):
+    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents.
+    Units in SE's order (``HiddenSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    for i in range(3 * n):
+        u = _se_unit(i, n)
         if skip and flags[u] == 0:
             continue
         count = 0
@@ -342,8 +355,10 @@ def _naked(
     parents: Array,
     work: Array,
 ) -> None:
-    """Naked subsets of ``size``: their cells' removals are the parents."""
-    for u in range(3 * n):
+    """Naked subsets of ``size``: their cells' removals are the parents. Units in SE's order
+    (``NakedSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    for i in range(3 * n):
+        u = _se_unit(i, n)
         if skip and flags[u] == 0:
             continue
         count = 0
@@ -554,7 +569,8 @@ def _stalled(
 KERNELS = Kernels(
     (_survey, _stalled, _fill_places, _rule),
     helpers=(
-        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _hidden, _naked, _fish,
+        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _se_unit, _hidden,
+        _naked, _fish,
     ),
 )
 """The rule kernels, compiled or plain as :mod:`grille.engine._jit` decides (the tier
