@@ -129,3 +129,36 @@ def test_platinum_blonde_step_4_counts_as_se() -> None:
     assert [h.nodes for h in tiers._binary(scan, r9c7_9, double=False)] == [96]
     step = nested_forcing(2)(board)
     assert step is not None and step.eliminations == ((6, 8, 1),)  # r7c9 is not 1
+
+
+LINE_1905_130 = (
+    "98.7.....76..5......4..87..6....94.....3.........2..1..9...46.....2...5.....1..43"
+)
+"""forum_hardest_1905_11plus_1k.txt line 130: SE 11.3 / 11.3 / 10.1 (helper bench's
+``se_forum_hardest_1905_11plus_1k.txt``). grille rated it 11.0 / 11.0 / 10.0 until its nets
+applied SE's rules only (pairs, no triples), in SE's unit order, and level 3 ran SE's
+level-2 chains before its multiple chains (``Chaining.getAdvancedPotentials``)."""
+
+LINE_1905_130_STEP_8 = (
+    [
+     9, 8, 0, 7, 0, 0, 0, 0, 0, 7, 6, 0, 0, 5, 0, 0, 0, 0, 0, 0, 4, 0, 0, 8, 7, 0, 0, 6,
+     0, 0, 0, 0, 9, 4, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 9,
+     0, 0, 0, 4, 6, 0, 0, 0, 0, 0, 2, 0, 0, 0, 5, 0, 0, 0, 0, 0, 1, 0, 0, 4, 3
+    ],
+    [
+     0, 0, 23, 0, 44, 39, 23, 38, 27, 0, 0, 7, 265, 0, 7, 391, 390, 393, 23, 23, 0, 289,
+     292, 0, 0, 294, 275, 0, 87, 215, 145, 192, 0, 0, 198, 210, 155, 91, 467, 0, 232,
+     113, 402, 450, 498, 156, 92, 468, 168, 0, 112, 404, 0, 496, 151, 0, 215, 144, 196,
+     0, 0, 194, 195, 141, 73, 229, 0, 484, 100, 385, 0, 449, 146, 82, 242, 416, 0, 112,
+     386, 0, 0
+    ],
+)  # fmt: skip
+"""That puzzle's board before its hardest step (grille's step 8)."""
+
+
+def test_line_1905_130_hardest_step_is_ses_11_3() -> None:
+    cells, marks = LINE_1905_130_STEP_8
+    board = Board(Grid.from_string(LINE_1905_130).shape, cells, marks)
+    step = nested_forcing(3)(board)
+    assert step is not None
+    assert step.eliminations == ((7, 0, 3),) and step.difficulty == 11.3  # r8c1 is not 3

@@ -1049,51 +1049,60 @@ def _nested_net(
         if result != -1:
             break
         h1, h2 = _marks_hash(n, marks)
-        at = _memo_slot(h1, h2, memo[0])
-        if at >= 0:
-            values = memo[1]
-            start = values[4 * at]
-            found = memo[2][start : start + values[4 * at + 1]]
-            count = values[4 * at + 2]
-            memo[3][2] += 1
-            spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
-            if spent[0] > spent[1]:
-                return _EXHAUSTED
-        elif inner[6]:
-            status = _se_scan(n, npeers, peers, cell_units, unit_cells, marks, se,
-                              inner_tables[19])  # fmt: skip
-            if status == _OVERFLOW:
-                return _SE_OVERFLOW
-            built = se[16][8]
-            spent[0] += built
-            if spent[0] > spent[1]:
-                return _EXHAUSTED
-            count = se[16][6]
-            found = inner_tables[19][: se[16][7]]
-            _memo_put(-1 - at, h1, h2, found, found.shape[0], count, built, memo)
-            memo[3][3] += 1
-        else:
-            status = _inner_scan(
-                n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,
-                inner_scratch, inner_tables,
+        # SE's otherRules after the basic ones: level 2's chains (inner[6] 1), or those and
+        # then the tier (2, level 3), or the tier alone (0); the first that records wins.
+        result = -1
+        for part in range(2):
+            if (part == 0 and inner[6] == 0) or (part == 1 and inner[6] == 1):
+                continue
+            if part == 1 and result != -1:
+                break
+            k1 = h1 if part == 0 or inner[6] == 0 else (h1 * 31 + 7) & _M62
+            at = _memo_slot(k1, h2, memo[0])
+            if at >= 0:
+                values = memo[1]
+                start = values[4 * at]
+                found = memo[2][start : start + values[4 * at + 1]]
+                count = values[4 * at + 2]
+                memo[3][2] += 1
+                spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+            elif part == 0:
+                status = _se_scan(n, npeers, peers, cell_units, unit_cells, marks, se,
+                                  inner_tables[19])  # fmt: skip
+                if status == _OVERFLOW:
+                    return _SE_OVERFLOW
+                built = se[16][8]
+                spent[0] += built
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+                count = se[16][6]
+                found = inner_tables[19][: se[16][7]]
+                _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
+                memo[3][3] += 1
+            else:
+                status = _inner_scan(
+                    n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes],
+                    inner, inner_scratch, inner_tables,
+                )  # fmt: skip
+                if status == _OVERFLOW:
+                    return _INNER_OVERFLOW
+                built = inner_tables[17][0]
+                spent[0] += built
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+                count = inner_tables[15][1]
+                found = inner_tables[19][: inner_tables[15][2]]
+                _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
+                memo[3][3] += 1
+            result = _adopt(
+                n, cell_units, unit_cells, se, marks0, marks, seen[row : row + nodes],
+                pstart[row : row + nodes],
+                plen[row : row + nodes], extra[row : row + nodes], fkey[row : row + nodes],
+                pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
+                inner_tables[16],
             )  # fmt: skip
-            if status == _OVERFLOW:
-                return _INNER_OVERFLOW
-            built = inner_tables[17][0]
-            spent[0] += built
-            if spent[0] > spent[1]:
-                return _EXHAUSTED
-            count = inner_tables[15][1]
-            found = inner_tables[19][: inner_tables[15][2]]
-            _memo_put(-1 - at, h1, h2, found, found.shape[0], count, built, memo)
-            memo[3][3] += 1
-        result = _adopt(
-            n, cell_units, unit_cells, se, marks0, marks, seen[row : row + nodes],
-            pstart[row : row + nodes],
-            plen[row : row + nodes], extra[row : row + nodes], fkey[row : row + nodes],
-            pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
-            inner_tables[16],
-        )  # fmt: skip
         if result != _MORE:
             break
     _finish(s, result, n, seen, conflict, base, pool, queue_on, queue_off, ctr, state)
@@ -1331,8 +1340,11 @@ class Inner:
     multiple: bool
     min_count: int
     rules: bool
-    se: bool = False
-    """SE's level-2 inner tier instead (:mod:`se_chains`: static forcing chains and cycles)."""
+    se: int = 0
+    """SE's level-2 inner tier (:mod:`se_chains`: static forcing chains and cycles): 1 instead
+    of this tier (level 2), 2 first and this tier only when it records nothing (level 3, as
+    SE's ``otherRules`` list ``Chaining(false, false, false, 0)`` before ``Chaining(true,
+    false, false, 0)``)."""
 
     def array(self) -> Array:
         """The tier as the kernels read it."""
@@ -1455,7 +1467,7 @@ def nested_findings(
     n = topo.n
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
-    if inner.se:
+    if inner.se == 1:
         return _se_findings(topo, tables, marks0, marks)
     scratch = _inner_rules(n).scratch(topo.shape)
     scan = KERNELS.inner_scan

@@ -52,6 +52,7 @@ nesting stays bounded and says so; a net records at most every node of the grid.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 from collections.abc import Sequence
@@ -150,7 +151,7 @@ def _inner(level: int) -> tier_kernel.Inner:
     tier = _INNER[level]
     return tier_kernel.Inner(
         tier.flags, tier.contradiction, tier.double, tier.multiple, tier.min_count,
-        tier.level == 1, level == 2,
+        tier.level == 1, {2: 1, 3: 2}.get(level, 0),
     )  # fmt: skip
 
 
@@ -177,6 +178,16 @@ def _compiled_rules(level: int) -> tuple[Rule, ...]:
     if level == 1:
         return net_rules.COMPILED_RULES
     inner = _inner(level)
+    parts = []
+    if inner.se:  # SE's level-2 chains, first (level 3: before its multiple chains)
+        parts.append((2, dataclasses.replace(inner, se=1)))
+    if inner.se != 1:
+        parts.append((level, dataclasses.replace(inner, se=0)))
+    return (*net_rules.COMPILED_RULES, *(_nested_part(lv, part) for lv, part in parts))
+
+
+def _nested_part(level: int, inner: tier_kernel.Inner) -> Rule:
+    """A stalled net's rule running ``inner`` (noted as nesting ``level``'s finding)."""
 
     def nested(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
         findings = tier_kernel.nested_findings(net.topo, inner, net.marks0, net.marks, net.seen)
@@ -189,8 +200,8 @@ def _compiled_rules(level: int) -> tuple[Rule, ...]:
                     net.notes[2 * cand] = _Nested(level, marks, finding=finding)
         return found
 
-    nested.__name__ = f"compiled_nested_{level}"
-    return (*net_rules.COMPILED_RULES, nested)
+    nested.__name__ = f"compiled_nested_{level}" + ("_se" if inner.se else "")
+    return nested
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +269,8 @@ def _rules(level: int, budget: _Budget) -> tuple[Rule, ...]:
         return ()
     if level == 1:
         return BASIC_RULES
+    if level == 3:  # SE's otherRules: level 2's chains, then multiple chains
+        return (*BASIC_RULES, _nested_rule(2, budget), _nested_rule(3, budget))
     return (*BASIC_RULES, _nested_rule(level, budget))
 
 
@@ -266,7 +279,7 @@ def _nested_rule(level: int, budget: _Budget) -> Rule:
     forcing chains and cycles, :mod:`se_chains`, the same code as compiled)."""
     inner = _INNER[level]
     if level == 2:
-        compiled = _compiled_rules(2)[-1]
+        compiled = _nested_part(2, dataclasses.replace(_inner(2), se=1))
 
         def se_rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
             found = compiled(net)
