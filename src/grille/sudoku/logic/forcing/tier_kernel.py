@@ -18,7 +18,9 @@ order.
 Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
 level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
 second set of tables, listing every conclusion that removes something new with the cells of
-its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). The
+its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). Level 2
+runs SE's own inner tier instead (:mod:`se_chains`: static forcing chains and cycles, sorted,
+with SE's rule parents), level 3 that one and then its multiple chains (:class:`Inner`). The
 outer nets are all built first, so that the kernel does not call itself; the nets are counted
 against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """

@@ -32,8 +32,8 @@ contradictions only, from each candidate assumed on and off; "multiple" chains a
 (they read the board as it is) and, as in SE, skip bivalue cells and conjugate pairs, which
 the X/Y forcing chains of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE,
 starts only from a unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5
-nest, in order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic
-plus.
+nest, in order: SE's static forcing chains and cycles (:mod:`se_chains`), those and then multiple
+chains (level 3), dynamic, dynamic plus.
 
 Every tier, nested levels included, searches in one compiled call
 (:mod:`tier_kernel`; dynamic plus's rules in
