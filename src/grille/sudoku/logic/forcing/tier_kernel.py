@@ -609,7 +609,7 @@ def _scan(
                             if first < 0:
                                 first = c
                             size += 1
-                    if size < min_count or first != cell:
+                    if size < 2 or first != cell:  # SE: two places or more, whatever the cell
                         continue
                     size = 0
                     for k in range(n):
@@ -1168,7 +1168,7 @@ def _nested_search(
                         if first < 0:
                             first = c
                         size += 1
-                if size < min_count or first != cell:
+                if size < 2 or first != cell:
                     continue
                 for k in range(n):
                     c = unit_cells[unit * n + k]

@@ -17,7 +17,7 @@ technique                  value  what it uses
 =========================  =====  ==========================================================
 :func:`nishio`             7.5+L  dynamic, one digit at a time (x-links), contradictions only
 :func:`cell_region_forcing` 8.0+L  static x- and y-links, cell (3+ digits) and region
-                                  (3+ places) forcing
+                                  (2+ places) forcing
 :func:`dynamic_forcing`    8.5+L  dynamic: contradiction, double, cell and region forcing
 :func:`dynamic_plus_forcing` 9.0+L dynamic chains that also apply locked candidates, subsets
                                   and fish when they stall (nesting level 1)
@@ -29,9 +29,11 @@ technique                  value  what it uses
 Each returns the easiest step of its tier (fewest nodes), or ``None``. Reading of SE's
 definitions: Nishio is SE's dynamic chaining restricted to one digit (no cell links),
 contradictions only, from each candidate assumed on and off; "multiple" chains are static
-(they read the board as it is) and, as in SE, skip bivalue cells and conjugate pairs, which
-the X/Y forcing chains of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE,
-starts only from a unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5
+(they read the board as it is) and, as in SE, skip bivalue cells, which the X/Y forcing chains
+of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE, starts only from a
+unit's first place of the digit, which must itself be a cell SE scans, and takes a unit where the
+digit has two places or more (``doRegionChainings``: ``cardinality == 2 || (isMultipleEnabled
+&& cardinality > 2)``; grille wanted three for static chains until session 8). Levels 2-5
 nest, in order: SE's static forcing chains and cycles (:mod:`se_chains`), those and then multiple
 chains (level 3), dynamic, dynamic plus.
 
@@ -121,7 +123,7 @@ class _Tier:
 
     @property
     def min_count(self) -> int:
-        """Fewest digits (or places) a cell (or unit) needs to be tried: 3 static, 2 dynamic."""
+        """Fewest digits a cell needs to be tried: 3 static, 2 dynamic (a unit: 2 places)."""
         return 2 if self.flags & DYNAMIC else 3
 
 
@@ -421,7 +423,7 @@ def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
     found = []
     for unit in (2 * n + topo.shape.box_of(cell), cell // n, n + cell % n):
         places = [c for c in topo.units[unit] if marks[c] >> d & 1]
-        if len(places) < scan.tier.min_count or places[0] != cell:
+        if len(places) < 2 or places[0] != cell:  # SE: two places or more
             continue
         nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c in places]
         found.extend(_common(nets, "region", (unit, d)))
