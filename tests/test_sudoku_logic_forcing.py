@@ -384,3 +384,16 @@ def test_compiled_nested_rule_matches_on_forum_boards(data: st.DataObject) -> No
     level = data.draw(st.integers(2, 5))
     cand = data.draw(st.sampled_from(_candidates(board)))
     _check_nested_rule(board, level, 2 * cand + data.draw(st.integers(0, 1)))
+
+
+def test_nets_apply_ses_rules_in_ses_order() -> None:
+    """SE's ``Chaining.getAdvancedPotentials``: ``Locking(false)``, ``HiddenSet(2, false)``,
+    ``NakedSet(2)``, ``Fisherman(2)`` (no triples or quads), then at level 2 the forcing
+    chains and cycles, at level 3 those before the multiple chains."""
+    assert [rule.__name__ for rule in BASIC_RULES] == [
+        "locked_candidates", "hidden_2", "naked_2", "fish_2"]  # fmt: skip
+    assert net_rules.RULES == 4
+    for level, inner in ((2, ["compiled_nested_2_se"]),
+                         (3, ["compiled_nested_2_se", "compiled_nested_3"])):  # fmt: skip
+        names = [rule.__name__ for rule in forcing_tiers._compiled_rules(level)]
+        assert names[4:] == inner

@@ -33,7 +33,8 @@ def _se_count(hint: Any) -> int:
                 note = net.notes.get(node)
                 if note is not None:
                     found = note.finding
-                    nested[(note.marks, found.conclusion, found.kind, found.subject)] = found.nodes
+                    key = found.path or (note.marks, found.conclusion, found.kind, found.subject)
+                    nested[key] = found.nodes  # SE's level 2: FullChain compares the chain
     return flat + sum(nested.values())
 
 

@@ -112,6 +112,28 @@ def _warm_nested() -> None:
     from grille.sudoku.logic.techniques import NESTED_FORCING
 
     _try(NESTED_FORCING)
+    _warm_se_parents()
+
+
+def _warm_se_parents() -> None:
+    """Explaining a nested step reads SE's rule parents of level 2's chains from Python
+    (``tier_kernel._se_findings``), with argument types of its own: compile that call too."""
+    import numpy as np
+
+    from grille.sudoku.grid import Grid
+    from grille.sudoku.logic.forcing import se_chains
+    from grille.sudoku.logic.forcing.net import topology
+
+    topo = topology(Grid.from_string(PUZZLE).shape)
+    n = topo.n
+    marks = np.zeros(n * n, dtype=np.int64)
+    record = np.zeros(16, dtype=np.int32)
+    record[3] = se_chains.CHAIN  # a chain of no nodes: no parents
+    parents = np.empty(2 * n * n * n, dtype=np.int32)
+    se_chains.KERNELS.rule_parents(
+        n, topo.cell_units, topo.unit_cells, marks, marks.copy(), record, 0, parents,
+        se_chains.se_tables(n).all(),
+    )  # fmt: skip
 
 
 def _warm_sukaku() -> None:

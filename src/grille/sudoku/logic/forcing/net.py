@@ -563,7 +563,9 @@ def _naked(net: Net, size: int) -> Found:
     view = _view(net)
     n, marks = view.n, view.marks
     found: Found = []
-    for unit in net.topo.units:
+    units = net.topo.units
+    n3 = len(units) // 3
+    for unit in (*units[2 * n3 :], *units[n3 : 2 * n3], *units[:n3]):  # SE's order, _se_units
         small = [c for c in unit if 2 <= marks[c].bit_count() <= size]
         for group in combinations(small, size):
             union = 0
@@ -582,6 +584,13 @@ def _naked(net: Net, size: int) -> Found:
     return found
 
 
+def _se_units(unit_masks: tuple[int, ...]) -> tuple[int, ...]:
+    """The units in SE's order for subsets (``HiddenSet``, ``NakedSet``: boxes, columns,
+    rows; grille numbers rows, columns, boxes)."""
+    n = len(unit_masks) // 3
+    return unit_masks[2 * n :] + unit_masks[n : 2 * n] + unit_masks[:n]
+
+
 def _hidden(net: Net, size: int) -> Found:
     """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents."""
     from itertools import combinations
@@ -589,7 +598,7 @@ def _hidden(net: Net, size: int) -> Found:
     view = _view(net)
     n, marks = view.n, view.marks
     found: Found = []
-    for unit_mask in view.unit_masks:
+    for unit_mask in _se_units(view.unit_masks):
         where = [plane & unit_mask for plane in view.planes]
         digits = [d for d in range(n) if 2 <= where[d].bit_count() <= size]
         for group in combinations(digits, size):
@@ -659,12 +668,9 @@ BASIC_RULES: tuple[Rule, ...] = (
     _sized(_hidden, 2),
     _sized(_naked, 2),
     _sized(_fish, 2),
-    _sized(_hidden, 3),
-    _sized(_naked, 3),
-    _sized(_fish, 3),
-    _sized(_hidden, 4),
-    _sized(_naked, 4),
-    _sized(_fish, 4),
 )
 """The techniques dynamic-plus chains may use, in SE's order: locked candidates, then hidden
-and naked subsets and fish of size 2, 3 and 4."""
+pair, naked pair and X-Wing. SE's ``Chaining.getAdvancedPotentials`` lists exactly
+``Locking(false)``, ``HiddenSet(2, false)``, ``NakedSet(2)`` and ``Fisherman(2)`` (grille
+had triples and quads of each too, which made nested nets apply a triple where SE's go on to
+the inner chains)."""

@@ -1,10 +1,9 @@
 """Dynamic plus's rules, compiled: what a stalled net may still remove.
 
-When a dynamic-plus net stalls, :mod:`net` applies its
-:data:`BASIC_RULES` in order (locked candidates, then hidden subsets, naked subsets and fish of size
-2, 3 and 4) and goes on with the first that removes a candidate the net has not reached. This module
-runs the same rules in numba kernels on the net's own tables, for
-:mod:`tier_kernel`'s one-call search:
+When a dynamic-plus net stalls, :mod:`net` applies its :data:`BASIC_RULES` in order (locked
+candidates, then hidden pair, naked pair and X-Wing, SE's ``otherRules``) and goes on with the
+first that removes a candidate the net has not reached. This module runs the same rules in
+numba kernels on the net's own tables, for :mod:`tier_kernel`'s one-call search:
 
 - :func:`_rule` lists one rule's new removals, each with its parent nodes, in the very order
   (and with the very parents) of the Python rule, leaving out candidates the net already knows
@@ -49,9 +48,11 @@ __all__ = [
 LOCKED, HIDDEN, NAKED, FISH = 0, 1, 2, 3
 """The kinds of rule."""
 
-RULES = 10
+RULES = 4
 """How many rules a stalled net tries: locked candidates, then hidden, naked and fish of
-sizes 2, 3 and 4 (the order of :data:`~grille.sudoku.logic.forcing.net.BASIC_RULES`)."""
+size 2 (the order of :data:`~grille.sudoku.logic.forcing.net.BASIC_RULES`). The kernels
+take sizes 2, 3 and 4 in that order (rule ``1 + 3 * (size - 2) + kind``); SE uses size 2
+only."""
 
 MORE = -4
 """:func:`_stalled`'s status when it recorded removals and the net may propagate again."""
@@ -268,6 +269,17 @@ def _locked(
                 _close(listed, top, found, work, n)
 
 
+def _se_unit(i: int, n: int) -> int:
+    """The ``i``-th unit in SE's order for subsets (boxes, columns, rows; grille numbers
+    rows, columns, boxes): the outer net keeps the first rule instance per candidate, so the
+    order decides a removal's parents."""
+    if i < n:
+        return 2 * n + i
+    if i < 2 * n:
+        return i
+    return i - 2 * n
+
+
 def _hidden(
     n: int,
     size: int,
@@ -283,8 +295,10 @@ def _hidden(
     parents: Array,
     work: Array,
 ) -> None:
-    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents."""
-    for u in range(3 * n):
+    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents.
+    Units in SE's order (``HiddenSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    for i in range(3 * n):
+        u = _se_unit(i, n)
         if skip and flags[u] == 0:
             continue
         count = 0
@@ -341,8 +355,10 @@ def _naked(
     parents: Array,
     work: Array,
 ) -> None:
-    """Naked subsets of ``size``: their cells' removals are the parents."""
-    for u in range(3 * n):
+    """Naked subsets of ``size``: their cells' removals are the parents. Units in SE's order
+    (``NakedSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    for i in range(3 * n):
+        u = _se_unit(i, n)
         if skip and flags[u] == 0:
             continue
         count = 0
@@ -553,7 +569,8 @@ def _stalled(
 KERNELS = Kernels(
     (_survey, _stalled, _fill_places, _rule),
     helpers=(
-        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _hidden, _naked, _fish,
+        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _se_unit, _hidden,
+        _naked, _fish,
     ),
 )
 """The rule kernels, compiled or plain as :mod:`grille.engine._jit` decides (the tier

@@ -18,7 +18,9 @@ order.
 Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
 level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
 second set of tables, listing every conclusion that removes something new with the cells of
-its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). The
+its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). Level 2
+runs SE's own inner tier instead (:mod:`se_chains`: static forcing chains and cycles, sorted,
+with SE's rule parents), level 3 that one and then its multiple chains (:class:`Inner`). The
 outer nets are all built first, so that the kernel does not call itself; the nets are counted
 against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """
@@ -35,6 +37,7 @@ from grille.engine._jit import Kernels, per_thread
 from grille.errors import BudgetExceededError
 from grille.sudoku.logic.forcing import net as forcing_net
 from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing import se_chains
 from grille.sudoku.logic.forcing.net import NODE_LIMIT, Topology
 
 __all__ = [
@@ -78,6 +81,12 @@ _EXHAUSTED = -6
 
 _UNPLANNED = -7
 """Kernel status: a nested search asked for a net it had not built first (a bug)."""
+
+_SE_OVERFLOW = -8
+"""Kernel status: SE's level-2 scan (:mod:`se_chains`) needs bigger buffers."""
+
+CYCLE, CHAIN = se_chains.CYCLE, se_chains.CHAIN
+"""Kinds of conclusion of SE's level-2 inner tier (:mod:`se_chains`)."""
 
 Array = Any
 """A NumPy integer array."""
@@ -600,7 +609,7 @@ def _scan(
                             if first < 0:
                                 first = c
                             size += 1
-                    if size < min_count or first != cell:
+                    if size < 2 or first != cell:  # SE: two places or more, whatever the cell
                         continue
                     size = 0
                     for k in range(n):
@@ -709,19 +718,35 @@ def _common(
             _put(total, node, kind, a, b, n, best, state, cellmark, out)
             continue
         kseen[0] = 0
+        lost = False
         for i in range(size):
             total += _tally(
                 node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state, fkey,
                 kseen,
             )  # fmt: skip
-            if best[0] >= 0 and total >= best[0]:
-                break  # cannot win: ties keep the earlier conclusion
-        if best[0] < 0 or total < best[0]:
+            if best[0] >= 0 and (total > best[0] or (total == best[0] and (
+                    i < size - 1 or _rank(kind) >= _rank(best[1])))):  # fmt: skip
+                lost = True  # cannot win (each net adds a node; see _rank for ties)
+                break
+        if not lost:
             best[0] = total
             best[1] = kind
             best[2] = node
             best[3] = a
             best[4] = b
+
+
+def _rank(kind: int) -> int:
+    """SE's ``getSortKey`` of a kind of conclusion: on equal node counts (and so equal
+    difficulty) ``Chaining.getHintList`` sorts a double implication (1) before cell forcing
+    (5), region forcing (6) and a contradiction (7), the scan order breaking the rest."""
+    if kind == DOUBLE:
+        return 1
+    if kind == CELL:
+        return 5
+    if kind == REGION:
+        return 6
+    return 7
 
 
 def _reset(
@@ -816,6 +841,10 @@ def _finding_key(out: Array, k: int) -> int:
     (``FullChain.equals``: the same targets and chains); two records with the same key stand
     for the same chain."""
     h = 1469598103934665603
+    if out[k + 3] >= CYCLE:  # SE's FullChain: the chain itself (its path)
+        for i in range(out[k + 4]):
+            h = ((h ^ (out[k + HEAD + i] + 1)) * 1099511628211) & _M62
+        return int(h)
     size = out[k + 2]
     for i in range(HEAD + size):
         if i != 2:
@@ -825,6 +854,9 @@ def _finding_key(out: Array, k: int) -> int:
 
 def _adopt(
     n: int,
+    cell_units: Array,
+    unit_cells: Array,
+    se: tuple[Array, ...],
     marks0: Array,
     marks: Array,
     seen: Array,
@@ -844,7 +876,9 @@ def _adopt(
 
     Each removes its candidate (or, placing a digit, the cell's other digits) with parents
     the net's removals in the conclusion's cells, its node count as nested count and its
-    key (:func:`_finding_key`) in ``fkey``, so that a hint counts it once.
+    key (:func:`_finding_key`) in ``fkey``, so that a hint counts it once. SE's level-2
+    records (:data:`CYCLE`, :data:`CHAIN`) take SE's rule parents instead
+    (``se_chains._rule_parents``, with ``se`` its tables), and one without is dropped.
     Returns :data:`net_rules.MORE` when it recorded something, -1 when not, -2 when the
     parent buffer is full, or the candidate a removal contradicts.
     """
@@ -856,24 +890,38 @@ def _adopt(
         conclusion = out[k + 1]
         cells = out[k + 2]
         key = _finding_key(out, k)
+        kind = out[k + 3]
         size = 0
-        for i in range(cells):
-            c = out[k + HEAD + i]
-            gone = marks0[c] & ~marks[c]
-            for d in range(n):
-                if (gone >> d) & 1:
-                    parents[size] = 2 * (c * n + d)
-                    size += 1
-        k += HEAD + cells
+        if kind >= CYCLE:
+            size = _rule_parents(n, cell_units, unit_cells, marks0, marks, out, k, parents, se)
+            first = k + HEAD + out[k + 4]
+            last = k + HEAD + cells
+            k += HEAD + cells
+            if size == 0:
+                continue  # SE: "the rule probably already exists without the chain"
+        else:
+            for i in range(cells):
+                c = out[k + HEAD + i]
+                gone = marks0[c] & ~marks[c]
+                for d in range(n):
+                    if (gone >> d) & 1:
+                        parents[size] = 2 * (c * n + d)
+                        size += 1
+            k += HEAD + cells
+            first = 0
+            last = 0
         cand = conclusion >> 1
         cell = cand // n
-        for d in range(n):
-            c = cell * n + d
-            if conclusion & 1:
-                if c == cand or (marks[cell] >> d) & 1 == 0:
+        for d in range(n if kind != CYCLE else last - first):
+            if kind == CYCLE:
+                c = out[first + d]
+            else:
+                c = cell * n + d
+                if conclusion & 1:
+                    if c == cand or (marks[cell] >> d) & 1 == 0:
+                        continue
+                elif c != cand:
                     continue
-            elif c != cand:
-                continue
             if seen[2 * c] != 0:
                 continue
             top = ctr[0]
@@ -962,6 +1010,7 @@ def _nested_net(
     inner_tables: tuple[Array, ...],
     spent: Array,
     memo: tuple[Array, ...],
+    se: tuple[Array, ...],
 ) -> int:
     """The slot of assumption ``node``'s net at a nesting level, built on first use.
 
@@ -1002,37 +1051,60 @@ def _nested_net(
         if result != -1:
             break
         h1, h2 = _marks_hash(n, marks)
-        at = _memo_slot(h1, h2, memo[0])
-        if at >= 0:
-            values = memo[1]
-            start = values[4 * at]
-            found = memo[2][start : start + values[4 * at + 1]]
-            count = values[4 * at + 2]
-            memo[3][2] += 1
-            spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
-            if spent[0] > spent[1]:
-                return _EXHAUSTED
-        else:
-            status = _inner_scan(
-                n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes], inner,
-                inner_scratch, inner_tables,
+        # SE's otherRules after the basic ones: level 2's chains (inner[6] 1), or those and
+        # then the tier (2, level 3), or the tier alone (0); the first that records wins.
+        result = -1
+        for part in range(2):
+            if (part == 0 and inner[6] == 0) or (part == 1 and inner[6] == 1):
+                continue
+            if part == 1 and result != -1:
+                break
+            k1 = h1 if part == 0 or inner[6] == 0 else (h1 * 31 + 7) & _M62
+            at = _memo_slot(k1, h2, memo[0])
+            if at >= 0:
+                values = memo[1]
+                start = values[4 * at]
+                found = memo[2][start : start + values[4 * at + 1]]
+                count = values[4 * at + 2]
+                memo[3][2] += 1
+                spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+            elif part == 0:
+                status = _se_scan(n, npeers, peers, cell_units, unit_cells, marks, se,
+                                  inner_tables[19])  # fmt: skip
+                if status == _OVERFLOW:
+                    return _SE_OVERFLOW
+                built = se[16][8]
+                spent[0] += built
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+                count = se[16][6]
+                found = inner_tables[19][: se[16][7]]
+                _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
+                memo[3][3] += 1
+            else:
+                status = _inner_scan(
+                    n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes],
+                    inner, inner_scratch, inner_tables,
+                )  # fmt: skip
+                if status == _OVERFLOW:
+                    return _INNER_OVERFLOW
+                built = inner_tables[17][0]
+                spent[0] += built
+                if spent[0] > spent[1]:
+                    return _EXHAUSTED
+                count = inner_tables[15][1]
+                found = inner_tables[19][: inner_tables[15][2]]
+                _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
+                memo[3][3] += 1
+            result = _adopt(
+                n, cell_units, unit_cells, se, marks0, marks, seen[row : row + nodes],
+                pstart[row : row + nodes],
+                plen[row : row + nodes], extra[row : row + nodes], fkey[row : row + nodes],
+                pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
+                inner_tables[16],
             )  # fmt: skip
-            if status == _OVERFLOW:
-                return _INNER_OVERFLOW
-            built = inner_tables[17][0]
-            spent[0] += built
-            if spent[0] > spent[1]:
-                return _EXHAUSTED
-            count = inner_tables[15][1]
-            found = inner_tables[19][: inner_tables[15][2]]
-            _memo_put(-1 - at, h1, h2, found, found.shape[0], count, built, memo)
-            memo[3][3] += 1
-        result = _adopt(
-            n, marks0, marks, seen[row : row + nodes], pstart[row : row + nodes],
-            plen[row : row + nodes], extra[row : row + nodes], fkey[row : row + nodes],
-            pool[top : top + nodes * (n + 1)], queue_off, ctr, found, count,
-            inner_tables[16],
-        )  # fmt: skip
         if result != _MORE:
             break
     _finish(s, result, n, seen, conflict, base, pool, queue_on, queue_off, ctr, state)
@@ -1055,6 +1127,7 @@ def _nested_search(
     inner_tables: tuple[Array, ...],
     spent: Array,
     memo: tuple[Array, ...],
+    se: tuple[Array, ...],
 ) -> int:
     """:func:`_search` for a nesting level (a dynamic tier whose nets also run ``inner``).
 
@@ -1081,7 +1154,7 @@ def _nested_search(
             for on in range(2):
                 s = _nested_net(
                     2 * (cell * n + d) + on, n, npeers, peers, cell_units, unit_cells, marks0,
-                    flags, scratch, tables, inner, inner_scratch, inner_tables, spent, memo,
+                    flags, scratch, tables, inner, inner_scratch, inner_tables, spent, memo, se,
                 )  # fmt: skip
                 if s < 0:
                     return _OVERFLOW if s == -1 else s
@@ -1095,7 +1168,7 @@ def _nested_search(
                         if first < 0:
                             first = c
                         size += 1
-                if size < min_count or first != cell:
+                if size < 2 or first != cell:
                     continue
                 for k in range(n):
                     c = unit_cells[unit * n + k]
@@ -1103,7 +1176,7 @@ def _nested_search(
                         s = _nested_net(
                             2 * (c * n + d) + 1, n, npeers, peers, cell_units, unit_cells,
                             marks0, flags, scratch, tables, inner, inner_scratch, inner_tables,
-                            spent, memo,
+                            spent, memo, se,
                         )  # fmt: skip
                         if s < 0:
                             return _OVERFLOW if s == -1 else s
@@ -1119,15 +1192,18 @@ _propagate = forcing_net._propagate
 _survey = net_rules._survey
 _stalled = net_rules._stalled
 _MORE = net_rules.MORE
+_se_scan = se_chains._se_scan
+_rule_parents = se_chains._rule_parents
 
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _common,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _rank,
+        _common,
         _scan, _reset,
         _finding_key, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
-    uses=(forcing_net.KERNELS, net_rules.KERNELS),
+    uses=(forcing_net.KERNELS, net_rules.KERNELS, se_chains.KERNELS),
 )
 """The searches (plain, nested) and the inner scan, compiled or plain as
 :mod:`grille.engine._jit` decides; they call the net's propagation and the rules."""
@@ -1266,11 +1342,16 @@ class Inner:
     multiple: bool
     min_count: int
     rules: bool
+    se: int = 0
+    """SE's level-2 inner tier (:mod:`se_chains`: static forcing chains and cycles): 1 instead
+    of this tier (level 2), 2 first and this tier only when it records nothing (level 3, as
+    SE's ``otherRules`` list ``Chaining(false, false, false, 0)`` before ``Chaining(true,
+    false, false, 0)``)."""
 
     def array(self) -> Array:
         """The tier as the kernels read it."""
         fields = (self.flags, self.contradiction, self.double, self.multiple, self.min_count,
-                  self.rules)  # fmt: skip
+                  self.rules, self.se)  # fmt: skip
         return np.array([int(x) for x in fields], dtype=np.int64)
 
 
@@ -1315,6 +1396,7 @@ def easiest(
         inner_scratch = _inner_rules(n).scratch(topo.shape)
         spent = np.array([0, budget], dtype=np.int64)
         kept = memo(n, inner).ready()
+        se = se_chains.se_tables(n)
     while True:
         if inner is None:
             status = search(
@@ -1326,7 +1408,7 @@ def easiest(
             status = nested(
                 n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, marks0, flags,
                 min_count, scratch, tables.all(), inner.array(), inner_scratch,
-                inner_tables.all(), spent, kept,
+                inner_tables.all(), spent, kept, se.all(),
             )  # fmt: skip
         if inner is not None:
             tables.extra[: int(tables.state[0]) * tables.nodes] = 0  # as _net expects it
@@ -1334,6 +1416,9 @@ def easiest(
             tables.grow()
         elif status == _INNER_OVERFLOW:
             inner_tables.grow()
+        elif status == _SE_OVERFLOW:
+            se = se_chains.se_tables(n, grow=True)
+            inner_tables.out = np.empty(2 * inner_tables.out.shape[0], dtype=np.int32)
         else:
             break
     if status == _UNPLANNED:
@@ -1359,9 +1444,15 @@ class Finding:
     subject: tuple[int, ...]
     parents: tuple[int, ...]
     cells: tuple[int, ...] = ()
+    path: tuple[int, ...] = ()
+    """SE's level-2 chain or cycle (:data:`CHAIN`, :data:`CYCLE`): its nodes, source first."""
+    removed: tuple[int, ...] = ()
+    """What SE's level-2 hint removes (a cycle removes several candidates)."""
 
     def removals(self, n: int, marks: Sequence[int]) -> list[int]:
         """The candidates it removes from ``marks`` (a placement: the cell's other digits)."""
+        if self.kind == CYCLE:
+            return list(self.removed)
         cand = self.conclusion >> 1
         if not self.conclusion & 1:
             return [cand]
@@ -1378,6 +1469,8 @@ def nested_findings(
     n = topo.n
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
+    if inner.se == 1:
+        return _se_findings(topo, tables, marks0, marks)
     scratch = _inner_rules(n).scratch(topo.shape)
     scan = KERNELS.inner_scan
     now = np.asarray(marks, dtype=np.int64)
@@ -1412,3 +1505,38 @@ def nested_removals(
         for finding in nested_findings(topo, inner, marks0, marks, seen)
         for cand in finding.removals(topo.n, now)
     ]
+
+
+def _se_findings(topo: Topology, tables: _Tables, marks0: Array, marks: Array) -> list[Finding]:
+    """SE's level-2 inner hints on a stalled net's ``marks`` (board ``marks0``), in SE's
+    order, each with SE's rule parents; those without parents are dropped (as
+    :func:`_adopt` does)."""
+    n = topo.n
+    now = np.asarray(marks, dtype=np.int64)
+    start = np.asarray(marks0, dtype=np.int64)
+    se = se_chains.se_tables(n)
+    kernels = se_chains.KERNELS
+    while kernels.se_scan(
+        n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, now, se.all(), tables.out
+    ) == _OVERFLOW:  # fmt: skip
+        se = se_chains.se_tables(n, grow=True)
+        tables.out = np.empty(2 * tables.out.shape[0], dtype=np.int32)
+    count, end = int(se.state[6]), int(se.state[7])
+    out = tables.out[:end].copy()
+    parents = np.empty(2 * n * n * n, dtype=np.int32)
+    found: list[Finding] = []
+    k = 0
+    for _ in range(count):
+        total, conclusion, size, kind, m, links = (int(x) for x in out[k : k + HEAD])
+        path = tuple(int(x) for x in out[k + HEAD : k + HEAD + m])
+        removed = tuple(int(x) for x in out[k + HEAD + m : k + HEAD + size])
+        got = kernels.rule_parents(
+            n, topo.cell_units, topo.unit_cells, start, now, out, k, parents, se.all()
+        )
+        k += HEAD + size
+        if got == 0:
+            continue
+        cells = tuple(sorted({(x >> 1) // n for x in path}))
+        held = tuple(int(p) for p in parents[:got])
+        found.append(Finding(total, conclusion, kind, (m, links), held, cells, path, removed))
+    return found

@@ -17,7 +17,7 @@ technique                  value  what it uses
 =========================  =====  ==========================================================
 :func:`nishio`             7.5+L  dynamic, one digit at a time (x-links), contradictions only
 :func:`cell_region_forcing` 8.0+L  static x- and y-links, cell (3+ digits) and region
-                                  (3+ places) forcing
+                                  (2+ places) forcing
 :func:`dynamic_forcing`    8.5+L  dynamic: contradiction, double, cell and region forcing
 :func:`dynamic_plus_forcing` 9.0+L dynamic chains that also apply locked candidates, subsets
                                   and fish when they stall (nesting level 1)
@@ -29,11 +29,13 @@ technique                  value  what it uses
 Each returns the easiest step of its tier (fewest nodes), or ``None``. Reading of SE's
 definitions: Nishio is SE's dynamic chaining restricted to one digit (no cell links),
 contradictions only, from each candidate assumed on and off; "multiple" chains are static
-(they read the board as it is) and, as in SE, skip bivalue cells and conjugate pairs, which
-the X/Y forcing chains of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE,
-starts only from a unit's first place of the digit, which must itself be a cell SE scans. Levels 2-5
-nest, in order: static forcing chains (contradictions of x/y chains), multiple, dynamic, dynamic
-plus.
+(they read the board as it is) and, as in SE, skip bivalue cells, which the X/Y forcing chains
+of :mod:`~grille.sudoku.logic.chains.named` cover; region forcing, as in SE, starts only from a
+unit's first place of the digit, which must itself be a cell SE scans, and takes a unit where the
+digit has two places or more (``doRegionChainings``: ``cardinality == 2 || (isMultipleEnabled
+&& cardinality > 2)``; grille wanted three for static chains until session 8). Levels 2-5
+nest, in order: SE's static forcing chains and cycles (:mod:`se_chains`), those and then multiple
+chains (level 3), dynamic, dynamic plus.
 
 Every tier, nested levels included, searches in one compiled call
 (:mod:`tier_kernel`; dynamic plus's rules in
@@ -52,7 +54,9 @@ nesting stays bounded and says so; a net records at most every node of the grid.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +68,7 @@ from grille.sudoku.grid import Grid
 from grille.sudoku.logic.board import Board, Memo, bits
 from grille.sudoku.logic.difficulty import chain_difficulty
 from grille.sudoku.logic.forcing import rules as net_rules
-from grille.sudoku.logic.forcing import tier_kernel
+from grille.sudoku.logic.forcing import se_chains, tier_kernel
 from grille.sudoku.logic.forcing.net import (
     BASIC_RULES,
     DYNAMIC,
@@ -119,7 +123,7 @@ class _Tier:
 
     @property
     def min_count(self) -> int:
-        """Fewest digits (or places) a cell (or unit) needs to be tried: 3 static, 2 dynamic."""
+        """Fewest digits a cell needs to be tried: 3 static, 2 dynamic (a unit: 2 places)."""
         return 2 if self.flags & DYNAMIC else 3
 
 
@@ -149,7 +153,7 @@ def _inner(level: int) -> tier_kernel.Inner:
     tier = _INNER[level]
     return tier_kernel.Inner(
         tier.flags, tier.contradiction, tier.double, tier.multiple, tier.min_count,
-        tier.level == 1,
+        tier.level == 1, {2: 1, 3: 2}.get(level, 0),
     )  # fmt: skip
 
 
@@ -176,6 +180,16 @@ def _compiled_rules(level: int) -> tuple[Rule, ...]:
     if level == 1:
         return net_rules.COMPILED_RULES
     inner = _inner(level)
+    parts = []
+    if inner.se:  # SE's level-2 chains, first (level 3: before its multiple chains)
+        parts.append((2, dataclasses.replace(inner, se=1)))
+    if inner.se != 1:
+        parts.append((level, dataclasses.replace(inner, se=0)))
+    return (*net_rules.COMPILED_RULES, *(_nested_part(lv, part) for lv, part in parts))
+
+
+def _nested_part(level: int, inner: tier_kernel.Inner) -> Rule:
+    """A stalled net's rule running ``inner`` (noted as nesting ``level``'s finding)."""
 
     def nested(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
         findings = tier_kernel.nested_findings(net.topo, inner, net.marks0, net.marks, net.seen)
@@ -188,8 +202,8 @@ def _compiled_rules(level: int) -> tuple[Rule, ...]:
                     net.notes[2 * cand] = _Nested(level, marks, finding=finding)
         return found
 
-    nested.__name__ = f"compiled_nested_{level}"
-    return (*net_rules.COMPILED_RULES, nested)
+    nested.__name__ = f"compiled_nested_{level}" + ("_se" if inner.se else "")
+    return nested
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +225,9 @@ class _Budget:
     def __init__(self, left: int) -> None:
         self.left = left
 
-    def spend(self) -> None:
-        """Take one net, or raise :class:`_ExhaustedError`."""
-        self.left -= 1
+    def spend(self, nets: int = 1) -> None:
+        """Take one net (or ``nets``), or raise :class:`_ExhaustedError`."""
+        self.left -= nets
         if self.left < 0:
             raise _ExhaustedError
 
@@ -257,12 +271,24 @@ def _rules(level: int, budget: _Budget) -> tuple[Rule, ...]:
         return ()
     if level == 1:
         return BASIC_RULES
+    if level == 3:  # SE's otherRules: level 2's chains, then multiple chains
+        return (*BASIC_RULES, _nested_rule(2, budget), _nested_rule(3, budget))
     return (*BASIC_RULES, _nested_rule(level, budget))
 
 
 def _nested_rule(level: int, budget: _Budget) -> Rule:
-    """A rule running nesting ``level``'s inner tier on a stalled net's marks."""
+    """A rule running nesting ``level``'s inner tier on a stalled net's marks (level 2: SE's
+    forcing chains and cycles, :mod:`se_chains`, the same code as compiled)."""
     inner = _INNER[level]
+    if level == 2:
+        compiled = _nested_part(2, dataclasses.replace(_inner(2), se=1))
+
+        def se_rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
+            found = compiled(net)
+            budget.spend(int(se_chains.se_tables(net.topo.n).state[8]))  # as the kernel counts
+            return found
+
+        return se_rule
 
     def rule(net: Net) -> list[tuple[int, tuple[int, ...], int]]:
         n = net.topo.n
@@ -376,6 +402,8 @@ def _finding_key(net: Net, node: int) -> object:
     note = net.notes.get(node)
     if isinstance(note, _Nested) and note.finding is not None:
         found = note.finding
+        if found.path:  # SE's level 2: FullChain compares the chain itself
+            return ("se", found.path)
         return (found.nodes, found.conclusion, found.kind, found.subject, found.cells)
     if isinstance(note, _Nested) and note.hint is not None:
         hint = note.hint
@@ -395,7 +423,7 @@ def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
     found = []
     for unit in (2 * n + topo.shape.box_of(cell), cell // n, n + cell % n):
         places = [c for c in topo.units[unit] if marks[c] >> d & 1]
-        if len(places) < scan.tier.min_count or places[0] != cell:
+        if len(places) < 2 or places[0] != cell:  # SE: two places or more
             continue
         nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c in places]
         found.extend(_common(nets, "region", (unit, d)))
@@ -435,8 +463,12 @@ def _easiest(board: Board, tier: _Tier) -> Step | None:
         return None
     if not hints:
         return None
-    best = min(hints, key=lambda hint: hint.nodes)
+    best = min(hints, key=lambda hint: (hint.nodes, _RANK[hint.kind]))
     return _step(board, tier, best)
+
+
+_RANK = {"double": 1, "cell": 5, "region": 6, "contradiction": 7}
+"""SE's ``getSortKey`` per kind: the tie-break after the node count (``tier_kernel._rank``)."""
 
 
 _KINDS = {
@@ -738,6 +770,11 @@ def _implication(board: Board, net: Net, node: int) -> Proof:
     note = net.notes.get(node)
     if not isinstance(note, _Nested):
         return Proof(f"{said} (since {because})" if because else said)
+    if note.finding is not None and note.finding.path:
+        where = f", given {because}" if because else ""
+        name = _se_name(note.finding)
+        return Proof(f"{said} (by a {name} inside this chain{where}):",
+                     (_se_proof(board, note.finding),))  # fmt: skip
     inner = _nested_hint(net.topo, note)
     if inner is None:  # cannot happen: the rule found it on these very marks
         return Proof(f"{said} (by {note.tier.name}, on the candidates left by {because})")
@@ -775,3 +812,32 @@ def _nested_hint(topo: Topology, note: _Nested) -> _Hint | None:
     return next(
         (h for h in hints if h.kind == kind and h.conclusion == finding.conclusion), None
     )
+
+
+def _se_name(finding: tier_kernel.Finding) -> str:
+    """SE's name of a level-2 inner hint (``ForcingChainHint``, ``CycleHint.getName``)."""
+    both = finding.subject[1] == se_chains.XY
+    if finding.kind == tier_kernel.CYCLE:
+        return "Bidirectional Cycle" if both else "Bidirectional X-Cycle"
+    return "Forcing Chain" if both else "Forcing X-Chain"
+
+
+def _se_proof(board: Board, finding: tier_kernel.Finding) -> Proof:
+    """The proof of SE's level-2 inner hint: its chain, link by link."""
+    n = board.n
+    path = finding.path
+    lines = tuple(
+        Proof(f"{_say(board, node)} (since {_say(board, prev)})")
+        for prev, node in itertools.pairwise(path)
+    )
+    start = _assume(board, path[0])
+    if finding.kind == tier_kernel.CYCLE:
+        gone = ", ".join(
+            f"{board.name(c // n)} is not {board.digit(c % n + 1)}" for c in finding.removed
+        )
+        claim = (f"{gone}: the cycle from {_say(board, path[0], would=False)} back to itself "
+                 "holds one way or the other, and these see an on and an off node of their "
+                 "digit")  # fmt: skip
+    else:
+        claim = f"{_say(board, finding.conclusion, would=False)}: {start}, it would not hold"
+    return Proof(claim, (Proof(start[0].upper() + start[1:], lines),))
