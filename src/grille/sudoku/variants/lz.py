@@ -29,6 +29,7 @@ data is under 2,000.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from grille.errors import GrilleError
@@ -71,6 +72,7 @@ def _text(units: str) -> str:
         raise LinkError("the link's text holds a broken UTF-16 surrogate pair") from None
 
 
+@functools.lru_cache(maxsize=8)  # a grid is often written as both links, one after the other
 def compress(text: str) -> str:
     """``LZString.compressToBase64(text)`` as JavaScript returns it."""
     bits = _compress_bits(_units(text))
@@ -145,6 +147,7 @@ def _literal(out: list[str], unit: int, width: int, enlarge: int) -> tuple[int, 
     return width, enlarge
 
 
+@functools.lru_cache(maxsize=8)  # a link is often sniffed, then read
 def decompress(payload: str, limit: int = MAX_DECODED) -> str:
     """The text ``payload`` (lz-string base 64) holds; :class:`LinkError` when none, or
     when it would be over ``limit`` UTF-16 code units long."""
