@@ -216,6 +216,20 @@ def test_link_payload_is_read_raw_and_urlencoded_forms_too() -> None:
     assert read_link("https://f-puzzles.com/?theme=1&load=" + payload)[0] == grid
 
 
+def test_percent_encoding_in_a_link_is_read_in_either_case() -> None:
+    grid = from_fpuzzles(load(HERE / "kropki.json")["fpuzzles"])
+    payload = link_of(grid).split("load=")[1]
+    assert "+" in payload and "/" in payload and "=" in payload
+    for plus, slash, equals in (("%2B", "%2F", "%3D"), ("%2b", "%2f", "%3d"),
+                                ("%2b", "%2F", "%3d")):
+        encoded = payload.replace("+", plus).replace("/", slash).replace("=", equals)
+        assert read_link("https://f-puzzles.com/?load=" + encoded)[0] == grid
+        assert read_link("https://sudokupad.app/fpuzzles" + encoded)[0] == grid
+        assert read("https://f-puzzles.com/?load=" + encoded)[0].puzzle == grid
+    with pytest.raises(LinkError, match="is not lz-string base 64"):
+        read_link("https://f-puzzles.com/?load=" + payload.replace("+", "%2C"))
+
+
 def test_lz_matches_javascript_on_known_strings() -> None:
     # JavaScript lz-string 1.5.0: LZString.compressToBase64(...)
     assert compress("hello") == "BYUwNmD2Q==="
