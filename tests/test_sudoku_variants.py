@@ -26,7 +26,7 @@ from grille.sudoku.variants.families import BY_NAME, FAMILIES
 from grille.sudoku.variants.families.jigsaw import Regions
 from grille.sudoku.variants.fpuzzles import fpuzzles_of, from_fpuzzles, link_of, read_link
 from grille.sudoku.variants.lz import LinkError, compress, decompress
-from grille.sudoku.variants.model import VariantError
+from grille.sudoku.variants.model import Variant, VariantError
 
 HERE = FIXTURES / "variants"
 FAMILY_FILES = sorted(p for p in HERE.glob("*.json") if p.stem in BY_NAME)
@@ -214,6 +214,17 @@ def test_link_payload_is_read_raw_and_urlencoded_forms_too() -> None:
     assert read_link(link_of(grid, sudokupad=True)) == (grid, "sudokupad")
     assert read_link(link + "&setting=dark#top")[0] == grid  # other parameters ignored
     assert read_link("https://f-puzzles.com/?theme=1&load=" + payload)[0] == grid
+
+
+def test_an_empty_json_variant_is_a_plain_sudoku_and_writes_back_as_one() -> None:
+    plain = '{"kind": "sudoku", "size": 4, "box": [2, 2], "cells": "3.2.............", ' \
+        '"metadata": {"title": "T"}}'
+    grid = read(plain.replace('"metadata"', '"variant": {}, "metadata"'))[0].puzzle
+    assert grid.variant is None
+    assert grid == read(plain)[0].puzzle
+    assert format_grid(grid, "json") == plain  # no "variant" written: read back the same
+    assert read(format_grid(grid, "line"))[0].puzzle.cells == grid.cells  # plain formats too
+    assert Grid(grid.shape, grid.cells, variant=Variant()).variant is None
 
 
 def test_percent_encoding_in_a_link_is_read_in_either_case() -> None:
