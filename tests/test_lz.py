@@ -109,3 +109,14 @@ REFUSED = [
 def test_what_javascript_does_not_decode_is_refused(payload: str, reason: str) -> None:
     with pytest.raises(LinkError, match=reason):
         decompress(payload)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", max_size=60),
+       st.sampled_from(["", "=", "==", "==="]))
+def test_any_payload_decodes_or_is_refused_with_a_link_error(body: str, pad: str) -> None:
+    try:
+        text = decompress(body + pad, limit=2000)
+    except LinkError:
+        return
+    assert 0 < len(text) <= 2000
