@@ -17,6 +17,8 @@ rules (``docs/variants.md``, "lz-string"):
 Where JavaScript's decompressor returns ``""``, ``null`` or garbage, this one raises
 :class:`LinkError`:
 
+- a payload that is not base 64 with at most three ``=`` at its end (JavaScript reads
+  other characters as zero bits);
 - a truncated stream (the bits run out before the end code);
 - a code the dictionary does not have yet;
 - a first code of 3;
