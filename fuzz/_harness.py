@@ -33,10 +33,14 @@ def _option(argv: list[str], prefix: str) -> str | None:
     return None
 
 
-def run(target_name: str, modules: Sequence[str] = ()) -> None:
-    """Fuzz the target ``target_name`` with grille and ``modules`` instrumented."""
+def run(target_name: str, modules: Sequence[str] = (), plain: Sequence[str] = ()) -> None:
+    """Fuzz the target ``target_name`` with grille and ``modules`` instrumented, except
+    ``plain``: modules imported first, so left as they are (code that only serves the
+    harness, whose coverage does not guide it and whose instrumentation costs)."""
     import atheris
 
+    for module in plain:
+        importlib.import_module(module)
     with atheris.instrument_imports(include=["grille", "targets"]):
         import targets
 

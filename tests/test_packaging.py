@@ -81,8 +81,7 @@ def test_extras_table_matches_pyproject(extra: str) -> None:
 def test_the_core_needs_no_extra() -> None:
     """The core's packages are those the core's modules import."""
     core = {requirement_name(r) for r in project()["dependencies"]}  # type: ignore[attr-defined]
-    # lzstring: the f-puzzles and SudokuPad links (variant Sudoku formats, imported on first use)
-    assert core == {"numpy", "numba", "platformdirs", "rich", "lzstring"}
+    assert core == {"numpy", "numba", "platformdirs", "rich"}
     assert extra_packages("all") >= {p for name in EXTRAS for p in EXTRAS[name].values()}
 
 

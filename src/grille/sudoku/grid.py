@@ -45,7 +45,7 @@ class Grid:
     marks are known, else ``None``. ``metadata`` keeps named fields a format carried
     (author, description ...) as ``(key, value)`` pairs. ``variant`` holds the constraints of
     a variant Sudoku (killer cages, jigsaw regions ...: :mod:`grille.sudoku.variants`), ``None``
-    for plain Sudoku.
+    for plain Sudoku (a variant without constraints is made ``None``).
     """
 
     shape: Shape
@@ -57,6 +57,8 @@ class Grid:
 
     def __post_init__(self) -> None:
         self._check_entries()
+        if self.variant is not None and not self.variant.constraints:
+            object.__setattr__(self, "variant", None)  # no constraint: plain, written as such
         if self.variant is not None:
             self.variant.fits(self.shape.size)
 

@@ -45,6 +45,9 @@ _LINK_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:(f-puzzles\.com/\?(?:.*&)?load=)|"
     r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
 )
+_PERCENT = {"2B": "+", "2F": "/", "3D": "="}
+"""The percent-encodings of base 64's own characters a pasted link may hold."""
+_PERCENT_RE = re.compile(r"%(2[BbFf]|3[Dd])")  # either case: browsers and chat programs vary
 _META = (("title", "title"), ("author", "author"), ("ruleset", "rules"))
 _CELL_FIELDS = ("value", "given", "region")
 
@@ -207,7 +210,7 @@ def read_link(text: str) -> tuple[Grid, str]:
     if match is None:
         raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
                         "link (https://sudokupad.app/fpuzzles…)")
-    payload = match[3].replace("%2B", "+").replace("%2F", "/").replace("%3D", "=")
+    payload = _PERCENT_RE.sub(lambda m: _PERCENT[m[1].upper()], match[3])
     decoded = decompress(payload)
     try:
         data = loads(decoded)
