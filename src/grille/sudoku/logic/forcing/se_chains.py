@@ -49,6 +49,8 @@ from typing import Any
 import numpy as np
 
 from grille.engine._jit import Kernels, per_thread
+from grille.sudoku.logic.chains.cycles import _increment
+from grille.sudoku.logic.forcing.rules import _bits
 
 __all__ = ["CHAIN", "CYCLE", "KERNELS", "XY", "X_ONLY", "SeTables", "se_tables"]
 
@@ -67,15 +69,6 @@ _OVERFLOW = -3
 
 Array = Any
 """A NumPy integer array."""
-
-
-def _ones(x: int) -> int:
-    """How many bits ``x`` has set."""
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
 
 
 def _on_to_off(cand: int, n: int, npeers: int, peers: Array, marks: Array, y: int,
@@ -104,7 +97,7 @@ def _off_to_on(cand: int, n: int, cell_units: Array, unit_cells: Array, marks: A
     d = cand % n
     k = 0
     m = marks[cell]
-    if y and _ones(m) == 2:
+    if y and _bits(m) == 2:
         for e in range(n):
             if e != d and (m >> e) & 1:
                 res[k] = cell * n + e
@@ -139,19 +132,6 @@ def _ancestor(e: int, node: int, ent_node: Array, ent_par: Array) -> bool:
             return True
         x = ent_par[x]
     return False
-
-
-def _length_tenths(total: int) -> int:
-    """SE's length increment for ``total`` nodes, in tenths (``getLengthDifficulty``)."""
-    length = total - 2
-    ceiling = 4
-    steps = 0
-    half = True
-    while length > ceiling:
-        steps += 1
-        ceiling = ceiling * 3 // 2 if half else ceiling * 4 // 3
-        half = not half
-    return steps
 
 
 def _record(end: int, kind: int, links: int, n: int, npeers: int, peers: Array, marks: Array,
@@ -236,7 +216,7 @@ def _record(end: int, kind: int, links: int, n: int, npeers: int, peers: Array, 
     for i in range(nrem):
         rh = ((rh ^ (int(raw[at + i]) + 1)) * 1099511628211) & _M62
     hstart[h] = top
-    hkey[h] = ((base + _length_tenths(total)) * 1000000 + total) * 8 + (2 if links == X_ONLY
+    hkey[h] = ((base + _increment(total)) * 1000000 + total) * 8 + (2 if links == X_ONLY
                                                                           else 4)
     hhash[h] = rh
     state[3] = top + HEAD + m + nrem
@@ -396,7 +376,7 @@ def _se_scan(n: int, npeers: int, peers: Array, cell_units: Array, unit_cells: A
     for which in range(2):
         y = which  # the x pass, then x and y (the y-only pass finds nothing)
         for cell in range(n * n):
-            if _ones(marks[cell]) < 2:
+            if _bits(marks[cell]) < 2:
                 continue
             for d in range(n):
                 if (marks[cell] >> d) & 1 == 0:
@@ -565,7 +545,7 @@ _M62 = (1 << 62) - 1
 KERNELS = Kernels(
     (_se_scan, _rule_parents),
     helpers=(
-        _ones, _on_to_off, _off_to_on, _ancestor, _length_tenths, _record, _cycles, _chain,
+        _bits, _on_to_off, _off_to_on, _ancestor, _increment, _record, _cycles, _chain,
         _merge_sort, _region_of, _cause_parents,
     ),
 )
