@@ -1,5 +1,5 @@
 """grille's lz-string codec (``grille.sudoku.variants.lz``): the strings JavaScript's
-lz-string makes (``tests/fixtures/lz/javascript.json``, from npm lz-string 1.5.0), the
+lz-string makes (``tests/fixtures/lz_javascript.json``, from npm lz-string 1.5.0), the
 payloads it refuses, and the cap on what a payload may decompress to."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from grille.sudoku.formats import read
 from grille.sudoku.variants.fpuzzles import FPUZZLES_PREFIX, SUDOKUPAD_PREFIX, read_link
 from grille.sudoku.variants.lz import MAX_DECODED, LinkError, compress, decompress
 
-JAVASCRIPT = json.loads((FIXTURES / "lz" / "javascript.json").read_text(encoding="utf-8"))
+JAVASCRIPT = json.loads((FIXTURES / "lz_javascript.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("text", "payload"), JAVASCRIPT["pairs"],
