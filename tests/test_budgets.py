@@ -11,6 +11,7 @@ below what any of these searches needs, so the outcome does not depend on the ma
 from __future__ import annotations
 
 import signal
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -263,6 +264,31 @@ def test_time_limit_raises_a_budget_error_and_restores_the_alarm() -> None:
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     with time_limit(None, "no limit"):
         assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_time_limit_rings_again_when_the_interrupted_code_catches_its_error() -> None:
+    """An alarm that lands in code catching ``ValueError`` (or a compile listener's guard)
+    is swallowed there; the limit still ends the body (a generation once ran on for
+    minutes past a 0.5 s limit this way)."""
+    caught: list[ValueError] = []
+
+    def spin(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            pass
+
+    def job() -> None:
+        with time_limit(0.05, "the job"):
+            try:
+                spin(5.0)
+            except ValueError as error:  # TimeLimitError is one: swallowed here
+                caught.append(error)
+            spin(5.0)
+
+    with pytest.raises(TimeLimitError):
+        job()
+    assert len(caught) == 1
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 class FakeSearch:

@@ -149,10 +149,17 @@ def verdict_problem(
     return EXIT_NOT_ALL, result.verdict.value
 
 
+_RING_AGAIN = 0.1
+"""Seconds after a time limit's error until it is raised again, should the code the alarm
+interrupted have caught it."""
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float | None, what: str) -> Iterator[None]:
     """Raise :class:`TimeLimitError` (a :class:`BudgetExceededError`) in the body after
-    ``seconds`` (``None`` or 0: never), naming ``what`` ran out of time.
+    ``seconds`` (``None`` or 0: never), naming ``what`` ran out of time. Until the body
+    ends, the error is raised again every :data:`_RING_AGAIN` seconds, in case the code it
+    landed in caught it.
 
     It uses ``SIGALRM``, so it works in the main thread of a Unix process, and interrupts
     Python code only: a compiled kernel (bounded by its node budget) finishes its call first.
@@ -171,6 +178,9 @@ def time_limit(seconds: float | None, what: str) -> Iterator[None]:
         if armed and (left > 0 or compiling()):  # time went to compiling: wait for the rest
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.05))
         elif armed:
+            # Ring again soon: code the alarm lands in may catch the error (a listener
+            # guard, an ``except ValueError``), and the limit must still end the body.
+            signal.setitimer(signal.ITIMER_REAL, _RING_AGAIN)
             raise TimeLimitError(
                 f"{what}: time limit of {seconds:g} s reached (raise it with --time-limit)"
             )
