@@ -102,27 +102,14 @@ def _compress_bits(units: str) -> str:
             if code is not None:
                 phrase, fresh = code, -1
                 continue
-            if fresh >= 0:
-                width, enlarge = _literal(out, fresh, width, enlarge)
-            else:
-                out.append(format(phrase, f"0{width}b")[::-1])
-            enlarge -= 1
-            if enlarge == 0:
-                enlarge = 1 << width
-                width += 1
+            width, enlarge = _phrase(out, phrase, fresh, width, enlarge)
             longer[key] = size
             size += 1
         # A unit seen for the first time cannot start a longer phrase yet, so it is the next
         # phrase written: as its literal.
         phrase, fresh = singles[unit], unit if new else -1
     if phrase >= 0:
-        if fresh >= 0:
-            width, enlarge = _literal(out, fresh, width, enlarge)
-        else:
-            out.append(format(phrase, f"0{width}b")[::-1])
-        enlarge -= 1
-        if enlarge == 0:
-            width += 1
+        width, enlarge = _phrase(out, phrase, fresh, width, enlarge)
     out.append(format(_END, f"0{width}b")[::-1])
     return "".join(out)
 
@@ -142,10 +129,27 @@ def _literal(out: list[str], unit: int, width: int, enlarge: int) -> tuple[int, 
         out.append(format(_CHAR8, f"0{width}b")[::-1] + format(unit, "08b")[::-1])
     else:
         out.append(format(_CHAR16, f"0{width}b")[::-1] + format(unit, "016b")[::-1])
+    return _count_down(width, enlarge)
+
+
+def _phrase(out: list[str], phrase: int, fresh: int, width: int,
+            enlarge: int) -> tuple[int, int]:  # fmt: skip
+    """Write the current phrase: the literal ``fresh`` on its first use (``fresh`` >= 0),
+    else its code ``phrase``; then count the entry the compressor adds (a literal counts
+    twice). The new width and countdown."""
+    if fresh >= 0:
+        width, enlarge = _literal(out, fresh, width, enlarge)
+    else:
+        out.append(format(phrase, f"0{width}b")[::-1])
+    return _count_down(width, enlarge)
+
+
+def _count_down(width: int, enlarge: int) -> tuple[int, int]:
+    """One more dictionary entry: the code width grows by a bit when the countdown runs out
+    (and the countdown starts again at 2^width)."""
     enlarge -= 1
     if enlarge == 0:
-        enlarge = 1 << width
-        width += 1
+        return width + 1, 1 << width
     return width, enlarge
 
 
