@@ -67,7 +67,8 @@ class Grid:
         n = self.shape.size
         if len(self.cells) != n * n:
             raise ValueError(f"a {n}x{n} grid has {n * n} cells, got {len(self.cells)}")
-        if any(not 0 <= digit <= n for digit in self.cells):
+        cells = self.cells
+        if cells and not (min(cells) >= 0 and max(cells) <= n):  # one C pass each
             raise ValueError(f"digits of a {n}x{n} grid are 0..{n}")
         for name, extra in (("givens", self.givens), ("marks", self.marks)):
             if extra is not None and len(extra) != n * n:
@@ -168,7 +169,7 @@ class Grid:
         """The same grid with ``cells`` as its digits (clues kept as they were)."""
         givens = self.givens
         if givens is None:
-            givens = tuple(digit != 0 for digit in self.cells)
+            givens = tuple(map(bool, self.cells))  # a digit is a clue when not 0
         return self._derived(tuple(cells), givens, self.marks)
 
     def with_marks(self, marks: Sequence[int] | None) -> Grid:

@@ -71,6 +71,10 @@ VARIANT = (
 )
 """A 4x4 Killer with one cage: the variant kernel compiles for every filter at once."""
 
+GROUPS = ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}],'
+          ' [{}, {}, {}, {}]], "diagonal+": true}')
+"""An empty 4x4 with a diagonal (all-different groups only): the one-call kernel."""
+
 
 def _warm_variants() -> None:
     import json
@@ -79,6 +83,7 @@ def _warm_variants() -> None:
     from grille.sudoku.variants.solve import solve
 
     solve(from_fpuzzles(json.loads(VARIANT)), limit=2, backend="jit")
+    solve(from_fpuzzles(json.loads(GROUPS)), limit=2, backend="jit")
 
 
 def _warm_techniques() -> None:

@@ -82,6 +82,11 @@ class Constraint(ABC):
     """The family's name (as the registry lists it)."""
     label: ClassVar[str] = ""
     """How texts name one constraint of the family (``"thermometer"``)."""
+    units_only: ClassVar[bool] = False
+    """True when :meth:`solver_parts` gives all-different units and never a filter, units
+    that depend on the constraint and the size alone (jigsaw regions, extra groups,
+    anti-king pairs ...): a puzzle of such constraints only is built and searched in one
+    compiled call (:mod:`grille.sudoku.variants._groups`)."""
 
     def cells_of(self) -> tuple[Cell, ...]:
         """Every grid cell the constraint involves (none for a global rule)."""
@@ -117,6 +122,12 @@ class Constraint(ABC):
         """The constraint's units and candidate filters for the exact solver on a ``size``
         grid (``variant``: the whole puzzle, which the negative constraints need)."""
         raise VariantError(f"the solver has no rule for {self.name()}")
+
+    def solver_regions(self, size: int) -> Sequence[int] | None:
+        """Each cell's region, row-major (``size`` labels of ``size`` cells), when the
+        constraint is irregular regions that replace the boxes: the all-different solver
+        reads them in place of :meth:`solver_parts`' units; ``None`` for the others."""
+        return None
 
     def broken(self, why: str, cells: Iterable[Cell]) -> Violation:
         """A violation of this constraint: ``"<name>: <why>"`` at ``cells``."""

@@ -35,7 +35,7 @@ from typing import Any, overload
 from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
-from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.model import Constraint, Variant
 from grille.sudoku.variants.propagation import Filter, Masks
 
 __all__ = ["BACKENDS", "Layout", "Model", "layout_of", "model_of", "propagate", "solve"]
@@ -458,6 +458,10 @@ def propagate(model: Model, masks: Masks, changed: Sequence[int] | None = None,
             return True
 
 
+_PLAIN = Variant()
+"""A plain grid's variant: no constraint."""
+
+
 class _StopError(Exception):
     """The search reached its solution limit or its node budget."""
 
@@ -472,8 +476,13 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
-    variant = grid.variant or Variant()
+    variant = grid.variant or _PLAIN
     n = grid.size
+    if (backend == "jit" or (backend == "auto" and _loaded)) and n <= 16 and jit_allowed() \
+            and all(type(constraint).units_only for constraint in variant.constraints):
+        result = _solve_groups(grid, variant, limit, budget)
+        if result is not None:
+            return result
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
     if backend == "python" or (backend == "auto" and not jit_allowed()):
         return _solve_python(grid, model, limit, budget)
@@ -488,6 +497,86 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         if not result.budget_reached or trial == budget:
             return result
     return _solve_kernel(grid, flat, limit, budget)
+
+
+def _solve_groups(grid: Grid, variant: Variant, limit: int, budget: int | None
+                  ) -> Solutions[Grid] | None:
+    """The search of a puzzle whose constraints are all-different units only, in one
+    compiled call that builds its peers, full units and locked pairs
+    (:mod:`grille.sudoku.variants._groups`): no model, flat tables or filters. ``None``
+    when its labels do not fit that call (the model's path then solves it)."""
+    global _loaded
+    from grille.sudoku.variants import _groups
+
+    groups = _groups_of(variant, grid.shape)
+    if groups is None:
+        return None
+    labels, unit_start, unit_cells = groups
+    cells = len(labels)
+    out = bytearray(2 * cells)
+    count, nodes, stop = _groups.KERNELS.solve_groups(
+        grid.size, bytes(grid.cells), labels, unit_start, unit_cells, limit,
+        -1 if budget is None else budget, out)
+    if stop < 0:
+        return None
+    if not _loaded and _groups.KERNELS.compiled:
+        _grow_once()  # as after the kernel's first run (see _solve_kernel)
+        _loaded = True
+    found = []
+    for index in range(min(count, 2)):
+        solution = grid.with_cells(tuple(out[index * cells:(index + 1) * cells]))
+        found.append(solution if solution.marks is None else solution.with_marks(None))
+    return Solutions(count=count, found=tuple(found), exhausted=stop == _STOP_DONE,
+                     nodes=nodes, budget_reached=stop == _STOP_BUDGET)
+
+
+_STOP_DONE, _STOP_BUDGET = 0, 2
+"""The kernel's stop codes (``_kernel.STOP_DONE``, ``STOP_BUDGET``; a test checks)."""
+
+
+def _groups_of(variant: Variant, shape: Any) -> tuple[bytes, Any, Any] | None:
+    """What :func:`_solve_groups` passes the kernel for ``variant`` on ``shape``: each
+    cell's box or jigsaw region as bytes, and the other constraints' units' starts and
+    cells (NumPy ``int64``); ``None`` when a label is not 0 to 255 or two constraints give
+    regions."""
+    n = shape.size
+    labels: Sequence[int] | None = None
+    others: list[Constraint] = []
+    for constraint in variant.constraints:
+        regions = constraint.solver_regions(n)
+        if regions is None:
+            others.append(constraint)
+        elif labels is None:
+            labels = regions
+        else:
+            return None
+    try:
+        laid = _box_labels(shape) if labels is None else bytes(labels)
+    except ValueError:  # a label outside 0..255
+        return None
+    return (laid, *_units_of(tuple(others), n))
+
+
+@functools.lru_cache(maxsize=64)
+def _units_of(constraints: tuple[Constraint, ...], size: int) -> tuple[Any, Any]:
+    """The units of ``constraints`` (all-different units only, which depend on nothing
+    else) on a ``size`` grid laid out for the kernel: their starts and cells, NumPy
+    ``int64``. Remembered: every X, windoku or anti-knight puzzle of a size has the same."""
+    import numpy as np
+
+    units: list[tuple[int, ...]] = []
+    for constraint in constraints:
+        units += constraint.solver_parts(size, _PLAIN).units
+    cells = np.fromiter(itertools.chain.from_iterable(units), dtype=np.int64)
+    starts = np.fromiter(itertools.accumulate(map(len, units), initial=0),
+                         dtype=np.int64, count=len(units) + 1)
+    return starts, cells
+
+
+@functools.lru_cache(maxsize=64)
+def _box_labels(shape: Any) -> bytes:
+    """Each cell's box on ``shape``."""
+    return bytes(map(shape.box_of, range(shape.cell_count)))
 
 
 def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solutions[Grid]:

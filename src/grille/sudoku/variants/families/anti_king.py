@@ -20,6 +20,7 @@ class AntiKing(Constraint):
 
     family = "anti_king"
     label = "anti-king"
+    units_only = True
 
     def violations(self, board: Board) -> list[Violation]:
         return move_apart(self, board, MOVES, "a king's move")

@@ -20,6 +20,7 @@ class AntiKnight(Constraint):
 
     family = "anti_knight"
     label = "anti-knight"
+    units_only = True
 
     def violations(self, board: Board) -> list[Violation]:
         return move_apart(self, board, MOVES, "a knight's move")

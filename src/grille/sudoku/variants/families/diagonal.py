@@ -19,6 +19,7 @@ class Diagonal(Constraint):
     anti: bool
     family = "x"
     label = "diagonal"
+    units_only = True
 
     def name(self) -> str:
         return "anti-diagonal" if self.anti else "main diagonal"

@@ -17,6 +17,7 @@ class DisjointGroups(Constraint):
 
     family = "disjoint"
     label = "disjoint groups"
+    units_only = True
 
     def violations(self, board: Board) -> list[Violation]:
         shape = default_shape(board.size)

@@ -26,6 +26,7 @@ class ExtraRegion(Constraint):
     cells: tuple[Cell, ...]
     family = "extra_region"
     label = "extra region"
+    units_only = True
 
     def __repr__(self) -> str:
         return f"ExtraRegion({cells_text(self.cells)}, {len(self.cells)} cells)"

@@ -34,6 +34,7 @@ class Regions(Constraint):
     sparse: bool = field(default=False, compare=False)
     family = "jigsaw"
     label = "region"
+    units_only = True
 
     def __repr__(self) -> str:
         return f"Regions({''.join(_symbol(r) for r in self.regions)!r})"
@@ -73,8 +74,14 @@ class Regions(Constraint):
                                     for number, cells in enumerate(self.units(size), 1)),
                       boxes=True)
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
-        units = tuple(tuple(r * size + c for r, c in unit) for unit in self.units(size))
+        # the cells sorted by region (stably: in order within each), cut every ``size``:
+        # each region's cells, as :meth:`units` gives them (``fits``: n regions of n cells)
+        order = sorted(range(size * size), key=self.regions.__getitem__)
+        units = tuple(tuple(order[at:at + size]) for at in range(0, size * size, size))
         return pr.Parts(units, regions=True)
+
+    def solver_regions(self, size: int) -> tuple[int, ...]:
+        return self.regions
 
     def fpuzzles(self) -> tuple[str, object]:
         return "region", list(self.regions)
