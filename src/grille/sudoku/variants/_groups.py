@@ -44,14 +44,56 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
     """
     cells = n * n
     extra = len(unit_start) - 1
+    most = 3 * n  # full units at most
+    squares = 0  # the lengths of the units squared: peers at most
+    for u in range(extra):
+        length = unit_start[u + 1] - unit_start[u]
+        squares += length * length
+        if length == n:
+            most += 1
+    # every buffer is a piece of one allocation (each costs more than its use here)
+    laid = len(unit_cells) + most * n
+    ws = np.empty(most * n + 256 + n + 2 * cells + max(extra, 1) + 2 * laid
+                  + (most + extra + 1) + 2 * (cells + 1) + 3 * n * n * n + squares
+                  + most * most + 2 * cells + (cells + 1) + 6 + (cells + 1) * cells
+                  + 2 * (cells + 1) + cells * (n + 1) + cells + 2 * cells + 3,
+                  dtype=np.int64)
+    full, at = _piece(ws, 0, most * n)
+    region_of, at = _piece(ws, at, 256)
+    filled, at = _piece(ws, at, n)
+    stamp, at = _piece(ws, at, cells)
+    fill, at = _piece(ws, at, cells)
+    is_full, at = _piece(ws, at, max(extra, 1))
+    own, at = _piece(ws, at, laid)
+    owner_list, at = _piece(ws, at, laid)
+    own_start, at = _piece(ws, at, most + extra + 1)
+    owners, at = _piece(ws, at, cells + 1)
+    peer_start, at = _piece(ws, at, cells + 1)
+    peer_list, at = _piece(ws, at, 3 * n * n * n + squares)
+    meet, at = _piece(ws, at, most * most)
+    in_u, at = _piece(ws, at, cells)
+    in_v, at = _piece(ws, at, cells)
+    watch_start, at = _piece(ws, at, cells + 1)
+    none, at = _piece(ws, at, 0)
+    data, at = _piece(ws, at, 1)
+    due, at = _piece(ws, at, 1)
+    is_due, at = _piece(ws, at, 1)
+    weights, at = _piece(ws, at, 1)
+    scratch, at = _piece(ws, at, 1)
+    stack, at = _piece(ws, at, (cells + 1) * cells)
+    left, at = _piece(ws, at, cells + 1)
+    branch, at = _piece(ws, at, cells + 1)
+    pending, at = _piece(ws, at, cells * (n + 1))
+    queued, at = _piece(ws, at, cells)
+    found, at = _piece(ws, at, 2 * cells)
+    outcome, at = _piece(ws, at, 3)
     # the full units: rows, columns, boxes, then each unit of n different cells
-    full = np.empty((3 * n + extra) * n, dtype=np.int64)
     for r in range(n):
         for c in range(n):
             full[r * n + c] = r * n + c
             full[(n + c) * n + r] = r * n + c
-    region_of = np.full(256, -1, dtype=np.int64)
-    filled = np.zeros(n, dtype=np.int64)
+    region_of[:] = -1
+    filled[:] = 0
     regions = 0
     for cell in range(cells):
         label = labels[cell]
@@ -66,8 +108,8 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
         full[(2 * n + region) * n + filled[region]] = cell
         filled[region] += 1
     count = 3 * n
-    stamp = np.zeros(cells, dtype=np.int64)
-    is_full = np.zeros(max(extra, 1), dtype=np.uint8)
+    stamp[:] = 0
+    is_full[:] = 0
     for u in range(extra):
         first, end = unit_start[u], unit_start[u + 1]
         if end - first != n:
@@ -83,19 +125,15 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
             for i in range(n):
                 full[count * n + i] = unit_cells[first + i]
             count += 1
-    units = full[:count * n].copy()
+    units = full[:count * n]
     # every unit (the full ones, then the others) and, for each cell, the units holding it
-    own = np.empty(count * n + len(unit_cells), dtype=np.int64)
-    own_start = np.empty(count + extra + 1, dtype=np.int64)
     own_start[0] = 0
     at = 0
-    total = 0
     for i in range(count * n):
         own[i] = units[i]
     for u in range(count):
         at += n
         own_start[u + 1] = at
-        total += n * n
     more = count
     for u in range(extra):
         if is_full[u]:
@@ -105,12 +143,8 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
             at += 1
         more += 1
         own_start[more] = at
-        length = unit_start[u + 1] - unit_start[u]
-        total += length * length
-    owners, owner_list = _owners(cells, own, own_start, more)
+    _owners(cells, own, own_start, more, owners, owner_list, fill)
     # each cell's peers: the cells of its units, each once (their order does not matter)
-    peer_start = np.empty(cells + 1, dtype=np.int64)
-    peer_list = np.empty(total, dtype=np.int64)
     size = 0
     for cell in range(cells):
         peer_start[cell] = size
@@ -124,60 +158,57 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
                     peer_list[size] = other
                     size += 1
     peer_start[cells] = size
-    locked = _locked_pairs(n, cells, units, count, owners, owner_list)
-    # the search of the kernel, with no filter (buffers it writes before reading: empty)
-    watch_start = np.zeros(cells + 1, dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    data = np.zeros(1, dtype=np.int64)
-    stack = np.empty((cells + 1) * cells, dtype=np.int64)
+    locked = _locked_pairs(n, cells, units, count, owners, owner_list, meet[:count * count],
+                           in_u, in_v)
+    # the search of the kernel, with no filter (the buffers it writes before reading are
+    # left as they are)
+    watch_start[:] = 0
+    data[0] = 0
+    weights[0] = 1
     every = (1 << n) - 1
     for cell in range(cells):
         digit = givens[cell]
         stack[cell] = every if digit == 0 else 1 << (digit - 1)
-    left = np.empty(cells + 1, dtype=np.int64)
-    branch = np.empty(cells + 1, dtype=np.int64)
-    pending = np.empty(cells * (n + 1), dtype=np.int64)
-    queued = np.empty(cells, dtype=np.int64)
-    due = np.empty(1, dtype=np.int64)
-    is_due = np.empty(1, dtype=np.int64)
-    weights = np.ones(1, dtype=np.int64)
-    scratch = np.empty(1, dtype=np.int64)
-    found = np.zeros(2 * cells, dtype=np.int64)
-    outcome = np.zeros(3, dtype=np.int64)
-    _solve(n, peer_start, peer_list, units, watch_start, none, none, none, data, locked,
-           limit, budget, stack, left, branch, pending, queued, due, is_due, weights,
+    outcome[:] = 0
+    _solve(n, peer_start, peer_list[:size], units, watch_start, none, none, none, data,
+           locked, limit, budget, stack, left, branch, pending, queued, due, is_due, weights,
            scratch, found, outcome)
     for i in range(min(outcome[0], 2) * cells):
         out[i] = found[i]
     return outcome[0], outcome[1], outcome[2]
 
 
-def _owners(cells: int, own: Any, own_start: Any, count: int) -> tuple[Any, Any]:
+def _piece(ws: Any, at: int, size: int) -> tuple[Any, int]:
+    """The ``size`` numbers of ``ws`` from ``at``, and where the next piece starts."""
+    return ws[at:at + size], at + size
+
+
+def _owners(cells: int, own: Any, own_start: Any, count: int, owners: Any, owner_list: Any,
+            fill: Any) -> None:
     """For each cell, the indices of the ``count`` units (laid end to end in ``own`` from
-    ``own_start``) that hold it, in increasing order: where each cell's start, and the
-    list."""
-    owners = np.zeros(cells + 1, dtype=np.int64)
+    ``own_start``) that hold it, in increasing order: written into ``owners`` (where each
+    cell's start, ``cells + 1``) and ``owner_list``; ``fill``: ``cells`` numbers of room."""
+    owners[:] = 0
     for i in range(own_start[count]):
         owners[own[i] + 1] += 1
     for cell in range(cells):
         owners[cell + 1] += owners[cell]
-    owner_list = np.empty(own_start[count], dtype=np.int64)
-    fill = owners[:cells].copy()
+    fill[:] = owners[:cells]
     for u in range(count):
         for i in range(own_start[u], own_start[u + 1]):
             cell = own[i]
             owner_list[fill[cell]] = u
             fill[cell] += 1
-    return owners, owner_list
 
 
 def _locked_pairs(n: int, cells: int, units: Any, count: int, owners: Any,
-                  owner_list: Any) -> Any:
+                  owner_list: Any, meet: Any, in_u: Any, in_v: Any) -> Any:
     """For each ordered pair of the ``count`` full units (``n`` cells each in ``units``)
     meeting in two cells or more: the number of cells they share, of the rest of the first
     and of the rest of the second, then those cells (the kernel's ``locked``). ``owners``,
-    ``owner_list``: each cell's units, the full ones first (:func:`_owners`)."""
-    meet = np.zeros(count * count, dtype=np.int64)
+    ``owner_list``: each cell's units, the full ones first (:func:`_owners`); ``meet``
+    (``count * count``), ``in_u`` and ``in_v`` (``cells`` each): room to work in."""
+    meet[:] = 0
     for cell in range(cells):
         for a in range(owners[cell], owners[cell + 1]):
             u = owner_list[a]
@@ -196,8 +227,8 @@ def _locked_pairs(n: int, cells: int, units: Any, count: int, owners: Any,
             if u != v and shared >= 2:
                 length += 3 + 2 * n - shared
     locked = np.empty(length, dtype=np.int64)
-    in_u = np.zeros(cells, dtype=np.int64)  # 1 + the unit whose cells were marked last
-    in_v = np.zeros(cells, dtype=np.int64)
+    in_u[:] = 0  # 1 + the unit whose cells were marked last
+    in_v[:] = 0
     at = 0
     for u in range(count):
         for i in range(n):
@@ -230,5 +261,6 @@ def _locked_pairs(n: int, cells: int, units: Any, count: int, owners: Any,
     return locked
 
 
-KERNELS = Kernels((_solve_groups,), helpers=(_owners, _locked_pairs), uses=(_kernel.KERNELS,))
+KERNELS = Kernels((_solve_groups,), helpers=(_piece, _owners, _locked_pairs),
+                  uses=(_kernel.KERNELS,))
 """The all-different search, compiled or plain as :mod:`grille.engine._jit` decides."""
