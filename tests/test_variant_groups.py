@@ -259,3 +259,10 @@ def test_the_kernel_runs_interpreted_too() -> None:
 def test_the_stop_codes_are_the_kernels() -> None:
     assert (solve_module._STOP_DONE, solve_module._STOP_BUDGET) == (
         _kernel.STOP_DONE, _kernel.STOP_BUDGET)
+
+
+def test_the_lowest_bit_table() -> None:
+    for index in range(62):
+        for above in (0, 1 << 61, (1 << 62) - 1):
+            word = (above >> index << index) | 1 << index
+            assert _groups._lowest(word) == index
