@@ -67,7 +67,7 @@ def by_model(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid]:
 
 
 def by_groups(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid]:
-    found = solve_module._solve_groups(grid, grid.variant or Variant(), limit, budget)
+    found = solve_module._solve_groups(grid, limit, budget)
     assert found is not None
     return found
 
@@ -231,17 +231,20 @@ def test_jigsaw_units_are_its_regions_in_order() -> None:
 def kernel_args(grid: Grid) -> tuple[Any, ...]:
     groups = solve_module._groups_of(grid.variant or Variant(), grid.shape)
     assert groups is not None
-    return (grid.size, bytes(grid.cells), *groups)
+    return (grid.size, grid.shape.box_rows, bytes(grid.cells), *groups)
 
 
 def test_the_kernel_refuses_labels_that_are_not_n_regions_of_n_cells() -> None:
     grid = Grid.empty(4)
-    _, givens, labels, starts, cells = kernel_args(grid)
+    n, rows, givens, labels, starts, cells = kernel_args(grid)
+    assert labels == b""  # the boxes, numbered in the kernel
+    solve_groups = _groups.KERNELS.solve_groups
     for bad in (bytes([0, 1, 2, 3, 4] + [0] * 11), bytes([0] * 5 + [1] * 11)):
-        out = bytearray(32)
-        assert _groups.KERNELS.solve_groups(4, givens, bad, starts, cells, 2, -1, out)[2] == -1
-    assert _groups.KERNELS.solve_groups(4, givens, labels, starts, cells, 2, -1,
-                                        bytearray(32))[:1] == (2,)
+        assert solve_groups(n, rows, givens, bad, starts, cells, 2, -1, bytearray(32))[2] == -1
+    boxes = bytes(map(grid.shape.box_of, range(16)))
+    for given in (labels, boxes):
+        assert solve_groups(n, rows, givens, given, starts, cells, 0, -1,
+                            bytearray(32))[:1] == (288,)  # the 4x4 Sudoku grids
 
 
 def test_the_kernel_runs_interpreted_too() -> None:

@@ -65,13 +65,14 @@ def _lowest(word: int) -> int:
     return _LOWEST[((bit * _DE_BRUIJN) >> 58) & 63]
 
 
-def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells: Any,
-                  limit: int, budget: int, out: Any) -> tuple[int, int, int]:
+def _solve_groups(n: int, box_rows: int, givens: Any, labels: Any, unit_start: Any,
+                  unit_cells: Any, limit: int, budget: int, out: Any) -> tuple[int, int, int]:
     """Search the grid of side ``n`` whose digits are ``givens`` (0: empty, row-major)
-    under its rows, columns, the boxes or jigsaw regions of ``labels`` (each cell's box or
-    region, 0 to 255, ``n`` cells a label) and the units laid end to end in ``unit_cells``
-    (unit ``u`` from ``unit_start[u]`` to ``unit_start[u + 1]``): up to ``limit`` solutions
-    (0 = all) within ``budget`` nodes (-1 = unlimited).
+    under its rows, columns, the jigsaw regions of ``labels`` (each cell's region, 0 to
+    255, ``n`` cells a label), or when ``labels`` is empty the boxes of ``box_rows`` rows
+    (numbered as :meth:`~grille.sudoku.geometry.Shape.box_of` does), and the units laid
+    end to end in ``unit_cells`` (unit ``u`` from ``unit_start[u]`` to ``unit_start[u +
+    1]``): up to ``limit`` solutions (0 = all) within ``budget`` nodes (-1 = unlimited).
 
     Writes the first two solutions' digits into ``out`` (``2 * n * n``) and returns count,
     nodes and the stop code (:data:`~grille.sudoku.variants._kernel.STOP_DONE` ...), or
@@ -121,8 +122,13 @@ def _solve_groups(n: int, givens: Any, labels: Any, unit_start: Any, unit_cells:
     region_of[:] = -1
     filled[:] = 0
     regions = 0
+    box_cols = n // box_rows
     for cell in range(cells):
-        label = labels[cell]
+        if len(labels):
+            label = labels[cell]
+        else:
+            row, col = divmod(cell, n)
+            label = (row // box_rows) * (n // box_cols) + col // box_cols
         region = region_of[label]
         if region < 0:
             if regions == n:

@@ -476,13 +476,12 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
-    variant = grid.variant or _PLAIN
-    n = grid.size
-    if (backend == "jit" or (backend == "auto" and _loaded)) and n <= 16 and jit_allowed() \
-            and all(type(constraint).units_only for constraint in variant.constraints):
-        result = _solve_groups(grid, variant, limit, budget)
+    if backend == "jit" or (backend == "auto" and _loaded and jit_allowed()):
+        result = _solve_groups(grid, limit, budget)
         if result is not None:
             return result
+    variant = grid.variant or _PLAIN
+    n = grid.size
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
     if backend == "python" or (backend == "auto" and not jit_allowed()):
         return _solve_python(grid, model, limit, budget)
@@ -499,35 +498,51 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
     return _solve_kernel(grid, flat, limit, budget)
 
 
-def _solve_groups(grid: Grid, variant: Variant, limit: int, budget: int | None
-                  ) -> Solutions[Grid] | None:
+def _solve_groups(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid] | None:
     """The search of a puzzle whose constraints are all-different units only, in one
-    compiled call that builds its peers, full units and locked pairs
+    compiled call that builds its peers and full units
     (:mod:`grille.sudoku.variants._groups`): no model, flat tables or filters. ``None``
-    when its labels do not fit that call (the model's path then solves it)."""
-    global _loaded
-    from grille.sudoku.variants import _groups
+    for the others, for what does not fit that call (:func:`_groups_of`) and when the
+    kernels do not compile (the model's path then solves it)."""
+    global _loaded, _groups_kernel
+    variant = grid.variant or _PLAIN
+    for constraint in variant.constraints:
+        if not type(constraint).units_only:
+            return None
+    kernel = _groups_kernel
+    if kernel is None:
+        from grille.sudoku.variants._groups import KERNELS
 
+        kernel = _groups_kernel = KERNELS.solve_groups if KERNELS.compiled else False
+    if kernel is False:
+        return None
+    if grid.size > 16:  # as the kernel's flat encoding (masks of one word to spare)
+        return None
     groups = _groups_of(variant, grid.shape)
     if groups is None:
         return None
     labels, unit_start, unit_cells = groups
-    cells = len(labels)
+    shape = grid.shape
+    n = shape.box_rows * shape.box_cols
+    cells = n * n
     out = bytearray(2 * cells)
-    count, nodes, stop = _groups.KERNELS.solve_groups(
-        grid.size, bytes(grid.cells), labels, unit_start, unit_cells, limit,
-        -1 if budget is None else budget, out)
+    count, nodes, stop = kernel(n, shape.box_rows, bytes(grid.cells), labels, unit_start,
+                                unit_cells, limit, -1 if budget is None else budget, out)
     if stop < 0:
         return None
-    if not _loaded and _groups.KERNELS.compiled:
+    if not _loaded:
         _grow_once()  # as after the kernel's first run (see _solve_kernel)
         _loaded = True
     found = []
     for index in range(min(count, 2)):
         solution = grid.with_cells(tuple(out[index * cells:(index + 1) * cells]))
         found.append(solution if solution.marks is None else solution.with_marks(None))
-    return Solutions(count=count, found=tuple(found), exhausted=stop == _STOP_DONE,
-                     nodes=nodes, budget_reached=stop == _STOP_BUDGET)
+    return Solutions(count, tuple(found), stop == _STOP_DONE, nodes, stop == _STOP_BUDGET)
+
+
+_groups_kernel: Any = None
+"""The compiled :func:`grille.sudoku.variants._groups._solve_groups` once looked up, or
+``False`` when the kernels run interpreted (the model's path is then the faster)."""
 
 
 _STOP_DONE, _STOP_BUDGET = 0, 2
@@ -536,9 +551,9 @@ _STOP_DONE, _STOP_BUDGET = 0, 2
 
 def _groups_of(variant: Variant, shape: Any) -> tuple[bytes, Any, Any] | None:
     """What :func:`_solve_groups` passes the kernel for ``variant`` on ``shape``: each
-    cell's box or jigsaw region as bytes, and the other constraints' units' starts and
-    cells (NumPy ``int64``); ``None`` when a label is not 0 to 255 or two constraints give
-    regions."""
+    cell's jigsaw region as bytes (none: the shape's boxes), and the other constraints'
+    units' starts and cells (NumPy ``int64``); ``None`` when a label is not 0 to 255 or
+    two constraints give regions."""
     n = shape.size
     labels: Sequence[int] | None = None
     others: list[Constraint] = []
@@ -551,10 +566,16 @@ def _groups_of(variant: Variant, shape: Any) -> tuple[bytes, Any, Any] | None:
         else:
             return None
     try:
-        laid = _box_labels(shape) if labels is None else bytes(labels)
+        laid = b"" if labels is None else bytes(labels)
     except ValueError:  # a label outside 0..255
         return None
-    return (laid, *_units_of(tuple(others), n))
+    return (laid, *_units_of(tuple(others), n)) if others else (laid, *_no_units())
+
+
+@functools.cache
+def _no_units() -> tuple[Any, Any]:
+    """:func:`_units_of` no constraint (the same for every size)."""
+    return _units_of((), 0)
 
 
 @functools.lru_cache(maxsize=64)
@@ -571,12 +592,6 @@ def _units_of(constraints: tuple[Constraint, ...], size: int) -> tuple[Any, Any]
     starts = np.fromiter(itertools.accumulate(map(len, units), initial=0),
                          dtype=np.int64, count=len(units) + 1)
     return starts, cells
-
-
-@functools.lru_cache(maxsize=64)
-def _box_labels(shape: Any) -> bytes:
-    """Each cell's box on ``shape``."""
-    return bytes(map(shape.box_of, range(shape.cell_count)))
 
 
 def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solutions[Grid]:
