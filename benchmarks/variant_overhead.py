@@ -37,7 +37,8 @@ def _clear(cold: bool) -> None:
         if flat_locked is not None:
             flat_locked.cache_clear()
         _kernel._MEMO.clear()
-        for name in ("_peer_matrix", "_layout_peer_arrays"):  # absent before h-varfast
+        for name in ("_peer_matrix", "_layout_peer_arrays",  # absent before h-varfast
+                     "_units_of"):  # absent before h-varjig2
             layout_table = getattr(solve, name, None)
             if layout_table is not None:
                 layout_table.cache_clear()
