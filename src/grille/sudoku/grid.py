@@ -79,10 +79,13 @@ class Grid:
         """This grid with other entries, checked, but its variant not checked again (it
         fitted the shape when this grid was made, and a solver makes many such grids)."""
         grid = object.__new__(Grid)
-        for name, value in (("shape", self.shape), ("cells", cells), ("givens", givens),
-                            ("marks", marks), ("metadata", self.metadata),
-                            ("variant", self.variant)):
-            object.__setattr__(grid, name, value)
+        put = object.__setattr__  # each field by name: no tuple of pairs to build and walk
+        put(grid, "shape", self.shape)
+        put(grid, "cells", cells)
+        put(grid, "givens", givens)
+        put(grid, "marks", marks)
+        put(grid, "metadata", self.metadata)
+        put(grid, "variant", self.variant)
         grid._check_entries()
         return grid
 
