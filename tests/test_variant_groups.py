@@ -16,12 +16,14 @@ from typing import Any
 import pytest
 
 from conftest import FIXTURES
+from grille.engine._jit import jit_enabled
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants import _groups, _kernel
 from grille.sudoku.variants import solve as solve_module
 from grille.sudoku.variants.families import BY_NAME
 from grille.sudoku.variants.families.diagonal import Diagonal
+from grille.sudoku.variants.families.disjoint import DisjointGroups
 from grille.sudoku.variants.families.jigsaw import Regions
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
 from grille.sudoku.variants.model import Variant
@@ -67,6 +69,8 @@ def by_model(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid]:
 
 
 def by_groups(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid]:
+    if not jit_enabled():
+        pytest.skip("GRILLE_JIT=0: the groups path needs its compiled kernel")
     found = solve_module._solve_groups(grid, limit, budget)
     assert found is not None
     return found
@@ -187,6 +191,8 @@ def test_counts_and_solutions_agree_with_cpsat(cpsat: Any) -> None:
 
 
 def test_the_groups_search_builds_no_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not jit_enabled():
+        pytest.skip("GRILLE_JIT=0: the groups path needs its compiled kernel")
     jigsaw, _ = fixture(HERE / "jigsaw.json")
     killer, _ = fixture(HERE / "killer.json")
     solve(killer, limit=2, backend="jit")
@@ -215,6 +221,15 @@ def test_labels_the_kernel_cannot_take_go_through_the_model() -> None:
     relabelled = Grid(grid.shape, grid.cells, variant=Variant((wide,)))
     assert solve(relabelled, limit=2, backend="jit").solution == Grid(
         grid.shape, solution, givens=tuple(bool(d) for d in grid.cells), variant=Variant((wide,)))
+
+
+def test_more_full_units_than_a_word_holds_go_through_the_model() -> None:
+    """16x16 with disjoint groups: 48 rows, columns and boxes and 16 groups, 64 full units."""
+    puzzle = Grid(Grid.empty(16).shape, (1, 2, 3) + (0,) * 253,
+                  variant=Variant((DisjointGroups(),)))
+    assert solve_module._solve_groups(puzzle, 1, 50) is None
+    assert same(solve(puzzle, limit=1, budget=50, backend="jit"),
+                solve(puzzle, limit=1, budget=50, backend="python"))
 
 
 def test_jigsaw_units_are_its_regions_in_order() -> None:
