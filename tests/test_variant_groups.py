@@ -254,7 +254,8 @@ def test_the_kernel_refuses_labels_that_are_not_n_regions_of_n_cells() -> None:
     n, rows, givens, labels, starts, cells = kernel_args(grid)
     assert labels == b""  # the boxes, numbered in the kernel
     solve_groups = _groups.KERNELS.solve_groups
-    for bad in (bytes([0, 1, 2, 3, 4] + [0] * 11), bytes([0] * 5 + [1] * 11)):
+    for bad in (bytes([0, 1, 2, 3, 4] + [0] * 11), bytes([0] * 5 + [1] * 11),
+                bytes([0, 1, 2, 3] * 3)):
         assert solve_groups(n, rows, givens, bad, starts, cells, 2, -1, bytearray(32))[2] == -1
     boxes = bytes(map(grid.shape.box_of, range(16)))
     for given in (labels, boxes):

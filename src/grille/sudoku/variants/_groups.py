@@ -76,7 +76,8 @@ def _solve_groups(n: int, box_rows: int, givens: Any, labels: Any, unit_start: A
 
     Writes the first two solutions' digits into ``out`` (``2 * n * n``) and returns count,
     nodes and the stop code (:data:`~grille.sudoku.variants._kernel.STOP_DONE` ...), or
-    -1 for the code when ``labels`` is not ``n`` labels of ``n`` cells (nothing searched).
+    -1 for the code (nothing searched) when ``labels`` is not ``n`` labels of ``n`` cells
+    or the full units are more than :data:`MOST_UNITS`.
     """
     cells = n * n
     extra = len(unit_start) - 1
@@ -87,7 +88,7 @@ def _solve_groups(n: int, box_rows: int, givens: Any, labels: Any, unit_start: A
         squares += length * length
         if length == n:
             most += 1
-    if most > MOST_UNITS:
+    if most > MOST_UNITS or (len(labels) and len(labels) != cells):
         return 0, 0, -1
     # every buffer is a piece of one allocation (each costs more than its use here)
     laid = len(unit_cells) + most * n
