@@ -404,6 +404,8 @@ class GameSummaryOut(BaseModel):
     hints_used: int
     solution_shown: bool
     checking: CheckName
+    title: str = ""
+    """The board's title (``Sudoku 9×9 · killer cages``): what tells a variant game apart."""
 
 
 class GameList(BaseModel):
@@ -425,6 +427,8 @@ class PuzzleOut(BaseModel):
     created: float
     text: str
     verdict: VerdictName | None = None
+    title: str = ""
+    """The board's title (``Sudoku 9×9 · killer cages``): what tells a variant apart."""
 
 
 class PuzzleList(BaseModel):
