@@ -29,11 +29,14 @@ DRAWN = {
     "jigsaw": {3: "│               ┌───────┤                       │",
                4: "│   4       5   │   1   │   2       6       3   │",
                6: "├───────┐       │       └───────────────┬───────┤"},
-    # Kropki dots on the gaps: white r1c5-r1c6 and r2c3-r3c3, black r3c6-r4c6 (the
-    # thermometers and arrows tint their cells: colour only)
+    # Kropki dots on the gaps: white r1c5-r1c6 and r2c3-r3c3, black r3c6-r4c6; the
+    # thermometers and arrows linked on the gaps: r3c1-r2c2 and r3c6-r2c5 on corners
+    # (╱ ╲), r2c2-r3c2 down (╂, across the wall), r3c4-r3c3 across the wall (┿), the
+    # bulbs r3c1 and r3c4 marked ◉, the arrow's circle r3c6 ◎
     "thermo-arrow-kropki": {1: "│   3       1       6   │   2       4   ○   5   │",
-                            6: "├───────────────────○───┼───────────────────────┤",
-                            9: "│                       │                   ●   │"},
+                            6: "├───────╱───╂───────○───┼───────────────╲───────┤",
+                            7: "│   2  ◉    5       3   ┿   1  ◉    6       4  ◎│",
+                            9: "│           ┃       ┃   │                   ●   │"},
 }
 """Lines of the board as solved (their starts) that show the variant's shapes."""
 

@@ -242,3 +242,35 @@ def test_shared_mixed_puzzles_draw() -> None:
         drawn = view.regions or view.lines or view.markers or view.outside or view.shapes
         assert drawn, entry.puzzle
         to_svg(draw(entry.puzzle))
+
+
+def test_terminal_draws_thermometers_as_linked_cells_with_a_marked_bulb() -> None:
+    """Thermometers (and every path line) are linked cell to cell on the gaps between
+    their cells (across a wall too), their bulbs shaded stronger and marked, and two
+    thermometers side by side tinted apart."""
+    from grille.tui.board import LINE_TINTS, SECOND_TINTS, START_TINTS, geometry, line_tints
+
+    [game] = [game for game in GAMES if game.name == "thermo-arrow-kropki"]
+    view = view_of(game.puzzle())
+    first, _second = (line for line in view.lines if line.style == "thermometer")
+    assert first.cells == ((2, 3), (2, 2), (3, 2), (4, 3)) and first.start == ((2, 3),)
+    large = layouts_for(view)[0]
+    assert large.row_gap
+    lines = [t.plain for t in tui_draw(view, large)]
+    shape = geometry(view, large)
+
+    def at(x: int, y: int) -> str:
+        return lines[y][x]
+
+    middle = (large.width - 1) // 2
+    assert at(shape.xs[3] - 1, shape.ys[2]) == "┿"  # r3c4 - r3c3, across the boxes' wall
+    assert at(shape.xs[2] + middle, shape.ys[3] - 1) == "┃"  # r3c3 - r4c3
+    assert at(shape.xs[3] - 1, shape.ys[4] - 1) == "╲"  # r4c3 - r5c4, on their corner
+    assert at(shape.xs[3] + large.width - 1, shape.ys[2]) == "◉"  # the bulb r3c4
+    assert at(shape.xs[1] - 1, shape.ys[2] - 1) == "╱"  # r3c1 - r2c2
+    tints = line_tints(view)
+    assert tints[(2, 3)] == START_TINTS["thermometer"] == tints[(2, 0)]  # both bulbs
+    assert tints[(2, 2)] == LINE_TINTS["thermometer"]
+    assert tints[(2, 1)] == SECOND_TINTS["thermometer"]  # the other, touching it
+    small = layouts_for(view)[-1]  # no gap between two rows of a box: that link is not drawn
+    assert "┃" not in "".join(t.plain for t in tui_draw(view, small))
