@@ -158,7 +158,8 @@ SHARED_SLOTS = {
         {"cell": "R7C3", "cells": ["R6C4", "R5C5", "R4C6"], "direction": "UR", "value": "12"},
         {"cell": "R7C4", "cells": ["R6C3", "R5C2", "R4C1"], "direction": "UL", "value": "13"},
         {"cell": "R7C4", "cells": ["R6C5", "R5C6"], "direction": "UR", "value": "11"},
-        {"cell": "R0C2", "cells": ["R1C3", "R2C4", "R3C5", "R4C6"], "direction": "DR", "value": "14"},
+        {"cell": "R0C2", "cells": ["R1C3", "R2C4", "R3C5", "R4C6"], "direction": "DR",
+         "value": "14"},
     ],
 }
 """f-puzzles JSON: two pairs of little-killer sums, each pair sharing one place below the grid
