@@ -8,8 +8,10 @@ minutes, so nothing should wait for it by surprise or run out of time because of
   commands and the games use, once, with a progress line; run again it only loads them
   from the cache (a few seconds);
 - :func:`ensure_warm` compiles what a command is about to run before it arms its time
-  limit; :func:`warm_in_background` does it in a thread for the games (``grille play``,
-  ``grille tui``), so the first new game and hint wait no longer than later ones;
+  limit; :func:`warm_in_background` does it in a thread; the games (``grille play``, ``grille
+  tui``) warm only in their worker processes' fork server (:mod:`grille.game.preload`),
+  since their own process runs no kernel, so the first new game and hint wait no longer
+  than later ones;
 - :func:`announce_compiles` has any compile that still happens in the foreground say so on
   standard error when it lasts more than a second;
 - time limits measure :func:`grille.engine._jit.work_clock`, which stands still while a
@@ -54,6 +56,7 @@ __all__ = [
     "ensure_warm",
     "kernel_groups",
     "main",
+    "remember",
     "warm",
     "warm_in_background",
     "warmed",
@@ -149,6 +152,13 @@ def warmed(uses: Collection[str] = GAME_USES) -> bool:
         return True
     groups = kernel_groups([get_kind(name) for name in kind_names()], uses)
     return _Note().covers(group.name for group in groups)
+
+
+def remember(groups: Iterable[str]) -> None:
+    """Note that the kernel groups named ``groups`` are warmed for these sources (what
+    :func:`warmed` and :func:`ensure_warm` read), after a warm-up done elsewhere (the game
+    workers' fork server)."""
+    _Note().add(groups)
 
 
 def warm_in_background(
