@@ -226,6 +226,7 @@ def test_ensure_warm_runs_each_group_once_per_installation(
 ) -> None:
     ran: list[str] = []
     group = KernelGroup("Counted", lambda: ran.append("Counted"))
+    monkeypatch.setattr(warm, "_kernels_run", set)  # no kernel to ask numba's cache about
 
     class Kind:
         def kernel_groups(self, uses: object) -> tuple[KernelGroup, ...]:
@@ -239,6 +240,29 @@ def test_ensure_warm_runs_each_group_once_per_installation(
     monkeypatch.setattr(warm, "_sources_key", lambda: "edited sources")
     warm.ensure_warm(kinds, {"rate"}, out=io.StringIO())  # type: ignore[list-item]
     assert ran == ["Counted", "Counted"]
+
+
+@needs_jit
+def test_the_note_holds_while_numbas_cache_holds_the_kernels(
+    note: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"First time" asks numba's cache: an edit to a file no kernel depends on (any
+    source file's time, the old key) leaves a warm-up standing; a kernel numba's cache does
+    not hold (emptied, or its sources edited) makes it a first time again."""
+    groups = warm.kernel_groups([get_kind("sudoku")], {"solve"})
+    warm.remember(warm.warm(groups).groups)
+    names = [group.name for group in groups]
+    kernels = json.loads(note.read_text())["kernels"]
+    assert ["grille.sudoku._kernel", "solve_batch"] in kernels
+    assert warm._Note().covers(names)
+    monkeypatch.setattr(warm, "_sources_key", lambda: "another file edited")
+    assert warm._Note().covers(names)
+    # a kernel whose compiled code numba's cache does not hold (never compiled)
+    data = json.loads(note.read_text())
+    data["kernels"].append(["grille.warm", "_platform_key"])
+    note.write_text(json.dumps(data))
+    assert not warm._Note().covers(names)
+    assert not warm._cached(("grille.no_such_module", "kernel"))
 
 
 def test_warmed_says_whether_the_games_kernels_were_compiled_here(
