@@ -110,6 +110,10 @@ def _warm_xcc() -> None:
     count_queens(5, backend="jit")
 
 
+_RAN: dict[str, frozenset[tuple[str, str, str]]] = {}
+"""The kernels each group's warm-up ran first in this process (what the note keeps)."""
+
+
 def warm(
     groups: Sequence[KernelGroup], *, out: TextIO | None = None, what: str = NOTICE,
     threshold: float = THRESHOLD,
@@ -121,7 +125,12 @@ def warm(
     with _NOTICES.paused(), progress:
         for index, group in enumerate(groups, start=1):
             progress.group(index, group.name)
+            before = _kernels_run()
             group.warm()
+            after = _kernels_run()
+            # what it ran first here; when it ran nothing new (run before in this process,
+            # or on other groups' kernels), every kernel loaded so far stands for it
+            _RAN[group.name] = frozenset(after - before or after)
     return Warmed(tuple(g.name for g in groups), time.monotonic() - started, progress.compiled)
 
 
@@ -186,16 +195,19 @@ def warm_in_background(
 
 
 class _Note:
-    """Which kernel groups this installation has warmed, and the kernels they ran, for this
+    """Which kernel groups this installation has warmed, and the kernels each ran, for this
     Python, this numba and this machine: a small JSON file in the package's ``__pycache__``
     (beside numba's cache), or in the user's cache folder when the package is read-only.
 
-    A group counts as warmed while numba's cache still holds every kernel the warm-up ran,
+    A group counts as warmed while numba's cache still holds every kernel its warm-up ran,
     compiled from the sources as they are now (:func:`_cached`: numba's own cache lookup,
     which stamps a kernel with its file and the grille files it depends on). An edit to a
     file no kernel depends on changes nothing; an edit to a kernel's sources, or an emptied
-    cache, makes it a first time again. Where numba's cache cannot be asked (no kernel
-    named, or its internals differ), every source file's time and size key the note instead.
+    cache, makes it a first time again. While no source file has changed since the
+    warm-up (every file's time and size) and numba's index files are all there, the note
+    holds at once, without asking (a command's start stays milliseconds). Where numba's
+    cache cannot be asked (no kernel named, or its internals differ), the files' times and
+    sizes alone key the note.
     """
 
     NAME = "grille-warm.json"
@@ -204,22 +216,30 @@ class _Note:
         self.key = _platform_key()
 
     def covers(self, names: Iterable[str]) -> bool:
+        asked = set(names)
         found = self._read()
-        if not set(names) <= set(found.get("groups", ())):
+        if not asked <= set(found.get("groups", ())):
             return False
-        kernels = found.get("kernels") or []
+        ran = found.get("kernels")
+        kernels = [kernel for name in sorted(asked)
+                   for kernel in (ran.get(name, []) if isinstance(ran, dict) else [])]
+        unchanged = found.get("sources") == _sources_key()
         if not kernels:
-            return bool(found.get("sources") == _sources_key())
-        return all(_cached(tuple(kernel)) for kernel in kernels)
+            return unchanged
+        if unchanged and all(len(k) == 3 and k[2] and os.path.exists(k[2]) for k in kernels):
+            return True  # no source touched since, numba's index files all there: at once
+        return all(_cached(tuple(kernel[:2])) for kernel in kernels)
 
     def add(self, names: Iterable[str]) -> None:
         found = self._read()
-        kernels = {tuple(kernel) for kernel in found.get("kernels") or []} | _kernels_run()
+        kept = found.get("kernels")
+        ran: dict[str, Any] = dict(kept) if isinstance(kept, dict) else {}
         warmed = set(found.get("groups", ())) | set(names)
-        if not kernels and found.get("sources") not in (None, _sources_key()):
+        if found.get("sources") not in (None, _sources_key()) and not any(ran.values()):
             warmed = set(names)  # an older warm-up keyed on sources that changed since
-        text = json.dumps({"key": self.key, "groups": sorted(warmed),
-                           "kernels": sorted(list(kernel) for kernel in kernels),
+        for name in names:
+            ran[name] = sorted(list(kernel) for kernel in _RAN.get(name, ()))
+        text = json.dumps({"key": self.key, "groups": sorted(warmed), "kernels": ran,
                            "sources": _sources_key()})
         for path in self._paths():
             try:
@@ -274,14 +294,22 @@ def _sources_key() -> str:
     return digest.hexdigest()
 
 
-def _kernels_run() -> set[tuple[str, str]]:
+def _kernels_run() -> set[tuple[str, str, str]]:
     """The kernels this process has run (compiled or loaded from numba's cache), as
-    (module, qualified name) of their Python functions; nested functions are left out
-    (they cannot be looked up again)."""
-    return {(function.__module__, function.__qualname__)
+    (module, qualified name) of their Python functions and the path of numba's index of
+    them (``""`` when numba does not say); nested functions are left out (they cannot be
+    looked up again)."""
+    return {(function.__module__, function.__qualname__, _index_path(dispatcher))
             for function, dispatcher in _jit.dispatchers().items()
             if getattr(dispatcher, "signatures", None) and "<locals>" not in function.__qualname__
             and function.__module__.partition(".")[0] == __name__.partition(".")[0]}
+
+
+def _index_path(dispatcher: Any) -> str:
+    """Where numba keeps the index of ``dispatcher``'s cached code (``""``: unknown)."""
+    found = getattr(getattr(getattr(dispatcher, "_cache", None), "_cache_file", None),
+                    "_index_path", "")
+    return found if isinstance(found, str) else ""
 
 
 def _cached(kernel: tuple[str, ...]) -> bool:
