@@ -405,7 +405,8 @@ class GameSummaryOut(BaseModel):
     solution_shown: bool
     checking: CheckName
     title: str = ""
-    """The board's title (``Sudoku 9×9 · killer cages``): what tells a variant game apart."""
+    """The board's title (``BoardView.title``: the kind, the size, and what else its board
+    names, such as a variant's families): what tells two games of one size apart."""
 
 
 class GameList(BaseModel):
@@ -428,7 +429,7 @@ class PuzzleOut(BaseModel):
     text: str
     verdict: VerdictName | None = None
     title: str = ""
-    """The board's title (``Sudoku 9×9 · killer cages``): what tells a variant apart."""
+    """The board's title (``BoardView.title``), as for a game."""
 
 
 class PuzzleList(BaseModel):

@@ -348,7 +348,7 @@ export function overlay(board) {
     }
   }
   const steps = { "down-right": [1, 1], "down-left": [1, -1], "up-right": [-1, 1], "up-left": [-1, -1] };
-  const places = new Map();  // two little-killer clues may share a place outside the grid
+  const places = new Map();  // two diagonal clues may share a place outside the grid
   for (const clue of board.outside) {
     const place = `${clue.side},${clue.index}`;
     if (!places.has(place)) places.set(place, []);

@@ -41,7 +41,7 @@ export function kindTitle(kind) {
 
 /** A game's title: the kind's title, size and level ("Title 9×9 · easy"), then what the
  * board's own title (`boardTitle`, as the server lists games and puzzles) adds past the
- * kind and size: a variant's families ("Title 9×9 · easy · killer cages"). */
+ * kind and size, such as a variant's families ("Title 9×9 · easy · its families"). */
 export function gameTitle(kind, size, level, boardTitle = "") {
   const title = `${kindTitle(kind)} ${size.replace("x", "×")}`;
   const extra = boardTitle && boardTitle.startsWith(title) ? boardTitle.slice(title.length) : "";
