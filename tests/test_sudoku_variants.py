@@ -83,6 +83,18 @@ def test_givens_breaking_a_thermometer_are_named_and_have_no_solution() -> None:
         KIND.rate(grid)
 
 
+def test_a_hint_on_a_variant_says_so_in_words_a_player_reads() -> None:
+    """The refusal reaches the page and the terminal game: it names the families as the
+    board does and says what works while playing, not only a command to type."""
+    grid = read((HERE / "thermo.json").read_text(encoding="utf-8"))[0].puzzle
+    with pytest.raises(GrilleError) as refused:
+        KIND.hint(grid, depth=1)
+    message = str(refused.value)
+    assert message.startswith("giving hints on a variant Sudoku (thermometers) is not "
+                              "supported yet"), message
+    assert "checking while playing" in message
+
+
 def test_cages_regions_and_edges_are_named_in_reading_order() -> None:
     """A setter lists a cage's cells in any order; the player reads the grid top to bottom,
     so a cage is named by its first and last cells in reading order, not ``r2c1..r1c1``."""
