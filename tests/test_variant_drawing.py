@@ -274,3 +274,30 @@ def test_terminal_draws_thermometers_as_linked_cells_with_a_marked_bulb() -> Non
     assert tints[(2, 1)] == SECOND_TINTS["thermometer"]  # the other, touching it
     small = layouts_for(view)[-1]  # no gap between two rows of a box: that link is not drawn
     assert "┃" not in "".join(t.plain for t in tui_draw(view, small))
+
+
+def test_two_diagonal_sums_at_one_place_are_printed_side_by_side() -> None:
+    """Two little-killer sums leaving one place below the grid (up-left and up-right) are
+    printed beside the corners their arrows leave from, at 0.76 of a clue's size, not
+    stacked at 0.62 into one column. PNG: /tmp/render/little-killer-pair.png."""
+    from grille.render.board import OUTSIDE_SIZE
+    from grille.render.drawing import Text
+
+    pair = {"size": 6, "title": "two sums at one place",
+            "grid": [[{} for _ in range(6)] for _ in range(6)],
+            "littlekillersum": [
+                {"cell": "R7C3", "cells": ["R6C2", "R5C1"], "direction": "UL", "value": "10"},
+                {"cell": "R7C3", "cells": ["R6C4", "R5C5", "R4C6"], "direction": "UR",
+                 "value": "12"}]}
+    drawing = draw(KIND.read(json.dumps(pair), fmt="fpuzzles")[0].puzzle)
+    texts = {e.text: e for e in drawing.elements if isinstance(e, Text) and "outside" in e.cls}
+    assert sorted(texts) == ["10", "12"]
+    ten, twelve = texts["10"], texts["12"]
+    assert ten.size == twelve.size == pytest.approx(0.76 * OUTSIDE_SIZE)
+    cell = OUTSIDE_SIZE / 0.45
+    assert twelve.x - ten.x == pytest.approx(0.46 * cell)  # up-left's on the left
+    assert ten.y < twelve.y  # staggered: the first nearer the grid (above it)
+    arrows = [e for e in drawing.elements if "outside-arrow" in getattr(e, "cls", "")]
+    assert len(arrows) == 6  # a shaft and two wings each
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "little-killer-pair.png").write_bytes(to_png(drawing, width=360))
