@@ -489,3 +489,24 @@ def test_statistics_list_levels_easiest_first_and_unrated_last(store: Store) -> 
         entry = store.add_puzzle(sudoku.read(text)[0].puzzle, level=level)
         store.new_game(entry.id)
     assert [s.level for s in store.statistics()] == ["easy", "hard", "extreme", None]
+
+
+def test_summaries_and_records_carry_the_boards_title(db: Path) -> None:
+    """A list tells a variant from a plain puzzle of its size: the board's title names the
+    families; a text that no longer reads gives an empty title, not an error."""
+    from grille.game.store import board_title
+
+    sudoku = get_kind("sudoku")
+    killer = sudoku.read((FIXTURES / "variants" / "killer_4x4_unique.json").read_text())[0]
+    plain = sudoku.read(PUZZLES["sudoku"])[0]
+    with Store(db) as store:
+        record = store.add_puzzle(killer.puzzle, source=PuzzleSource.ENTERED)
+        variant_id = store.new_game(record.id).id
+        plain_record = store.add_puzzle(plain.puzzle, source=PuzzleSource.ENTERED)
+        store.new_game(plain_record.id)
+        titles = {game.id: game.title for game in store.games()}
+        assert titles[variant_id] == "Sudoku 4×4 · killer cages"
+        assert sorted(titles.values()) == ["Sudoku 4×4 · killer cages", "Sudoku 9×9"]
+        assert store.game(variant_id).title == "Sudoku 4×4 · killer cages"
+        assert plain_record.title == "Sudoku 9×9"
+    assert board_title("sudoku", "not a sudoku") == ""

@@ -83,6 +83,34 @@ def test_givens_breaking_a_thermometer_are_named_and_have_no_solution() -> None:
         KIND.rate(grid)
 
 
+def test_a_hint_on_a_variant_says_so_in_words_a_player_reads() -> None:
+    """The refusal reaches the page and the terminal game: it names the families as the
+    board does and says what works while playing, not only a command to type."""
+    grid = read((HERE / "thermo.json").read_text(encoding="utf-8"))[0].puzzle
+    with pytest.raises(GrilleError) as refused:
+        KIND.hint(grid, depth=1)
+    message = str(refused.value)
+    assert message.startswith("giving hints on a variant Sudoku (thermometers) is not "
+                              "supported yet"), message
+    assert "checking while playing" in message
+
+
+def test_cages_regions_and_edges_are_named_in_reading_order() -> None:
+    """A setter lists a cage's cells in any order; the player reads the grid top to bottom,
+    so a cage is named by its first and last cells in reading order, not ``r2c1..r1c1``."""
+    from grille.sudoku.variants.families.extra import ExtraRegion
+    from grille.sudoku.variants.families.killer import KillerCage
+    from grille.sudoku.variants.families.kropki import KropkiDot
+    from grille.sudoku.variants.families.xv import XV
+
+    cage = KillerCage(((1, 0), (1, 1), (0, 0)), 9)
+    assert cage.name() == "killer cage r1c1..r2c2 (sum 9)"
+    assert cage.draw(4).regions[0].name == cage.name()
+    assert ExtraRegion(((2, 1), (1, 1))).name() == "extra region r2c2..r3c2"
+    assert KropkiDot(((1, 0), (0, 0)), black=True).name() == "black dot r1c1-r2c1"
+    assert XV(((0, 1), (0, 0)), "X").name() == "X r1c1-r1c2"
+
+
 def test_title_rules_and_author_survive_every_round_trip() -> None:
     (entry,) = read((HERE / "thermo_downhill.json").read_text(encoding="utf-8"))
     grid = entry.puzzle

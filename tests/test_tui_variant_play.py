@@ -29,11 +29,14 @@ DRAWN = {
     "jigsaw": {3: "│               ┌───────┤                       │",
                4: "│   4       5   │   1   │   2       6       3   │",
                6: "├───────┐       │       └───────────────┬───────┤"},
-    # Kropki dots on the gaps: white r1c5-r1c6 and r2c3-r3c3, black r3c6-r4c6 (the
-    # thermometers and arrows tint their cells: colour only)
+    # Kropki dots on the gaps: white r1c5-r1c6 and r2c3-r3c3, black r3c6-r4c6; the
+    # thermometers and arrows linked on the gaps: r3c1-r2c2 and r3c6-r2c5 on corners
+    # (╱ ╲), r2c2-r3c2 down (╂, across the wall), r3c4-r3c3 across the wall (┿), the
+    # bulbs r3c1 and r3c4 marked ◉, the arrow's circle r3c6 ◎
     "thermo-arrow-kropki": {1: "│   3       1       6   │   2       4   ○   5   │",
-                            6: "├───────────────────○───┼───────────────────────┤",
-                            9: "│                       │                   ●   │"},
+                            6: "├───────╱───╂───────○───┼───────────────╲───────┤",
+                            7: "│   2  ◉    5       3   ┿   1  ◉    6       4  ◎│",
+                            9: "│           ┃       ┃   │                   ●   │"},
 }
 """Lines of the board as solved (their starts) that show the variant's shapes."""
 
@@ -135,3 +138,34 @@ def test_the_menus_resume_names_the_variant(tmp_path: Path) -> None:
         assert resume.startswith("Resume: Sudoku 6x6 · irregular regions, 0:00"), resume
 
     run(GrilleApp(db), body)
+
+
+def test_saved_games_and_the_library_name_the_variants(tmp_path: Path) -> None:
+    """Two 6x6 games, a jigsaw and a thermometer/arrow/Kropki puzzle, are not both
+    "Sudoku 6x6": every list names the families, as the menu's Resume does."""
+    from textual.widgets import DataTable
+
+    from grille.tui.app import GamesScreen, LibraryScreen
+
+    db = tmp_path / "games.sqlite3"
+    [jigsaw, mixed] = [game for game in GAMES if game.name != "killer"]
+    new_game(db, "sudoku", jigsaw.puzzle())
+    new_game(db, "sudoku", mixed.puzzle())
+
+    def column(pilot: Pilot[None], name: str) -> list[str]:
+        table = pilot.app.screen.query_one(DataTable)
+        index = [str(c.label) for c in table.ordered_columns].index(name)
+        return [str(table.get_row_at(row)[index]) for row in range(table.row_count)]
+
+    async def body(pilot: Pilot[None]) -> None:
+        pilot.app.push_screen(GamesScreen())
+        await pilot.pause()
+        assert column(pilot, "game") == [HEADINGS["thermo-arrow-kropki"].split("  #")[0],
+                                         HEADINGS["jigsaw"].split("  #")[0]]
+        pilot.app.pop_screen()
+        pilot.app.push_screen(LibraryScreen())
+        await pilot.pause()
+        assert sorted(column(pilot, "puzzle")) == sorted(
+            HEADINGS[name].split("  #")[0] for name in ("jigsaw", "thermo-arrow-kropki"))
+
+    run(GrilleApp(db), body, size=(120, 30))

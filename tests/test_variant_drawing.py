@@ -242,3 +242,62 @@ def test_shared_mixed_puzzles_draw() -> None:
         drawn = view.regions or view.lines or view.markers or view.outside or view.shapes
         assert drawn, entry.puzzle
         to_svg(draw(entry.puzzle))
+
+
+def test_terminal_draws_thermometers_as_linked_cells_with_a_marked_bulb() -> None:
+    """Thermometers (and every path line) are linked cell to cell on the gaps between
+    their cells (across a wall too), their bulbs shaded stronger and marked, and two
+    thermometers side by side tinted apart."""
+    from grille.tui.board import LINE_TINTS, SECOND_TINTS, START_TINTS, geometry, line_tints
+
+    [game] = [game for game in GAMES if game.name == "thermo-arrow-kropki"]
+    view = view_of(game.puzzle())
+    first, _second = (line for line in view.lines if line.style == "thermometer")
+    assert first.cells == ((2, 3), (2, 2), (3, 2), (4, 3)) and first.start == ((2, 3),)
+    large = layouts_for(view)[0]
+    assert large.row_gap
+    lines = [t.plain for t in tui_draw(view, large)]
+    shape = geometry(view, large)
+
+    def at(x: int, y: int) -> str:
+        return lines[y][x]
+
+    middle = (large.width - 1) // 2
+    assert at(shape.xs[3] - 1, shape.ys[2]) == "┿"  # r3c4 - r3c3, across the boxes' wall
+    assert at(shape.xs[2] + middle, shape.ys[3] - 1) == "┃"  # r3c3 - r4c3
+    assert at(shape.xs[3] - 1, shape.ys[4] - 1) == "╲"  # r4c3 - r5c4, on their corner
+    assert at(shape.xs[3] + large.width - 1, shape.ys[2]) == "◉"  # the bulb r3c4
+    assert at(shape.xs[1] - 1, shape.ys[2] - 1) == "╱"  # r3c1 - r2c2
+    tints = line_tints(view)
+    assert tints[(2, 3)] == START_TINTS["thermometer"] == tints[(2, 0)]  # both bulbs
+    assert tints[(2, 2)] == LINE_TINTS["thermometer"]
+    assert tints[(2, 1)] == SECOND_TINTS["thermometer"]  # the other, touching it
+    small = layouts_for(view)[-1]  # no gap between two rows of a box: that link is not drawn
+    assert "┃" not in "".join(t.plain for t in tui_draw(view, small))
+
+
+def test_two_diagonal_sums_at_one_place_are_printed_side_by_side() -> None:
+    """Two little-killer sums leaving one place below the grid (up-left and up-right) are
+    printed beside the corners their arrows leave from, at 0.76 of a clue's size, not
+    stacked at 0.62 into one column. PNG: /tmp/render/little-killer-pair.png."""
+    from grille.render.board import OUTSIDE_SIZE
+    from grille.render.drawing import Text
+
+    pair = {"size": 6, "title": "two sums at one place",
+            "grid": [[{} for _ in range(6)] for _ in range(6)],
+            "littlekillersum": [
+                {"cell": "R7C3", "cells": ["R6C2", "R5C1"], "direction": "UL", "value": "10"},
+                {"cell": "R7C3", "cells": ["R6C4", "R5C5", "R4C6"], "direction": "UR",
+                 "value": "12"}]}
+    drawing = draw(KIND.read(json.dumps(pair), fmt="fpuzzles")[0].puzzle)
+    texts = {e.text: e for e in drawing.elements if isinstance(e, Text) and "outside" in e.cls}
+    assert sorted(texts) == ["10", "12"]
+    ten, twelve = texts["10"], texts["12"]
+    assert ten.size == twelve.size == pytest.approx(0.76 * OUTSIDE_SIZE)
+    cell = OUTSIDE_SIZE / 0.45
+    assert twelve.x - ten.x == pytest.approx(0.46 * cell)  # up-left's on the left
+    assert ten.y < twelve.y  # staggered: the first nearer the grid (above it)
+    arrows = [e for e in drawing.elements if "outside-arrow" in getattr(e, "cls", "")]
+    assert len(arrows) == 6  # a shaft and two wings each
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "little-killer-pair.png").write_bytes(to_png(drawing, width=360))

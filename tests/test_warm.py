@@ -226,6 +226,7 @@ def test_ensure_warm_runs_each_group_once_per_installation(
 ) -> None:
     ran: list[str] = []
     group = KernelGroup("Counted", lambda: ran.append("Counted"))
+    monkeypatch.setattr(warm, "_kernels_run", set)  # no kernel to ask numba's cache about
 
     class Kind:
         def kernel_groups(self, uses: object) -> tuple[KernelGroup, ...]:
@@ -239,6 +240,31 @@ def test_ensure_warm_runs_each_group_once_per_installation(
     monkeypatch.setattr(warm, "_sources_key", lambda: "edited sources")
     warm.ensure_warm(kinds, {"rate"}, out=io.StringIO())  # type: ignore[list-item]
     assert ran == ["Counted", "Counted"]
+
+
+@needs_jit
+def test_the_note_holds_while_numbas_cache_holds_the_kernels(
+    note: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """"First time" asks numba's cache: an edit to a file no kernel depends on (any
+    source file's time, the old key) leaves a warm-up standing; a kernel numba's cache does
+    not hold (emptied, or its sources edited) makes it a first time again."""
+    groups = warm.kernel_groups([get_kind("sudoku")], {"solve"})
+    warm.remember(warm.warm(groups).groups)
+    names = [group.name for group in groups]
+    kernels = [kernel for ran in json.loads(note.read_text())["kernels"].values()
+               for kernel in ran]
+    assert ("grille.sudoku._kernel", "solve_batch") in {tuple(k[:2]) for k in kernels}
+    assert all(Path(k[2]).name.endswith(".nbi") and Path(k[2]).exists() for k in kernels)
+    assert warm._Note().covers(names)
+    monkeypatch.setattr(warm, "_sources_key", lambda: "another file edited")
+    assert warm._Note().covers(names)
+    # a kernel whose compiled code numba's cache does not hold (never compiled)
+    data = json.loads(note.read_text())
+    data["kernels"][names[0]].append(["grille.warm", "_platform_key"])
+    note.write_text(json.dumps(data))
+    assert not warm._Note().covers(names)
+    assert not warm._cached(("grille.no_such_module", "kernel"))
 
 
 def test_warmed_says_whether_the_games_kernels_were_compiled_here(
@@ -327,9 +353,12 @@ def test_a_background_warm_up_compiles_in_a_daemon_thread() -> None:
     assert solver.compiled_search().signatures
 
 
-def test_play_and_tui_start_a_background_warm_up(
+def test_play_and_tui_leave_the_warm_up_to_their_workers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The games' own process runs no kernel (below): warming it as well compiled every
+    kernel twice on a cold install (~100 s of CPU each); the workers' fork server warms
+    them once (grille.game.preload) and notes it for the "first time" question."""
     import uvicorn
 
     from grille.tui.app import GrilleApp
@@ -337,10 +366,59 @@ def test_play_and_tui_start_a_background_warm_up(
     started: list[frozenset[str]] = []
     monkeypatch.setattr(warm, "warm_in_background",
                         lambda uses=warm.GAME_USES, **_: started.append(frozenset(uses)))
+    monkeypatch.setattr(warm, "warm", lambda *a, **k: pytest.fail("warmed in the front end"))
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     monkeypatch.setattr(GrilleApp, "run", lambda self: None)
     db = str(tmp_path / "games.sqlite3")
     assert cli.main(["play", "--port", "0", "--no-browser", "--db", db]) == 0
     assert cli.main(["tui", "--db", db]) == 0
-    assert started == [warm.GAME_USES, warm.GAME_USES]
-    assert {"generate", "hint"} <= warm.GAME_USES
+    assert started == []
+    assert {"generate", "hint", "solve"} <= warm.GAME_USES
+
+
+def test_the_workers_warm_up_is_noted(note: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    monkeypatch.setattr(warm, "warm", lambda groups, **_: warm.Warmed(
+        tuple(g.name for g in groups), 0.0, compiled=False))
+    assert not warm.warmed() or not jit_enabled()
+    importlib.import_module("grille.game.preload").warm()
+    assert warm.warmed()
+
+
+SERVER_SESSION = """
+import sys
+from pathlib import Path
+from fastapi.testclient import TestClient
+from grille.engine import _jit
+from grille.game.work import Workers
+from grille.web.app import create_app
+
+Workers.__init__.__kwdefaults__["preload"] = ()  # workers load only what they run: faster
+
+def main():
+    with TestClient(create_app(Path(sys.argv[1]), durable=False)) as client:
+        game = client.post("/api/puzzles", json={"text": sys.argv[2]}).json()
+        for move in ("fill", "r1c3=4", "r1c4=6"):
+            client.post(f"/api/games/{game['id']}/moves", json={"move": move})
+        client.post(f"/api/games/{game['id']}/undo")
+        assert client.post(f"/api/games/{game['id']}/solution").json()["solved"]
+        client.get(f"/api/games/{game['id']}/export.png")
+        client.get("/api/solver")
+    print(len(_jit.dispatchers()))
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@needs_jit
+def test_the_game_servers_own_process_runs_no_kernel(tmp_path: Path) -> None:
+    """Entering a puzzle (its solutions searched), moves, filling marks, the solution and a
+    picture: the server's process builds no compiled kernel (its workers do the searching),
+    so it needs no warm-up of its own."""
+    script = tmp_path / "session.py"
+    script.write_text(SERVER_SESSION)
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "g.sqlite3"), SAMPLE],
+                          capture_output=True, text=True, timeout=600, check=True)
+    assert done.stdout.split()[-1] == "0", done.stderr[-2000:]

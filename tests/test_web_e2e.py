@@ -1173,6 +1173,7 @@ DRAW = """async (board) => {
     dots: all(".board-overlay circle.marker").map((node) => node.getAttribute("class")),
     texts: all(".board-overlay .marker-text").map((node) => node.textContent),
     outside: all(".board-overlay .outside-clue").map((node) => node.textContent),
+    clueArrows: all(".board-overlay .clue-arrow").length,
     boxRight: classes(1, 2), boxBottom: classes(2, 1), plain: classes(1, 1),
     peer: classes(2, 3), notPeer: classes(4, 4),
     marks: frame.querySelector("#cell-r2c3 .marks").style.getPropertyValue("--mark-cols")
@@ -1194,7 +1195,7 @@ def test_a_hand_made_board_draws_cages_lines_markers_and_outside_clues(
     assert drawn["cages"] == [True] and drawn["label"] == ["7"]
     assert drawn["lines"] == 4 and drawn["starts"] == 2  # 3 lines and an arrow's head
     assert drawn["dots"] == ["marker white-dot", "marker black-dot"] and drawn["texts"] == ["X"]
-    assert drawn["outside"] == ["3", "5↘"]
+    assert drawn["outside"] == ["3", "5"] and drawn["clueArrows"] == 1  # 5's, down-right
     assert "box-right" in drawn["boxRight"] and "box-bottom" in drawn["boxBottom"]
     assert "box-" not in drawn["plain"]
     assert "peer" in drawn["peer"] and "peer" not in drawn["notPeer"]  # the cage's cell

@@ -148,3 +148,55 @@ def test_an_arrow_circle_in_an_l_is_one_rounded_outline(page: Any) -> None:
     assert (d.count("A0.4 0.4 0 0 1"), d.count("A0.1 0.1 0 0 0"), d.count("Z")) == (5, 1, 1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(SHOTS / "arrow-l.png"))
+
+
+SHARED_SLOTS = {
+    "size": 6, "title": "two little killers in one place, twice side by side",
+    "grid": [[{} for _ in range(6)] for _ in range(6)],
+    "littlekillersum": [
+        {"cell": "R7C3", "cells": ["R6C2", "R5C1"], "direction": "UL", "value": "10"},
+        {"cell": "R7C3", "cells": ["R6C4", "R5C5", "R4C6"], "direction": "UR", "value": "12"},
+        {"cell": "R7C4", "cells": ["R6C3", "R5C2", "R4C1"], "direction": "UL", "value": "13"},
+        {"cell": "R7C4", "cells": ["R6C5", "R5C6"], "direction": "UR", "value": "11"},
+        {"cell": "R0C2", "cells": ["R1C3", "R2C4", "R3C5", "R4C6"], "direction": "DR",
+         "value": "14"},
+    ],
+}
+"""f-puzzles JSON: two pairs of little-killer sums, each pair sharing one place below the grid
+(the diagonals up-left and up-right from it), the pairs side by side; one more alone above."""
+
+
+def test_little_killer_sums_sharing_a_place_are_laid_out_readably(page: Any) -> None:
+    """Two sums in one place were stacked at 0.27 of a cell and ran into the next place's:
+    now each is at least 0.34 of a cell, beside the corner its arrow leaves from, no two
+    clues' boxes touch, and each sum has its own arrow along its diagonal, as f-puzzles and
+    SudokuPad draw them. PNG: /tmp/web/little-killer-shared.png."""
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(SHARED_SLOTS), fmt="fpuzzles")[0].puzzle
+    board = kind.view(kind.clues_of(grid), grid).to_json()
+    page.evaluate(DRAW, board)
+    found = page.evaluate("""() => {
+      const overlay = document.querySelector('.board-overlay');
+      const cell = overlay.getBoundingClientRect().width / 6;
+      const texts = [...overlay.querySelectorAll('.outside-clue')].map((text) => {
+        const box = text.getBoundingClientRect();
+        return { text: text.textContent, left: box.left, right: box.right, top: box.top,
+                 bottom: box.bottom, size: parseFloat(getComputedStyle(text).fontSize) };
+      });
+      return { cell, texts, arrows: overlay.querySelectorAll('.clue-arrow').length };
+    }""")
+    cell, texts = found["cell"], {t["text"]: t for t in found["texts"]}
+    assert sorted(texts) == ["10", "11", "12", "13", "14"]
+    assert found["arrows"] == 5
+    assert all(t["size"] >= 0.33 for t in texts.values()), texts  # in cells (the viewBox)
+    # each sum on the side its diagonal leaves towards: 10 (up-left) left of 12 (up-right)
+    assert texts["10"]["right"] <= texts["12"]["left"] + 0.05 * cell
+    assert texts["13"]["right"] <= texts["11"]["left"] + 0.05 * cell
+    boxes = list(texts.values())
+    for index, one in enumerate(boxes):
+        for other in boxes[index + 1:]:
+            overlap_x = min(one["right"], other["right"]) - max(one["left"], other["left"])
+            overlap_y = min(one["bottom"], other["bottom"]) - max(one["top"], other["top"])
+            assert overlap_x <= 0 or overlap_y <= 0, (one, other)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#frame").screenshot(path=str(SHOTS / "little-killer-shared.png"))

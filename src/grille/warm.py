@@ -8,8 +8,10 @@ minutes, so nothing should wait for it by surprise or run out of time because of
   commands and the games use, once, with a progress line; run again it only loads them
   from the cache (a few seconds);
 - :func:`ensure_warm` compiles what a command is about to run before it arms its time
-  limit; :func:`warm_in_background` does it in a thread for the games (``grille play``,
-  ``grille tui``), so the first new game and hint wait no longer than later ones;
+  limit; :func:`warm_in_background` does it in a thread; the games (``grille play``, ``grille
+  tui``) warm only in their worker processes' fork server (:mod:`grille.game.preload`),
+  since their own process runs no kernel, so the first new game and hint wait no longer
+  than later ones;
 - :func:`announce_compiles` has any compile that still happens in the foreground say so on
   standard error when it lasts more than a second;
 - time limits measure :func:`grille.engine._jit.work_clock`, which stands still while a
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -54,6 +57,7 @@ __all__ = [
     "ensure_warm",
     "kernel_groups",
     "main",
+    "remember",
     "warm",
     "warm_in_background",
     "warmed",
@@ -106,6 +110,10 @@ def _warm_xcc() -> None:
     count_queens(5, backend="jit")
 
 
+_RAN: dict[str, frozenset[tuple[str, str, str]]] = {}
+"""The kernels each group's warm-up ran first in this process (what the note keeps)."""
+
+
 def warm(
     groups: Sequence[KernelGroup], *, out: TextIO | None = None, what: str = NOTICE,
     threshold: float = THRESHOLD,
@@ -117,7 +125,12 @@ def warm(
     with _NOTICES.paused(), progress:
         for index, group in enumerate(groups, start=1):
             progress.group(index, group.name)
+            before = _kernels_run()
             group.warm()
+            after = _kernels_run()
+            # what it ran first here; when it ran nothing new (run before in this process,
+            # or on other groups' kernels), every kernel loaded so far stands for it
+            _RAN[group.name] = frozenset(after - before or after)
     return Warmed(tuple(g.name for g in groups), time.monotonic() - started, progress.compiled)
 
 
@@ -151,6 +164,13 @@ def warmed(uses: Collection[str] = GAME_USES) -> bool:
     return _Note().covers(group.name for group in groups)
 
 
+def remember(groups: Iterable[str]) -> None:
+    """Note that the kernel groups named ``groups`` are warmed for these sources (what
+    :func:`warmed` and :func:`ensure_warm` read), after a warm-up done elsewhere (the game
+    workers' fork server)."""
+    _Note().add(groups)
+
+
 def warm_in_background(
     uses: Collection[str] = GAME_USES, *, kinds: Iterable[str] | None = None,
     out: TextIO | None = None,
@@ -175,21 +195,52 @@ def warm_in_background(
 
 
 class _Note:
-    """Which kernel groups this installation has warmed, for these sources, this Python and
-    this numba: a small JSON file in the package's ``__pycache__`` (beside numba's cache,
-    and gone with it), or in the user's cache folder when the package is read-only."""
+    """Which kernel groups this installation has warmed, and the kernels each ran, for this
+    Python, this numba and this machine: a small JSON file in the package's ``__pycache__``
+    (beside numba's cache), or in the user's cache folder when the package is read-only.
+
+    A group counts as warmed while numba's cache still holds every kernel its warm-up ran,
+    compiled from the sources as they are now (:func:`_cached`: numba's own cache lookup,
+    which stamps a kernel with its file and the grille files it depends on). An edit to a
+    file no kernel depends on changes nothing; an edit to a kernel's sources, or an emptied
+    cache, makes it a first time again. While no source file has changed since the
+    warm-up (every file's time and size) and numba's index files are all there, the note
+    holds at once, without asking (a command's start stays milliseconds). Where numba's
+    cache cannot be asked (no kernel named, or its internals differ), the files' times and
+    sizes alone key the note.
+    """
 
     NAME = "grille-warm.json"
 
     def __init__(self) -> None:
-        self.key = _sources_key()
+        self.key = _platform_key()
 
     def covers(self, names: Iterable[str]) -> bool:
-        return set(names) <= self._warmed()
+        asked = set(names)
+        found = self._read()
+        if not asked <= set(found.get("groups", ())):
+            return False
+        ran = found.get("kernels")
+        kernels = [kernel for name in sorted(asked)
+                   for kernel in (ran.get(name, []) if isinstance(ran, dict) else [])]
+        unchanged = found.get("sources") == _sources_key()
+        if not kernels:
+            return unchanged
+        if unchanged and all(len(k) == 3 and k[2] and os.path.exists(k[2]) for k in kernels):
+            return True  # no source touched since, numba's index files all there: at once
+        return all(_cached(tuple(kernel[:2])) for kernel in kernels)
 
     def add(self, names: Iterable[str]) -> None:
-        warmed = self._warmed() | set(names)
-        text = json.dumps({"key": self.key, "groups": sorted(warmed)})
+        found = self._read()
+        kept = found.get("kernels")
+        ran: dict[str, Any] = dict(kept) if isinstance(kept, dict) else {}
+        warmed = set(found.get("groups", ())) | set(names)
+        if found.get("sources") not in (None, _sources_key()) and not any(ran.values()):
+            warmed = set(names)  # an older warm-up keyed on sources that changed since
+        for name in names:
+            ran[name] = sorted(list(kernel) for kernel in _RAN.get(name, ()))
+        text = json.dumps({"key": self.key, "groups": sorted(warmed), "kernels": ran,
+                           "sources": _sources_key()})
         for path in self._paths():
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -200,16 +251,17 @@ class _Note:
             except OSError:
                 continue
 
-    def _warmed(self) -> set[str]:
+    def _read(self) -> dict[str, Any]:
+        """The note for this Python, numba and machine (empty when there is none)."""
         for path in self._paths():
             try:
                 found = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
             if isinstance(found, dict) and found.get("key") == self.key:
-                return set(found.get("groups", ()))
-            return set()
-        return set()
+                return found
+            return {}
+        return {}
 
     def _paths(self) -> list[Path]:
         import platformdirs
@@ -221,20 +273,99 @@ class _Note:
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def _sources_key() -> str:
-    """A digest of what compiled kernels depend on: every grille source file (name, time,
-    size), the Python and numba versions and the machine."""
+def _platform_key() -> str:
+    """A digest of what no kernel stamp covers: the Python and numba versions, the machine."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         numba = version("numba")
     except PackageNotFoundError:  # pragma: no cover - numba is a dependency
         numba = "?"
-    digest = hashlib.sha256(f"{sys.version}|{numba}|{platform.machine()}".encode())
+    return hashlib.sha256(f"{sys.version}|{numba}|{platform.machine()}".encode()).hexdigest()
+
+
+def _sources_key() -> str:
+    """A digest of every grille source file (name, time, size): the note's key when numba's
+    cache cannot be asked."""
+    digest = hashlib.sha256()
     for path in sorted(_PACKAGE.rglob("*.py")):
         stat = path.stat()
         digest.update(f"|{path.relative_to(_PACKAGE)}:{stat.st_mtime_ns}:{stat.st_size}".encode())
     return digest.hexdigest()
+
+
+def _kernels_run() -> set[tuple[str, str, str]]:
+    """The kernels this process has run (compiled or loaded from numba's cache), as
+    (module, qualified name) of their Python functions and the path of numba's index of
+    them (``""`` when numba does not say); nested functions are left out (they cannot be
+    looked up again)."""
+    return {(function.__module__, function.__qualname__, _index_path(dispatcher))
+            for function, dispatcher in _jit.dispatchers().items()
+            if getattr(dispatcher, "signatures", None) and "<locals>" not in function.__qualname__
+            and function.__module__.partition(".")[0] == __name__.partition(".")[0]}
+
+
+def _index_path(dispatcher: Any) -> str:
+    """Where numba keeps the index of ``dispatcher``'s cached code (``""``: unknown)."""
+    found = getattr(getattr(getattr(dispatcher, "_cache", None), "_cache_file", None),
+                    "_index_path", "")
+    return found if isinstance(found, str) else ""
+
+
+def _cached(kernel: tuple[str, ...]) -> bool:
+    """Whether numba's on-disk cache holds compiled code of the kernel (module, qualified
+    name) for its sources as they are now: its index, found and checked as numba finds and
+    checks it when the kernel is first called (the same locator and stamp)."""
+    try:
+        module, qualname = kernel
+        return _index_holds(module, qualname, _sources_stamp(module, qualname))
+    except Exception:  # a kernel gone or renamed, numba's internals changed: not known
+        return False
+
+
+def _sources_stamp(module: str, qualname: str) -> tuple[int, int, int]:
+    """The times and sizes of the kernel's module file (memo key: re-checked on a change)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    origin = spec.origin if spec is not None else None
+    stat = os.stat(origin) if origin else None
+    return (stat.st_mtime_ns, stat.st_size, int(time.time() // 5)) if stat else (0, 0, 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _index_holds(module: str, qualname: str, stamp: tuple[int, int, int]) -> bool:
+    """:func:`_cached` for a (module, qualified name), asked again when ``stamp`` changes
+    (its file, or every five seconds for the files it depends on)."""
+    from numba.core.caching import FunctionCache
+
+    copy = _tracked_copy(module, qualname)
+    if copy is None:
+        return False
+    cache = FunctionCache(copy)  # type: ignore[no-untyped-call]  # stamps the sources now
+    return bool(cache._cache_file._load_index())  # type: ignore[no-untyped-call]
+
+
+@functools.cache
+def _tracked_copy(module: str, qualname: str) -> Any:
+    """A copy of the kernel's Python function, cached under the same locator and stamp as
+    the copy :mod:`grille.engine._jit` compiles (``None`` when it is not a function)."""
+    import importlib
+    import types
+
+    from grille.engine import kernel_cache
+
+    target: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        target = getattr(target, part)
+    function = getattr(target, "py_func", target)
+    if not isinstance(function, types.FunctionType):
+        return None
+    copy = types.FunctionType(function.__code__, function.__globals__, function.__name__,
+                              function.__defaults__, function.__closure__)
+    copy.__qualname__ = function.__qualname__
+    kernel_cache.track(copy)
+    return copy
 
 
 # -- saying so ---------------------------------------------------------------------------------

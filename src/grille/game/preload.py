@@ -2,13 +2,15 @@
 
 Importing this module runs :func:`warm`: the kernel groups of every kind's game work
 (generating, rating, hints; :data:`grille.warm.GAME_USES`) run once, which loads them from
-numba's on-disk cache (or compiles them on a cold install). The fork server imports it
+numba's on-disk cache (or compiles them on a cold install: the only place the games
+compile them, since the front ends' own processes run none). The fork server imports it
 once; every task forked from it then starts with those kernels ready instead of loading
 them again (seconds per task).
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 from grille.engine._jit import jit_enabled
@@ -26,7 +28,10 @@ def warm() -> float:
 
     groups = warming.kernel_groups([get_kind(name) for name in kind_names()], warming.GAME_USES)
     started = time.monotonic()
-    warming.warm(groups)
+    # a cold compile says so where the workers' errors go (grille play: its terminal;
+    # grille tui: tui-workers.log), as the front end's own warm-up used to
+    done = warming.warm(groups, out=sys.stderr, what=f"{warming.NOTICE}, in the background")
+    warming.remember(done.groups)  # what the games' "first time" asks (warm.warmed)
     return time.monotonic() - started
 
 

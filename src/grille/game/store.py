@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import os
 import sqlite3
 import threading
@@ -70,6 +71,7 @@ __all__ = [
     "PuzzleSource",
     "SavedGame",
     "Store",
+    "board_title",
 ]
 
 BUSY_TIMEOUT = 30.0
@@ -112,6 +114,11 @@ class PuzzleRecord:
     def puzzle(self) -> Any:
         """The puzzle itself, read back from :attr:`text`."""
         return puzzle_from_text(get_kind(self.kind), self.text)
+
+    @property
+    def title(self) -> str:
+        """Its board's title (:func:`board_title`), as a list names it."""
+        return board_title(self.kind, self.text)
 
     def solutions(self) -> Solutions[Any] | None:
         """What is known of the puzzle's solutions, as a session takes it (``None``: not
@@ -167,6 +174,22 @@ class GameSummary:
     hints_used: int
     solution_shown: bool
     checking: CheckMode
+    title: str = ""
+    """The puzzle's board title (:func:`board_title`: ``Sudoku 9×9 · killer cages``), so that
+    a list tells a variant game from a plain one of the same size."""
+
+
+@functools.lru_cache(maxsize=512)
+def board_title(kind: str, text: str) -> str:
+    """The title of the board of the ``kind`` puzzle ``text`` (:attr:`BoardView.title`,
+    which names a variant's families), or ``""`` when the text does not read as one puzzle.
+    Lists of games and puzzles show it; each text is read once per process."""
+    try:
+        found = get_kind(kind)
+        puzzle = puzzle_from_text(found, text)
+        return found.view(puzzle, puzzle).title
+    except (GrilleError, ValueError):
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -739,7 +762,7 @@ class Store:
             "SELECT g.id, g.puzzle_id, p.kind, p.size, p.level, g.status, g.created, g.updated,"
             " g.elapsed, g.running_since, g.position,"
             " (SELECT count(*) FROM moves AS m WHERE m.game_id = g.id),"
-            " g.hints_used, g.solution_shown, g.checking"
+            " g.hints_used, g.solution_shown, g.checking, p.text"
             f" FROM games AS g JOIN puzzles AS p ON p.id = g.puzzle_id WHERE {where}"
             " ORDER BY g.updated DESC, g.id DESC LIMIT ? OFFSET ?",
             (*params, limit, offset),
@@ -762,6 +785,7 @@ class Store:
                 hints_used=row[12],
                 solution_shown=bool(row[13]),
                 checking=CheckMode.parse(row[14]),
+                title=board_title(row[2], row[15]),
             )
             for row in rows
         ]

@@ -534,14 +534,27 @@ def _marker(frame: GridFrame, marker: Marker) -> list[Element]:
 
 
 def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
-    """Each clue outside the grid; several at one place are stacked smaller (across the
-    room beside a row, down the room above or below a column)."""
+    """Each clue outside the grid. Two diagonal clues at one place (two diagonals leaving
+    one corner place) sit side by side and staggered, each beside the corner its arrow
+    leaves from, at 0.76 of the size (as the page lays them out); other clues sharing a
+    place are stacked smaller (across the room beside a row, down the room above or below a
+    column)."""
     places: dict[tuple[str, int], list[OutsideClue]] = {}
     for clue in view.outside:
         places.setdefault((clue.side, clue.index), []).append(clue)
     elements: list[Element] = []
     for clues in places.values():
+        across = clues[0].side in ("top", "bottom")
+        aways = [DIRECTIONS.get(clue.direction, (0, 0))[0 if across else 1] for clue in clues]
+        apart = len(clues) == 2 and aways[0] * aways[1] == -1
+        inward = {"top": 1, "bottom": -1, "left": 1, "right": -1}[clues[0].side]
         for number, clue in enumerate(clues):
+            if apart:
+                way = aways[number]
+                along, depth = way * 0.23, (0.13 if way < 0 else -0.15) * inward
+                offset = (along, depth) if across else (depth, along)
+                elements.extend(_outside_clue(view, frame, clue, scale=0.76, offset=offset))
+                continue
             shift = number - (len(clues) - 1) / 2
             elements.extend(_outside_clue(view, frame, clue, shift,
                                           0.62 if len(clues) > 1 else 1.0))
@@ -549,23 +562,29 @@ def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
 
 
 def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue, shift: float = 0.0,
-                  scale: float = 1.0) -> list[Element]:
+                  scale: float = 1.0, offset: tuple[float, float] | None = None) -> list[Element]:
     """The text in the cell-sized room beside its row or column (``shift`` places from the
-    middle, at ``scale``), and a small arrow when it points along a diagonal."""
+    middle, at ``scale``; or moved by ``offset`` cells, its arrow then left in the room's
+    corner), and a small arrow when it points along a diagonal."""
     if clue.side in ("top", "bottom"):
         x, _ = frame.center(0, clue.index)
         row = -1 if clue.side == "top" else view.rows
-        y = frame.y0 + (row + 0.5 + shift * 0.42) * frame.cell
+        y = frame.y0 + (row + 0.5 + (0.0 if offset else shift * 0.42)) * frame.cell
     else:
         _, y = frame.center(clue.index, 0)
         col = -1 if clue.side == "left" else view.cols
-        x = frame.x0 + (col + 0.5 + shift * 0.5) * frame.cell
-    elements: list[Element] = [centered_text(x, y, clue.text, OUTSIDE_SIZE * scale,
+        x = frame.x0 + (col + 0.5 + (0.0 if offset else shift * 0.5)) * frame.cell
+    text_x, text_y = x, y
+    arrow_scale = scale
+    if offset is not None:
+        text_x, text_y = x + offset[0] * frame.cell, y + offset[1] * frame.cell
+        arrow_scale = 1.0
+    elements: list[Element] = [centered_text(text_x, text_y, clue.text, OUTSIDE_SIZE * scale,
                                              cls=f"outside {clue.side}")]
     if clue.direction in DIRECTIONS:
         dx, dy = DIRECTIONS[clue.direction]
         length = math.hypot(dx, dy)
-        ux, uy = dx / length * scale, dy / length * scale
+        ux, uy = dx / length * arrow_scale, dy / length * arrow_scale
         tip = (x + ux * 0.46 * frame.cell, y + uy * 0.46 * frame.cell)
         tail = (x + ux * 0.3 * frame.cell, y + uy * 0.3 * frame.cell)
         elements.append(Line(*tail, *tip, Palette.INK, 1.2, Layer.CONTENT, cls="outside-arrow"))

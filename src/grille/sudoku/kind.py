@@ -173,7 +173,7 @@ class SudokuKind(GridKind[Grid]):
         or with ``scale`` of that scale's ladder."""
         from grille.sudoku.logic.explain import hint
 
-        _plain_only(state, "hints for")
+        _plain_only(state, "giving hints on")
 
         return hint(state, depth=depth, **kind_options(self.info, "hint", options))
 
@@ -234,11 +234,15 @@ class SudokuKind(GridKind[Grid]):
 
 
 def _plain_only(puzzle: Grid, what: str) -> None:
-    """Refuse a variant: its solver, logic and rating come in the next step of issue #19."""
+    """Refuse a variant: its logic and rating come in the next step of issue #19. The
+    message suits a player in a game as well as the command line (a hint's refusal is
+    shown on the page and in the terminal game)."""
     if puzzle.variant is not None:
-        families = ", ".join(puzzle.variant.families())
-        raise GrilleError(f"{what} variant Sudoku ({families}) is not supported yet; "
-                          "'grille check' checks its rules")
+        from grille.sudoku.variants.draw import variant_title
+
+        raise GrilleError(f"{what} a variant Sudoku ({variant_title(puzzle.variant)}) is not "
+                          "supported yet; its rules are checked (grille check, or checking "
+                          "while playing) and its solution is known")
 
 
 def _size_of(text: str | None) -> int:

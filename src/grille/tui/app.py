@@ -72,7 +72,7 @@ from grille.game.pool import (
 )
 from grille.game.work import Task, TaskStatus, Workers
 from grille.kind import Kind, Solutions
-from grille.kinds import get_kind, kind_infos, sniff_kind
+from grille.kinds import kind_infos, sniff_kind
 from grille.logic import Explanation, Rating
 from grille.tui.board import Board, Decorations, cells_text
 from grille.tui.errors import error_text, report_error, reports_errors
@@ -332,13 +332,7 @@ class MenuScreen(Screen[None]):
     def _heading(self, game: GameSummary) -> str:
         """The game's kind, size and level, with a variant's families as its board names
         them (``Title 9x9 · families``), so that a resume says which game it opens."""
-        title = ""
-        try:
-            puzzle = self.app_store.puzzle(game.puzzle_id).puzzle()
-            title = get_kind(game.kind).view(puzzle, puzzle).title
-        except (GrilleError, ValueError):
-            pass
-        return game_heading(game.kind, game.size, game.level, title)
+        return game_heading(game.kind, game.size, game.level, game.title)
 
     @property
     def app_store(self) -> Store:
@@ -1113,7 +1107,8 @@ class GamesScreen(TableScreen):
         for game in self.store.games(limit=500):
             status = game.status.value + (" (shown)" if game.solution_shown else "")
             rows.append((
-                str(game.id), game_title(game.kind, game.size, game.level), status,
+                str(game.id), game_heading(game.kind, game.size, game.level, game.title),
+                status,
                 clock(game.elapsed), str(game.position), str(game.hints_used),
                 _ago(game.updated),
             ))
@@ -1151,7 +1146,8 @@ class LibraryScreen(TableScreen):
 
     def fill(self) -> None:
         """One row per puzzle."""
-        rows = [(str(record.id), game_title(record.kind, record.size, record.level),
+        rows = [(str(record.id),
+                 game_heading(record.kind, record.size, record.level, record.title),
                  record.source.value, _ago(record.created))
                 for record in self.store.puzzles(limit=1000)]
         fill_table(self.query_one(DataTable), ("#", "puzzle", "source", "added"), rows,

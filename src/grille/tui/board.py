@@ -55,6 +55,7 @@ __all__ = [
     "has_blocks",
     "layouts_for",
     "line_counts",
+    "line_tints",
     "move_cursor",
     "two_valued",
     "undrawn_notes",
@@ -95,9 +96,36 @@ LINE_TINTS: dict[str, str] = {
     "whisper": "on #173a1f",
     "palindrome": "on #30302a",
 }
-"""The background of the cells a path line runs through, by its style (the side panel
-says the line's order); other styles get the thermometer's."""
-"""Rich styles of the board's parts (dark background assumed, as Textual's default theme)."""
+"""The background of the cells a path line runs through, by its style; other styles get
+the thermometer's. Rich styles of the board's parts: :data:`STYLES` (dark background
+assumed, as Textual's default theme)."""
+SECOND_TINTS: dict[str, str] = {
+    "thermometer": "on #4a4034",
+    "arrow": "on #1c3a4e",
+    "renban": "on #46203a",
+    "whisper": "on #26421a",
+    "palindrome": "on #3e3824",
+}
+"""A second background per style, for a line that touches another line of its style
+drawn in the first (two thermometers side by side read as two)."""
+START_TINTS: dict[str, str] = {
+    "thermometer": "on #6c6c6c",
+    "arrow": "on #3a5878",
+}
+"""The stronger background of a line's start cells (a thermometer's bulb, an arrow's
+circle), so that the start shows where the cursor's highlight does not cover it."""
+LINE_COLOURS: dict[str, str] = {
+    "thermometer": "bold #c6c6c6",
+    "arrow": "bold #87afd7",
+    "renban": "bold #d787ff",
+    "whisper": "bold #5fd75f",
+    "palindrome": "bold #d7d787",
+}
+"""The colour of a path line's links drawn on the gaps between its cells and of its start
+mark; other styles get the thermometer's."""
+START_MARKS: dict[str, str] = {"thermometer": "◉", "arrow": "◎"}
+"""The sign at the top-right of a line's start cell, where the cell leaves room (a
+thermometer's bulb, an arrow's circle); other styles have no start."""
 
 
 def has_blocks(view: BoardView) -> bool:
@@ -345,8 +373,7 @@ def draw(view: BoardView, layout: Layout, decorations: Decorations = Decorations
     cursor = decorations.cursor
     peers = frozenset(view.related(cursor)) if cursor is not None else frozenset()
     labels = _labels(view)
-    shaded: dict[Cell, str] = {cell: LINE_TINTS.get(line.style, LINE_TINTS["thermometer"])
-                               for line in view.lines for cell in line.cells}
+    shaded = line_tints(view)
     shaded.update((cell, STYLES["shade"]) for region in view.regions
                   if region.style in ("diagonal", "window") for cell in region.cells)
     for row in range(view.rows):
@@ -355,11 +382,42 @@ def draw(view: BoardView, layout: Layout, decorations: Decorations = Decorations
                        shaded)
     _join_blocks(canvas, view, layout, shape)
     _draw_cages(canvas, view, layout, shape, edges)
+    _draw_path_lines(canvas, view, layout, shape)
     _draw_markers(canvas, view, layout, shape)
     _draw_shapes(canvas, view, layout, shape)
     if view.counts is not None:
         _draw_counts(canvas, view, layout, shape)
     return canvas.to_text()
+
+
+def line_tints(view: BoardView) -> dict[Cell, str]:
+    """The background of each cell a path line runs through: its style's tint
+    (:data:`LINE_TINTS`), or its second (:data:`SECOND_TINTS`) when an earlier line of the
+    same style touching it (a cell's eight neighbours) has the first, and the start's
+    stronger tint (:data:`START_TINTS`) on its start cells.
+
+    >>> from grille.view import PathLine
+    >>> lines = (PathLine("thermometer", ((0, 0), (0, 1)), ((0, 0),)),
+    ...          PathLine("thermometer", ((1, 0), (1, 1))))
+    >>> tints = line_tints(BoardView(2, 2, (CellView(),) * 4, ("1", "2"), lines=lines))
+    >>> tints[(0, 0)], tints[(0, 1)], tints[(1, 1)]
+    ('on #6c6c6c', 'on #3a3a3a', 'on #4a4034')
+    """
+    tints: dict[Cell, str] = {}
+    drawn: list[tuple[str, frozenset[Cell], str]] = []
+    for line in view.lines:
+        first = LINE_TINTS.get(line.style, LINE_TINTS["thermometer"])
+        second = SECOND_TINTS.get(line.style, SECOND_TINTS["thermometer"])
+        near = {(row + dr, col + dc) for row, col in line.cells
+                for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+        taken = {tint for style, cells, tint in drawn if style == line.style and cells & near}
+        tint = second if first in taken and second not in taken else first
+        drawn.append((line.style, frozenset(line.cells), tint))
+        tints.update((cell, tint) for cell in line.cells)
+    for line in view.lines:
+        if line.style in START_TINTS:
+            tints.update((cell, START_TINTS[line.style]) for cell in line.start)
+    return tints
 
 
 def _draw_walls(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometry,
@@ -485,6 +543,52 @@ def _draw_cages(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geometr
             if (below >= shape.ys[row] + layout.height and here != cage_of.get((row + 1, col))
                     and ((row, col), (row + 1, col)) not in edges):
                 canvas.put(shape.xs[col], below, "┄" * layout.width, STYLES["cage"])
+
+
+def _link_spot(layout: Layout, shape: Geometry, first: Cell,
+               second: Cell) -> tuple[int, int, str, str] | None:
+    """Where the link between two consecutive cells of a path line is drawn, and its sign
+    across a gap and across a wall: a step along a row on the gap column between the cells
+    (``━``, ``┿`` over a wall), down a column on the gap row (``┃``, ``╂``), a diagonal step
+    on the corner the four cells share (``╲``, ``╱``); ``None`` when there is no gap to
+    draw on (two rows with no line between them) or the cells do not touch."""
+    (r1, c1), (r2, c2) = sorted((first, second))
+    if max(abs(r2 - r1), abs(c2 - c1)) != 1:
+        return None
+    if r1 == r2:
+        return shape.xs[c2] - 1, shape.ys[r1] + (layout.height - 1) // 2, "━", "┿"
+    y = shape.ys[r2] - 1
+    if y < shape.ys[r1] + layout.height:
+        return None
+    if c1 == c2:
+        return shape.xs[c1] + (layout.width - 1) // 2, y, "┃", "╂"
+    if c2 > c1:
+        return shape.xs[c2] - 1, y, "╲", "╲"
+    return shape.xs[c1] - 1, y, "╱", "╱"
+
+
+def _draw_path_lines(canvas: _Canvas, view: BoardView, layout: Layout,
+                     shape: Geometry) -> None:
+    """Each path line (a thermometer, an arrow, a renban line ...) linked cell to cell on
+    the gaps between them, in its colour, and its start (a bulb, an arrow's circle) marked
+    at its top-right corner when that place is free; the cells keep their tint."""
+    for line in view.lines:
+        colour = LINE_COLOURS.get(line.style, LINE_COLOURS["thermometer"])
+        for first, second in zip(line.cells, line.cells[1:], strict=False):
+            spot = _link_spot(layout, shape, first, second)
+            if spot is None:
+                continue
+            x, y, across_gap, across_wall = spot
+            char = across_wall if canvas.lines[y][x] else across_gap
+            if canvas.over.get((x, y), ("",))[0] in ("╲", "╱") and char in ("╲", "╱") \
+                    and canvas.over[(x, y)][0] != char:
+                char = "╳"  # two lines cross on one corner
+            canvas.over[(x, y)] = (char, colour)
+        mark = START_MARKS.get(line.style)
+        for row, col in line.start if mark else ():
+            x, y = shape.xs[col] + layout.width - 1, shape.ys[row]
+            if canvas.chars[y][x] == " ":
+                canvas.put(x, y, mark or "", colour)
 
 
 MARKER_CHARS = {"black-dot": "●", "white-dot": "○"}

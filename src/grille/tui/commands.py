@@ -18,9 +18,9 @@ def cmd_tui(args: argparse.Namespace) -> int:
     """Run the terminal game on the store at ``--db``."""
     require("tui", "grille tui")
     from grille.tui.app import GrilleApp
-    from grille.warm import warm_in_background
 
-    warm_in_background()  # silently: the first new game and hint need no compiling then
+    # no warm-up here: the app's own process runs no kernel; its worker processes' fork
+    # server warms them (grille.game.preload)
     GrilleApp(args.db, game=args.game, pool=True).run()  # new games kept ready meanwhile
     return 0
 

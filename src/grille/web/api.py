@@ -578,6 +578,7 @@ def _summary(game: GameSummary) -> GameSummaryOut:
         timer_running=game.timer_running, position=game.position,
         history_length=game.history_length, hints_used=game.hints_used,
         solution_shown=game.solution_shown, checking=game.checking.value,
+        title=game.title,
     )
 
 
@@ -587,4 +588,5 @@ def _puzzle(record: PuzzleRecord) -> PuzzleOut:
         source=record.source.value,
         origin=record.origin, created=record.created, text=record.text,
         verdict=None if record.verdict is None else record.verdict.name.lower(),  # type: ignore[arg-type]
+        title=record.title,
     )

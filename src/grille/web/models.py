@@ -404,6 +404,9 @@ class GameSummaryOut(BaseModel):
     hints_used: int
     solution_shown: bool
     checking: CheckName
+    title: str = ""
+    """The board's title (``BoardView.title``: the kind, the size, and what else its board
+    names, such as a variant's families): what tells two games of one size apart."""
 
 
 class GameList(BaseModel):
@@ -425,6 +428,8 @@ class PuzzleOut(BaseModel):
     created: float
     text: str
     verdict: VerdictName | None = None
+    title: str = ""
+    """The board's title (``BoardView.title``), as for a game."""
 
 
 class PuzzleList(BaseModel):

@@ -83,7 +83,6 @@ def serve(
     import uvicorn
 
     from grille.game import Store
-    from grille.warm import warm_in_background
     from grille.web.app import create_app
 
     err = out or sys.stderr
@@ -95,6 +94,9 @@ def serve(
             "(grille has no login)",
             file=err,
         )
+    # No warm-up in this process: it runs no kernel (searches, generating and hints run
+    # in the game's worker processes, whose fork server warms them: grille.game.preload);
+    # warming here too compiled every kernel twice on a cold install.
     store = Store(db)
     sock = bind(host, port)
     url = page_url(host, sock.getsockname()[1])
@@ -109,7 +111,6 @@ def serve(
     print("grille: press Ctrl+C to stop", file=err)
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(server, url), daemon=True).start()
-    warm_in_background(out=err)  # the first new game and hint need no compiling then
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

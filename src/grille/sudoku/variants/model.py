@@ -35,6 +35,7 @@ __all__ = [
     "all_different",
     "cell_text",
     "cells_text",
+    "region_text",
 ]
 
 Cell = tuple[int, int]
@@ -55,6 +56,17 @@ def cells_text(cells: Sequence[Cell]) -> str:
     if len(cells) == 1:
         return cell_text(cells[0])
     return f"{cell_text(cells[0])}..{cell_text(cells[-1])}"
+
+
+def region_text(cells: Sequence[Cell]) -> str:
+    """Cells whose order means nothing (a cage, a region) named in reading order:
+    ``r1c1..r2c2`` for the first and last of them top to bottom, left to right, however
+    they were listed.
+
+    >>> region_text([(1, 0), (0, 0), (0, 1)])
+    'r1c1..r2c1'
+    """
+    return cells_text(sorted(cells))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from grille.sudoku.variants.model import (
     Constraint,
     Variant,
     all_different,
-    cells_text,
+    region_text,
 )
 from grille.view import Region
 
@@ -29,10 +29,14 @@ class ExtraRegion(Constraint):
     units_only = True
 
     def __repr__(self) -> str:
-        return f"ExtraRegion({cells_text(self.cells)}, {len(self.cells)} cells)"
+        return f"ExtraRegion({region_text(self.cells)}, {len(self.cells)} cells)"
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells
+
+    def name(self) -> str:
+        """``extra region r2c2..r4c4``: its first and last cells in reading order."""
+        return f"{self.label} {region_text(self.cells)}"
 
     def violations(self, board: Board) -> list[Violation]:
         return all_different(self, self.cells, board)

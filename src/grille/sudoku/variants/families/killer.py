@@ -14,7 +14,7 @@ from grille.sudoku.variants.model import (
     Constraint,
     Variant,
     all_different,
-    cells_text,
+    region_text,
 )
 from grille.view import Region
 
@@ -29,11 +29,12 @@ class KillerCage(Constraint):
     label = "killer cage"
 
     def __repr__(self) -> str:
-        return f"KillerCage({cells_text(self.cells)}, {len(self.cells)} cells, total={self.total})"
+        return f"KillerCage({region_text(self.cells)}, {len(self.cells)} cells, total={self.total})"
 
     def name(self) -> str:
+        """``killer cage r1c1..r2c2 (sum 12)``: its first and last cells in reading order."""
         total = "" if self.total is None else f" (sum {self.total})"
-        return f"{self.label} {cells_text(self.cells)}{total}"
+        return f"{self.label} {region_text(self.cells)}{total}"
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells

@@ -44,7 +44,7 @@ class KropkiDot(Constraint):
         return "black" if self.black else "white"
 
     def name(self) -> str:
-        return f"{self.colour} dot {cell_text(self.cells[0])}-{cell_text(self.cells[1])}"
+        return f"{self.colour} dot {cell_text(min(self.cells))}-{cell_text(max(self.cells))}"
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells

@@ -40,7 +40,7 @@ class XV(Constraint):
         return f"XV({cells_text(self.cells)}, {self.letter!r})"
 
     def name(self) -> str:
-        return f"{self.letter} {cell_text(self.cells[0])}-{cell_text(self.cells[1])}"
+        return f"{self.letter} {cell_text(min(self.cells))}-{cell_text(max(self.cells))}"
 
     def cells_of(self) -> tuple[Cell, ...]:
         return self.cells

@@ -347,24 +347,46 @@ export function overlay(board) {
       }
     }
   }
-  const arrows = { "down-right": "↘", "down-left": "↙", "up-right": "↗", "up-left": "↖" };
-  const places = new Map();  // several clues at one place are stacked smaller
+  const steps = { "down-right": [1, 1], "down-left": [1, -1], "up-right": [-1, 1], "up-left": [-1, -1] };
+  const places = new Map();  // two diagonal clues may share a place outside the grid
   for (const clue of board.outside) {
     const place = `${clue.side},${clue.index}`;
     if (!places.has(place)) places.set(place, []);
     places.get(place).push(clue);
   }
   for (const clues of places.values()) {
+    const across = clues[0].side === "top" || clues[0].side === "bottom";
+    // each clue toward the corner its diagonal leaves from, when that tells them apart
+    const away = (clue) => (steps[clue.direction] || [0, 0])[across ? 1 : 0];
+    const apart = clues.length === 1 ||
+      (clues.length === 2 && away(clues[0]) * away(clues[1]) === -1);
     clues.forEach((clue, number) => {
-      const shift = number - (clues.length - 1) / 2;
       const along = clue.index + 0.5;
-      const place = {
-        top: [along, -0.5 + shift * 0.42], bottom: [along, board.rows + 0.5 + shift * 0.42],
-        left: [-0.5 + shift * 0.5, along], right: [board.cols + 0.5 + shift * 0.5, along],
+      const [x, y] = {
+        top: [along, -0.5], bottom: [along, board.rows + 0.5],
+        left: [-0.5, along], right: [board.cols + 0.5, along],
       }[clue.side];
-      const text = clue.direction ? `${clue.text}${arrows[clue.direction] || ""}` : clue.text;
-      shapes.push(svg("text", { class: clues.length > 1 ? "outside-clue stacked" : "outside-clue",
-        x: place[0], y: place[1], "text-anchor": "middle", "dominant-baseline": "central" }, text));
+      const step = steps[clue.direction];
+      // two clues in one place: side by side and staggered, the one whose arrow leaves
+      // from the first corner (left, top) nearer the grid, so that neither they nor the
+      // next place's clues run together
+      const inward = { top: 1, bottom: -1, left: 1, right: -1 }[clue.side];
+      const shift = clues.length === 1 ? 0 : apart ? away(clue) * 0.23
+        : (number - (clues.length - 1) / 2) * 0.42;
+      const depth = apart && clues.length === 2 ? (away(clue) < 0 ? 0.13 : -0.15) * inward : 0;
+      const [tx, ty] = across ? [x + shift, y + depth] : [x + depth, y + shift];
+      const size = clues.length === 1 ? "" : apart ? " paired" : " stacked";
+      shapes.push(svg("text", { class: `outside-clue${size}`,
+        x: tx, y: ty, "text-anchor": "middle", "dominant-baseline": "central" }, clue.text));
+      if (step) {
+        // a small arrow in the corner of the clue's place, along its diagonal into the grid
+        const [dy, dx] = step;
+        const [x1, y1] = [x + dx * 0.3, y + dy * 0.3];
+        const [x2, y2] = [x + dx * 0.48, y + dy * 0.48];
+        const wing = (side) => `${x2 - 0.1 * (dx - side * dy) / 1.414},${y2 - 0.1 * (dy + side * dx) / 1.414}`;
+        shapes.push(svg("polyline", { class: "clue-arrow",
+          points: `${x1},${y1} ${x2},${y2} ${wing(1)} ${x2},${y2} ${wing(-1)}` }));
+      }
     });
   }
   if (!shapes.length) return null;

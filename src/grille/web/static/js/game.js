@@ -5,7 +5,7 @@
 import { addressable, api, ApiError } from "./api.js";
 import { BoardView, changedCells, countWords, describeChange, regionsAt, regionWord, valueTotal } from "./board.js";
 import { actionForKey, cycles } from "./keys.js";
-import { $, clock, confirmDialog, el, gameTitle, toast } from "./ui.js";
+import { $, clock, confirmDialog, dismissToast, el, gameTitle, toast } from "./ui.js";
 
 const FIT = "grille-fit-grid";
 const TOUCH = window.matchMedia("(max-width: 899px), (pointer: coarse)");
@@ -86,6 +86,7 @@ export class GameScreen {
     if (fresh && this.state) {
       this.cancelHint();
       this._hidden();  // the game shown before leaves the screen
+      dismissToast();  // and what it said ("Solved in …")
     }
     this.state = state;
     if (fresh) {
@@ -111,6 +112,7 @@ export class GameScreen {
   left() {
     this.cancelHint();
     this._hidden();
+    dismissToast();  // its "Solved in …" is not about the next view
   }
 
   _selectStart() {

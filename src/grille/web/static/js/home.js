@@ -2,7 +2,7 @@
 // games and the library, statistics.
 
 import { api } from "./api.js";
-import { $, clock, confirmDialog, el, gameTitle, kindTitle, notice, setKindTitles, toast, when } from "./ui.js";
+import { $, clock, confirmDialog, el, gameTitle, kindTitle, listTitle, notice, setKindTitles, toast, when } from "./ui.js";
 
 const POLL_MS = 1000;
 
@@ -97,7 +97,7 @@ export class HomeScreen {
     $("continue").hidden = !last;
     if (last) {
       $("continue-text").textContent =
-        `Your last game: ${gameTitle(last.kind, last.size, last.level)}, ${clock(last.elapsed)} played.`;
+        `Your last game: ${listTitle(last)}, ${clock(last.elapsed)} played.`;
     }
   }
 
@@ -355,12 +355,12 @@ export class HomeScreen {
       class: VERDICTS[puzzle.verdict] ? "not-unique" : null, "data-puzzle": puzzle.id,
     }, [
       el("td", { text: `#${puzzle.id}` }),
-      el("td", { text: gameTitle(puzzle.kind, puzzle.size, puzzle.level) }),
+      el("td", { text: listTitle(puzzle) }),
       el("td", { text: puzzle.origin || puzzle.source }),
       el("td", { class: "verdict", text: VERDICTS[puzzle.verdict]
         ? `⚠ ${VERDICTS[puzzle.verdict]}` : puzzle.verdict === null ? "not checked yet" : "one" }),
       el("td", {}, [el("button", { type: "button", class: "small", text: "Play",
-        "aria-label": `Play puzzle ${puzzle.id}, ${gameTitle(puzzle.kind, puzzle.size, puzzle.level)}`,
+        "aria-label": `Play puzzle ${puzzle.id}, ${listTitle(puzzle)}`,
         onclick: async () => {
           try {
             const game = await api.newGame(puzzle.id);
@@ -385,7 +385,7 @@ export class HomeScreen {
         list.replaceChildren(el("p", { class: "help", text: "No saved games here." }));
       } else {
         const rows = games.map((game) => el("tr", {}, [
-          el("td", { text: gameTitle(game.kind, game.size, game.level) }),
+          el("td", { text: listTitle(game) }),
           el("td", { text: game.status + (game.solution_shown ? " (solution shown)" : "") }),
           el("td", { text: clock(game.elapsed) }),
           el("td", { text: `${game.position} move${game.position === 1 ? "" : "s"}` }),
@@ -413,7 +413,7 @@ export class HomeScreen {
   }
 
   async deleteGame(game) {
-    const title = gameTitle(game.kind, game.size, game.level);
+    const title = listTitle(game);
     const sure = await confirmDialog({
       title: `Delete game ${game.id}?`,
       text: `${title}, ${clock(game.elapsed)} played, ${game.position} move${game.position === 1 ? "" : "s"}: ` +

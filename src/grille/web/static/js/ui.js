@@ -39,10 +39,18 @@ export function kindTitle(kind) {
   return kindTitles.get(kind) || kind;
 }
 
-/** A game's title: the kind's title, size and level ("Title 9×9 · easy"). */
-export function gameTitle(kind, size, level) {
+/** A game's title: the kind's title, size and level ("Title 9×9 · easy"), then what the
+ * board's own title (`boardTitle`, as the server lists games and puzzles) adds past the
+ * kind and size, such as a variant's families ("Title 9×9 · easy · its families"). */
+export function gameTitle(kind, size, level, boardTitle = "") {
   const title = `${kindTitle(kind)} ${size.replace("x", "×")}`;
-  return level ? `${title} · ${level}` : title;
+  const extra = boardTitle && boardTitle.startsWith(title) ? boardTitle.slice(title.length) : "";
+  return (level ? `${title} · ${level}` : title) + extra;
+}
+
+/** How a list names a saved game or a library puzzle (its families included). */
+export function listTitle(item) {
+  return gameTitle(item.kind, item.size, item.level, item.title || "");
 }
 
 let toastTimer = null;
@@ -55,6 +63,16 @@ export function toast(message, { error = false } = {}) {
   box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.hidden = true; }, error ? 6000 : 3000);
+}
+
+/** Take a message about what is no longer on screen away at once (a game's "Solved"
+ * when another view or game opens); an error stays its time, since it may say why the
+ * view changed. */
+export function dismissToast() {
+  const box = $("toast");
+  if (box.hidden || box.classList.contains("error")) return;
+  clearTimeout(toastTimer);
+  box.hidden = true;
 }
 
 export function when(seconds) {
