@@ -65,6 +65,19 @@ finned fish, grille does not), since that would change every explanation with su
 For such a technique the second reading above does not hold (the ladder cut before
 Skyscraper holds Finned X-Wing and solves the puzzle); the path's reading is the definition.
 
+Naked Quad is practised so too, through its complementary hidden subset: in a unit with k
+empty cells, four cells holding four digits between them leave the other k - 4 digits to the
+other k - 4 cells, a hidden (k - 4)-subset that removes exactly what the quad removes (the
+quad's digits from those cells). The ladder looks for a naked quad only in a unit with eight
+empty cells or more (as SE; with fewer, the hidden pair or triple is found first, on the
+ladder before the quad), so a naked quad of the ladder's own needs a unit with 8 or 9 empty
+cells on a board where nothing easier applies, which random carvings almost never reach (1
+puzzle in some 24,000 judged). A Hidden Pair step in a unit with six empty cells, or a Hidden
+Triple in one with seven, counts as a naked quad (the naked quad of the unit's four other
+empty cells, :func:`~grille.sudoku.logic.basic.subsets.naked_subset`, makes the same
+eliminations); its explanation names the hidden subset, and its cells, the quad's complement,
+are the ones the player practising the quad finds.
+
 Some techniques never appear in the path (:data:`NEVER_IN_PATH`); asking for them is an error
 that says what to ask for instead.
 """
@@ -78,6 +91,7 @@ from collections.abc import Iterator, Sequence
 from grille.logic import Step
 from grille.sudoku.grid import Grid
 from grille.sudoku.info import NOT_PRACTISED, practice_name
+from grille.sudoku.logic.basic.subsets import naked_subset
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.logic.techniques import technique as _declared
@@ -92,6 +106,7 @@ __all__ = [
     "STAND_INS",
     "TechniqueSearch",
     "Verdict",
+    "complementary_quad",
     "find_technique",
     "hidden_singles",
     "judge",
@@ -122,11 +137,13 @@ CLUE_ROUNDS = 4
 
 STAND_INS: dict[str, tuple[str, ...]] = {
     "Skyscraper": ("Finned X-Wing",),
+    "Naked Quad": ("Hidden Pair", "Hidden Triple"),
 }
-"""Techniques every step of which an earlier technique of the ladder finds first (every
-skyscraper is an X-Wing, when its two tops share a line, or a sashimi X-Wing: checked on 473
-boards), with the techniques whose step counts as theirs when they make the same
-eliminations on the same board (:func:`uses`)."""
+"""Techniques whose steps an earlier technique of the ladder mostly finds first, with the
+techniques whose step counts as theirs when they make the same eliminations on the same board
+(:func:`uses`): every skyscraper is an X-Wing, when its two tops share a line, or a sashimi
+X-Wing (checked on 473 boards); a naked quad in a unit with six or seven empty cells is the
+complement of a hidden pair or triple found first (the module docstring)."""
 
 NEVER_IN_PATH: dict[str, str] = NOT_PRACTISED
 """Techniques of the ladder no generated puzzle's path uses, with the reason
@@ -175,8 +192,32 @@ def uses(technique: SudokuTechnique, found: SudokuTechnique, step: Step, before:
         return True
     if found.name not in STAND_INS.get(technique.name, ()):
         return False
-    own = technique(before)
+    own = _OWN_STEPS.get(technique.name, _first_step)(technique, step, before)
     return own is not None and set(own.eliminations) == set(step.eliminations)
+
+
+def _first_step(technique: SudokuTechnique, _step: Step, board: Board) -> Step | None:
+    """``technique``'s own (first) step on ``board``."""
+    return technique(board)
+
+
+def complementary_quad(_technique: SudokuTechnique, step: Step, board: Board) -> Step | None:
+    """The naked quad of the four empty cells of ``step``'s unit that are not its cells (a
+    hidden subset found on ``board``), or ``None`` if the unit has another number of other
+    empty cells (or they are no naked quad)."""
+    unit = next((u for u in range(len(board.units)) if board.unit_name(u) == step.units[0]),
+                None) if len(step.units) == 1 else None
+    if unit is None:
+        return None
+    n = board.n
+    taken = {row * n + col for row, col in step.cells}
+    rest = [cell for cell in board.units[unit] if board.marks[cell] and cell not in taken]
+    return naked_subset(board, rest, unit) if len(rest) == 4 else None
+
+
+_OWN_STEPS = {"Naked Quad": complementary_quad}
+"""How :func:`uses` finds a technique's own step to compare with a stand-in's (by default
+the technique's first step on the board)."""
 
 
 def path_techniques(puzzle: Grid) -> list[tuple[SudokuTechnique, Step]]:
