@@ -46,6 +46,7 @@ from grille.sudoku.practice import (
     judge,
     path_techniques,
     practice_ladder,
+    singles_run,
     uses,
 )
 from grille.sudoku.search import CarvingSearch
@@ -430,6 +431,32 @@ def test_hidden_singles_end_where_the_singles_one_at_a_time_end() -> None:
         assert step is not None and len(step.placements) == (
             board.cells.count(0) - after.cells.count(0))
         assert hidden_singles(after) == (None, after)
+
+
+def test_the_compiled_singles_run_places_what_the_plain_scan_places() -> None:
+    """``singles_kernel.singles_run`` against ``practice.singles_run``: the same cells and
+    digits in the same order, on carvings, boards along their walks and a board without a
+    solution (the run stops short in both)."""
+    from grille.engine._jit import jit_enabled
+    from grille.sudoku.logic.basic import singles_kernel
+
+    if not jit_enabled():
+        pytest.skip("numba is off (GRILLE_JIT=0)")
+    shape = default_shape(9)
+    marks = [0b111111111] * 81
+    for cell in range(1, 9):
+        marks[cell] = 0b111111100
+    boards = [Board(shape, [0] * 81, marks)]
+    ladder = practice_ladder()[: practice_ladder().index(find_technique("X-Wing")) + 1]
+    for puzzle in carvings(3, 5):
+        boards += [board for _found, _step, board in _walk(Board.from_grid(puzzle), ladder,
+                                                          batched=False)]
+    placed = 0
+    for board in boards:
+        plain = singles_run(board)
+        assert singles_kernel.singles_run(board) == plain
+        placed += len(plain)
+    assert placed
 
 
 def test_hidden_singles_stop_short_on_a_board_without_a_solution() -> None:

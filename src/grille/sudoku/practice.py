@@ -91,6 +91,7 @@ from collections.abc import Iterator, Sequence
 from grille.logic import Step
 from grille.sudoku.grid import Grid
 from grille.sudoku.info import NOT_PRACTISED, practice_name
+from grille.sudoku.logic.basic import singles_kernel
 from grille.sudoku.logic.basic.subsets import naked_subset
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
@@ -112,6 +113,7 @@ __all__ = [
     "judge",
     "path_techniques",
     "practice_ladder",
+    "singles_run",
     "uses",
 ]
 
@@ -276,11 +278,25 @@ def hidden_singles(board: Board) -> tuple[Step | None, Board]:
     That board is the one a walk reaches by taking them one at a time, in any order: on a
     board whose candidates hold a solution, a hidden single places the solution's digit, so
     it stays a hidden single (or gets placed) whatever else is placed first; a full house is
-    a hidden single of the digit its unit lacks."""
+    a hidden single of the digit its unit lacks. With compiling on, the scan
+    (:func:`singles_run`) runs compiled (:mod:`~grille.sudoku.logic.basic.singles_kernel`)."""
     n = board.n
+    placed = (singles_kernel.singles_run(board) if singles_kernel.enabled()
+              else singles_run(board))
+    if not placed:
+        return None, board
+    step = Step("Hidden Single",
+                placements=tuple((cell // n, cell % n, digit) for cell, digit in placed))
+    return step, board.apply(step)
+
+
+def singles_run(board: Board) -> list[tuple[int, int]]:
+    """(cell, digit) of each single :func:`hidden_singles` places, in order: unit by unit
+    until nothing changes, each digit with one place left in a unit (the plain scan;
+    :mod:`~grille.sudoku.logic.basic.singles_kernel` compiles the same)."""
     peers = board.shape.peers
     marks = list(board.marks)
-    placed: list[tuple[int, int, int]] = []
+    placed: list[tuple[int, int]] = []
     progress = True
     while progress:
         progress = False
@@ -299,12 +315,9 @@ def hidden_singles(board: Board) -> tuple[Step | None, Board]:
                 marks[cell] = 0
                 for peer in peers[cell]:
                     marks[peer] &= ~bit
-                placed.append((cell // n, cell % n, bit.bit_length()))
+                placed.append((cell, bit.bit_length()))
                 progress = True
-    if not placed:
-        return None, board
-    step = Step("Hidden Single", placements=tuple(placed))
-    return step, board.apply(step)
+    return placed
 
 
 class TechniqueSearch(CarvingSearch):
