@@ -116,6 +116,35 @@ def test_the_climb_and_its_retreat_make_puzzles_that_need_the_technique(
     assert any(retreats), retreats  # and a move's retreat made one of them
 
 
+def test_a_technique_with_a_level_start_keeps_the_level_search_puzzle_that_needs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """LEVEL_STARTS (Nishio Forcing Chain: extreme puzzles): each grid's puzzle comes from
+    the level search at that level and is kept only when it needs the technique. Nishio
+    puzzles take seconds, so XY-Wing through hard puzzles stands in for the test."""
+    from grille.sudoku import practice
+    from grille.sudoku.search import Search
+
+    assert practice.LEVEL_STARTS == {"Nishio Forcing Chain": "extreme"}
+    monkeypatch.setitem(practice.LEVEL_STARTS, "XY-Wing", "hard")
+    offered: list[tuple[int, ...] | None] = []
+    level_search = Search.puzzle_in
+
+    def spy(self: Search, solution: Sequence[int]) -> tuple[int, ...] | None:
+        found = level_search(self, solution)
+        offered.append(found)
+        return found
+
+    monkeypatch.setattr(Search, "puzzle_in", spy)
+    monkeypatch.setattr(TechniqueSearch, "_climb", None)  # steps 1-5 are not taken
+    for seed in range(2):
+        offered.clear()
+        puzzle = generate(GenerateParams(technique="XY-Wing"), seed)
+        assert offered and offered[-1] == puzzle.cells
+        assert judge(puzzle, find_technique("XY-Wing")) is Verdict.NEEDS
+        assert cover_solve(puzzle, limit=2).count == 1
+
+
 def test_judge_tells_easier_and_harder() -> None:
     puzzle = generate(GenerateParams(technique="XY-Chain"), 0)
     assert judge(puzzle, find_technique("ALS-XZ")) is Verdict.EASIER
