@@ -29,6 +29,7 @@ from grille.sudoku.generate import (
 )
 from grille.sudoku.geometry import default_shape
 from grille.sudoku.info import PRACTICE_TECHNIQUES
+from grille.sudoku.logic.basic.subsets import naked_subset
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import explain
 from grille.sudoku.logic.techniques import technique as declared
@@ -39,11 +40,13 @@ from grille.sudoku.practice import (
     TechniqueSearch,
     Verdict,
     _walk,
+    complementary_quad,
     find_technique,
     hidden_singles,
     judge,
     path_techniques,
     practice_ladder,
+    singles_run,
     uses,
 )
 from grille.sudoku.search import CarvingSearch
@@ -113,6 +116,35 @@ def test_the_climb_and_its_retreat_make_puzzles_that_need_the_technique(
     assert any(retreats), retreats  # and a move's retreat made one of them
 
 
+def test_a_technique_with_a_level_start_keeps_the_level_search_puzzle_that_needs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """LEVEL_STARTS (Nishio Forcing Chain: extreme puzzles): each grid's puzzle comes from
+    the level search at that level and is kept only when it needs the technique. Nishio
+    puzzles take seconds, so XY-Wing through hard puzzles stands in for the test."""
+    from grille.sudoku import practice
+    from grille.sudoku.search import Search
+
+    assert practice.LEVEL_STARTS == {"Nishio Forcing Chain": "extreme"}
+    monkeypatch.setitem(practice.LEVEL_STARTS, "XY-Wing", "hard")
+    offered: list[tuple[int, ...] | None] = []
+    level_search = Search.puzzle_in
+
+    def spy(self: Search, solution: Sequence[int]) -> tuple[int, ...] | None:
+        found = level_search(self, solution)
+        offered.append(found)
+        return found
+
+    monkeypatch.setattr(Search, "puzzle_in", spy)
+    monkeypatch.setattr(TechniqueSearch, "_climb", None)  # steps 1-5 are not taken
+    for seed in range(2):
+        offered.clear()
+        puzzle = generate(GenerateParams(technique="XY-Wing"), seed)
+        assert offered and offered[-1] == puzzle.cells
+        assert judge(puzzle, find_technique("XY-Wing")) is Verdict.NEEDS
+        assert cover_solve(puzzle, limit=2).count == 1
+
+
 def test_judge_tells_easier_and_harder() -> None:
     puzzle = generate(GenerateParams(technique="XY-Chain"), 0)
     assert judge(puzzle, find_technique("ALS-XZ")) is Verdict.EASIER
@@ -164,7 +196,7 @@ def test_a_skyscraper_is_practised_through_the_sashimi_x_wing_that_is_one() -> N
     too, and nothing after Skyscraper; explanations are not changed."""
     techniques = practice_ladder()
     skyscraper, finned = declared("Skyscraper"), declared("Finned X-Wing")
-    assert STAND_INS == {"Skyscraper": ("Finned X-Wing",)}
+    assert STAND_INS["Skyscraper"] == ("Finned X-Wing",)
     for seed in range(2):
         puzzle = generate(GenerateParams(technique="skyscraper"), seed)
         assert cover_solve(puzzle, limit=2).count == 1
@@ -198,6 +230,79 @@ def test_every_skyscraper_is_an_x_wing_found_first() -> None:
                 seen += 1
                 assert finned(board) is not None or x_wing(board) is not None
     assert seen
+
+
+def test_a_naked_quad_is_practised_through_its_complementary_hidden_subset() -> None:
+    """A Naked Quad puzzle's path has a Hidden Pair (in a unit with six empty cells) or Hidden
+    Triple (seven) step whose unit's four other empty cells are a naked quad removing the
+    same candidates, and nothing after Naked Quad; explanations are not changed."""
+    techniques = practice_ladder()
+    quad = declared("Naked Quad")
+    assert STAND_INS["Naked Quad"] == ("Hidden Pair", "Hidden Triple")
+    for seed in range(3):
+        puzzle = generate(GenerateParams(technique="naked quad"), seed)
+        assert cover_solve(puzzle, limit=2).count == 1
+        assert judge(puzzle, quad) is Verdict.NEEDS
+        named = path_techniques(puzzle)
+        assert max(techniques.index(found) for found, _ in named) <= techniques.index(quad)
+        board, quads = Board.from_grid(puzzle), 0
+        for found, step in named:
+            if uses(quad, found, step, board):
+                assert found.name in ("Hidden Pair", "Hidden Triple", "Naked Quad")
+                own = complementary_quad(quad, step, board)
+                if found is not quad:
+                    assert own is not None and own.technique == "Naked Quad"
+                    assert not set(own.cells) & set(step.cells)
+                    assert set(own.eliminations) == set(step.eliminations)
+                quads += 1
+            board = board.apply(step)
+        assert quads, puzzle.line()
+
+
+def test_a_hidden_pair_or_triple_is_a_naked_quad_exactly_when_four_cells_are_left() -> None:
+    """On the paths of these puzzles, each hidden pair or triple step: its unit's other empty
+    cells are a naked quad with the same eliminations when there are four of them, and no
+    quad is claimed otherwise (the rule STAND_INS relies on)."""
+    techniques = practice_ladder()
+    quad = declared("Naked Quad")
+    checked = {4: 0, "other": 0}
+    puzzles = [generate(GenerateParams(technique=name), seed)
+               for name in ("Hidden Pair", "Naked Quad") for seed in range(4)]
+    for puzzle in puzzles:
+        board = Board.from_grid(puzzle)
+        up_to_quad = techniques[: techniques.index(quad) + 1]
+        for found, step, after in _walk(board, up_to_quad, batched=False):
+            if found is None or step is None:
+                break
+            if found.name in ("Hidden Pair", "Hidden Triple"):
+                unit = next(u for u in range(len(board.units))
+                            if board.unit_name(u) == step.units[0])
+                empty = [c for c in board.units[unit] if board.marks[c]]
+                own = complementary_quad(quad, step, board)
+                if len(empty) - len(step.cells) == 4:
+                    assert own is not None and set(own.eliminations) == set(step.eliminations)
+                    assert uses(quad, found, step, board)
+                    checked[4] += 1
+                else:
+                    assert own is None and not uses(quad, found, step, board)
+                    checked["other"] += 1
+            board = after
+    assert checked[4] and checked["other"], checked
+
+
+def test_naked_subset_takes_only_cells_of_the_unit_with_as_many_digits() -> None:
+    """Row 1 with r1c1-r1c4 holding 1-4 between them: a naked quad clearing 1-4 from r1c5
+    onwards; five digits, or a cell of another row, give no step."""
+    shape = default_shape(9)
+    marks = [0b111111111] * 81
+    for cell in range(4):
+        marks[cell] = 0b1111 & ~(1 << cell)  # three of the digits 1-4 each
+    board = Board(shape, [0] * 81, marks)
+    step = naked_subset(board, [0, 1, 2, 3], 0)
+    assert step is not None and step.technique == "Naked Quad"
+    assert set(step.eliminations) == {(0, col, d) for col in range(4, 9) for d in (1, 2, 3, 4)}
+    assert naked_subset(board, [0, 1, 2, 4], 0) is None  # r1c5 holds every digit
+    assert naked_subset(board, [0, 1, 2, 9], 0) is None  # r2c1 is not in row 1
 
 
 def test_a_level_and_a_technique_together_are_refused() -> None:
@@ -355,6 +460,32 @@ def test_hidden_singles_end_where_the_singles_one_at_a_time_end() -> None:
         assert step is not None and len(step.placements) == (
             board.cells.count(0) - after.cells.count(0))
         assert hidden_singles(after) == (None, after)
+
+
+def test_the_compiled_singles_run_places_what_the_plain_scan_places() -> None:
+    """``singles_kernel.singles_run`` against ``practice.singles_run``: the same cells and
+    digits in the same order, on carvings, boards along their walks and a board without a
+    solution (the run stops short in both)."""
+    from grille.engine._jit import jit_enabled
+    from grille.sudoku.logic.basic import singles_kernel
+
+    if not jit_enabled():
+        pytest.skip("numba is off (GRILLE_JIT=0)")
+    shape = default_shape(9)
+    marks = [0b111111111] * 81
+    for cell in range(1, 9):
+        marks[cell] = 0b111111100
+    boards = [Board(shape, [0] * 81, marks)]
+    ladder = practice_ladder()[: practice_ladder().index(find_technique("X-Wing")) + 1]
+    for puzzle in carvings(3, 5):
+        boards += [board for _found, _step, board in _walk(Board.from_grid(puzzle), ladder,
+                                                          batched=False)]
+    placed = 0
+    for board in boards:
+        plain = singles_run(board)
+        assert singles_kernel.singles_run(board) == plain
+        placed += len(plain)
+    assert placed
 
 
 def test_hidden_singles_stop_short_on_a_board_without_a_solution() -> None:

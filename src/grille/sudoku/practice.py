@@ -46,9 +46,16 @@ Finding such a puzzle (:class:`TechniqueSearch`, one solution grid at a time):
    climb costs some thirty walks.
 
 Judging is most of the cost, and most of a judging walk was its singles, one step and one
-board each; the walk takes each run of them as one step (:func:`hidden_singles`), which
-leaves every other step, on the same board, as it was (:func:`path_techniques`, the path
-``explain`` shows, still takes them one at a time).
+board each; the walk takes each run of them as one step (:func:`hidden_singles`, compiled),
+which leaves every other step, on the same board, as it was (:func:`path_techniques`, the
+path ``explain`` shows, still takes them one at a time). Past the basic techniques, the
+finned fish's fruitless searches were the next largest share; a compiled test now skips
+them (:mod:`~grille.sudoku.logic.single_digit.fish_kernel`). Neither changes a step, so a
+seed gives the same puzzle as before, sooner.
+
+For a technique of :data:`LEVEL_STARTS` (Nishio Forcing Chain), each grid gives instead the
+level search's puzzle at a level (extreme), kept if it needs the technique: such puzzles
+lie far above what random carvings and the climb reach.
 
 Uniqueness holds throughout: clues are only put back. The puzzles are not minimal (clues
 were given back, or the retreat or the climb stopped early) unless ``minimal`` is asked,
@@ -65,6 +72,19 @@ finned fish, grille does not), since that would change every explanation with su
 For such a technique the second reading above does not hold (the ladder cut before
 Skyscraper holds Finned X-Wing and solves the puzzle); the path's reading is the definition.
 
+Naked Quad is practised so too, through its complementary hidden subset: in a unit with k
+empty cells, four cells holding four digits between them leave the other k - 4 digits to the
+other k - 4 cells, a hidden (k - 4)-subset that removes exactly what the quad removes (the
+quad's digits from those cells). The ladder looks for a naked quad only in a unit with eight
+empty cells or more (as SE; with fewer, the hidden pair or triple is found first, on the
+ladder before the quad), so a naked quad of the ladder's own needs a unit with 8 or 9 empty
+cells on a board where nothing easier applies, which random carvings almost never reach (1
+puzzle in some 24,000 judged). A Hidden Pair step in a unit with six empty cells, or a Hidden
+Triple in one with seven, counts as a naked quad (the naked quad of the unit's four other
+empty cells, :func:`~grille.sudoku.logic.basic.subsets.naked_subset`, makes the same
+eliminations); its explanation names the hidden subset, and its cells, the quad's complement,
+are the ones the player practising the quad finds.
+
 Some techniques never appear in the path (:data:`NEVER_IN_PATH`); asking for them is an error
 that says what to ask for instead.
 """
@@ -76,27 +96,34 @@ import random
 from collections.abc import Iterator, Sequence
 
 from grille.logic import Step
+from grille.sudoku.generate import levels_for
+from grille.sudoku.grading import Band
 from grille.sudoku.grid import Grid
 from grille.sudoku.info import NOT_PRACTISED, practice_name
+from grille.sudoku.logic.basic import singles_kernel
+from grille.sudoku.logic.basic.subsets import naked_subset
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.techniques import GRILLE, SudokuTechnique, ladder
 from grille.sudoku.logic.techniques import technique as _declared
 from grille.sudoku.oracle import Oracle
-from grille.sudoku.search import CarvingSearch, emptied_cells
+from grille.sudoku.search import CarvingSearch, Search, emptied_cells
 
 __all__ = [
     "CLIMB_MOVES",
     "CLUE_ROUNDS",
+    "LEVEL_STARTS",
     "NEVER_IN_PATH",
     "PLAIN_GRIDS",
     "STAND_INS",
     "TechniqueSearch",
     "Verdict",
+    "complementary_quad",
     "find_technique",
     "hidden_singles",
     "judge",
     "path_techniques",
     "practice_ladder",
+    "singles_run",
     "uses",
 ]
 
@@ -120,13 +147,27 @@ CLIMB_MOVES = 30
 CLUE_ROUNDS = 4
 """Times a puzzle that got clues back and is still too hard from the start gets more."""
 
+LEVEL_STARTS: dict[str, str] = {"Nishio Forcing Chain": "extreme"}
+"""Techniques whose puzzles are looked for among the level search's puzzles at a level
+(:class:`~grille.sudoku.search.Search`), one a grid, instead of steps 1-5: the puzzle is
+kept when it needs the technique, and the grid given up otherwise. Random carvings and the
+climb sit far below Nishio's place in the ladder (4,996 of 5,019 climbing moves too easy);
+extreme puzzles (ER above 7.4) come in hundredths of a second a grid and need it as they
+are about once in twenty-five (5 of 131). Measured in 60 CPU s on one seed: 8 puzzles
+(4,605 grids) against 1 (254 grids) with steps 1-5. Giving the too hard ones clues back or
+retreating along a random carving made a puzzle on 1 grid of 26, climbing from the too
+easy ones on none of 6, both dearer than the next grid; diabolical puzzles (ER 6.2-7.4)
+never needed it (0 of 291)."""
+
 STAND_INS: dict[str, tuple[str, ...]] = {
     "Skyscraper": ("Finned X-Wing",),
+    "Naked Quad": ("Hidden Pair", "Hidden Triple"),
 }
-"""Techniques every step of which an earlier technique of the ladder finds first (every
-skyscraper is an X-Wing, when its two tops share a line, or a sashimi X-Wing: checked on 473
-boards), with the techniques whose step counts as theirs when they make the same
-eliminations on the same board (:func:`uses`)."""
+"""Techniques whose steps an earlier technique of the ladder mostly finds first, with the
+techniques whose step counts as theirs when they make the same eliminations on the same board
+(:func:`uses`): every skyscraper is an X-Wing, when its two tops share a line, or a sashimi
+X-Wing (checked on 473 boards); a naked quad in a unit with six or seven empty cells is the
+complement of a hidden pair or triple found first (the module docstring)."""
 
 NEVER_IN_PATH: dict[str, str] = NOT_PRACTISED
 """Techniques of the ladder no generated puzzle's path uses, with the reason
@@ -175,8 +216,32 @@ def uses(technique: SudokuTechnique, found: SudokuTechnique, step: Step, before:
         return True
     if found.name not in STAND_INS.get(technique.name, ()):
         return False
-    own = technique(before)
+    own = _OWN_STEPS.get(technique.name, _first_step)(technique, step, before)
     return own is not None and set(own.eliminations) == set(step.eliminations)
+
+
+def _first_step(technique: SudokuTechnique, _step: Step, board: Board) -> Step | None:
+    """``technique``'s own (first) step on ``board``."""
+    return technique(board)
+
+
+def complementary_quad(_technique: SudokuTechnique, step: Step, board: Board) -> Step | None:
+    """The naked quad of the four empty cells of ``step``'s unit that are not its cells (a
+    hidden subset found on ``board``), or ``None`` if the unit has another number of other
+    empty cells (or they are no naked quad)."""
+    unit = next((u for u in range(len(board.units)) if board.unit_name(u) == step.units[0]),
+                None) if len(step.units) == 1 else None
+    if unit is None:
+        return None
+    n = board.n
+    taken = {row * n + col for row, col in step.cells}
+    rest = [cell for cell in board.units[unit] if board.marks[cell] and cell not in taken]
+    return naked_subset(board, rest, unit) if len(rest) == 4 else None
+
+
+_OWN_STEPS = {"Naked Quad": complementary_quad}
+"""How :func:`uses` finds a technique's own step to compare with a stand-in's (by default
+the technique's first step on the board)."""
 
 
 def path_techniques(puzzle: Grid) -> list[tuple[SudokuTechnique, Step]]:
@@ -235,11 +300,25 @@ def hidden_singles(board: Board) -> tuple[Step | None, Board]:
     That board is the one a walk reaches by taking them one at a time, in any order: on a
     board whose candidates hold a solution, a hidden single places the solution's digit, so
     it stays a hidden single (or gets placed) whatever else is placed first; a full house is
-    a hidden single of the digit its unit lacks."""
+    a hidden single of the digit its unit lacks. With compiling on, the scan
+    (:func:`singles_run`) runs compiled (:mod:`~grille.sudoku.logic.basic.singles_kernel`)."""
     n = board.n
+    placed = (singles_kernel.singles_run(board) if singles_kernel.enabled()
+              else singles_run(board))
+    if not placed:
+        return None, board
+    step = Step("Hidden Single",
+                placements=tuple((cell // n, cell % n, digit) for cell, digit in placed))
+    return step, board.apply(step)
+
+
+def singles_run(board: Board) -> list[tuple[int, int]]:
+    """(cell, digit) of each single :func:`hidden_singles` places, in order: unit by unit
+    until nothing changes, each digit with one place left in a unit (the plain scan;
+    :mod:`~grille.sudoku.logic.basic.singles_kernel` compiles the same)."""
     peers = board.shape.peers
     marks = list(board.marks)
-    placed: list[tuple[int, int, int]] = []
+    placed: list[tuple[int, int]] = []
     progress = True
     while progress:
         progress = False
@@ -258,12 +337,9 @@ def hidden_singles(board: Board) -> tuple[Step | None, Board]:
                 marks[cell] = 0
                 for peer in peers[cell]:
                     marks[peer] &= ~bit
-                placed.append((cell // n, cell % n, bit.bit_length()))
+                placed.append((cell, bit.bit_length()))
                 progress = True
-    if not placed:
-        return None, board
-    step = Step("Hidden Single", placements=tuple(placed))
-    return step, board.apply(step)
+    return placed
 
 
 class TechniqueSearch(CarvingSearch):
@@ -284,6 +360,10 @@ class TechniqueSearch(CarvingSearch):
         techniques = practice_ladder()
         self._ladder = techniques[: techniques.index(technique) + 1]
         self.grids = 0
+        level = LEVEL_STARTS.get(technique.name)
+        self._level_search = (
+            Search(oracle, orbits, Band.of(level), minimal=minimal, rng=rng)
+            if level is not None and level in levels_for(self.shape.size) else None)
 
     def __repr__(self) -> str:
         minimal = " minimal" if self.minimal else ""
@@ -294,6 +374,9 @@ class TechniqueSearch(CarvingSearch):
         """A puzzle of ``solution`` (a full grid) that needs the technique and nothing harder,
         or ``None`` if this grid gave none."""
         self.grids += 1
+        if self._level_search is not None:
+            found = self._level_search.puzzle_in(solution)
+            return found if found is not None and self._judge(found) is Verdict.NEEDS else None
         cells, removed, _nodes = self._carve(list(solution), self._shuffled(self.orbits))
         verdict = self._judge(cells)
         if verdict is Verdict.NEEDS:

@@ -52,6 +52,7 @@ __all__ = [
     "hidden_triple",
     "naked_pair",
     "naked_quad",
+    "naked_subset",
     "naked_triple",
     "se_naked_pair",
     "se_naked_quad",
@@ -170,6 +171,20 @@ def _naked_step(
         difficulty=NAKED[size],
         area=listing(unit_names),
     )
+
+
+def naked_subset(board: Board, cells: Sequence[int], unit_index: int) -> Step | None:
+    """The step of ``cells`` of unit ``unit_index`` as grille's ladder takes a naked subset
+    (a Locked one when they share a second unit), wherever the unit's empty cells would have
+    the search skip it; ``None`` unless they hold ``len(cells)`` digits between them and the
+    step removes something."""
+    size, union = len(cells), 0
+    for cell in cells:
+        union |= board.marks[cell]
+    if size not in SIZE_NAMES or popcount(union) != size or any(
+            cell not in board.units[unit_index] for cell in cells):
+        return None
+    return _naked_step(board, tuple(cells), size, unit_index, locked=True)
 
 
 def naked_pair(board: Board) -> Step | None:

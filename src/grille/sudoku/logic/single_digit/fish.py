@@ -38,6 +38,7 @@ from grille.logic import Step
 from grille.sudoku.logic.basic import kernel as basic_kernel
 from grille.sudoku.logic.basic.intersections import as_candidates, listing, removals_by_digit
 from grille.sudoku.logic.board import Board, Memo, bits, popcount
+from grille.sudoku.logic.single_digit import fish_kernel
 
 __all__ = [
     "finned_jellyfish",
@@ -244,7 +245,12 @@ def _finned(board: Board, size: int) -> Step | None:
 
 
 def _finned_digit(board: Board, size: int, digit: int) -> tuple[Step | None, Step | None]:
-    """The first finned fish of ``size`` on ``digit``, and the first sashimi found before it."""
+    """The first finned fish of ``size`` on ``digit``, and the first sashimi found before it
+    (with compiling on, :mod:`fish_kernel` first tells whether there is any)."""
+    if fish_kernel.enabled():
+        rows, cols = digit_lines(board.n, board.planes[digit - 1])
+        if not fish_kernel.has_finned(board, size, rows, cols):
+            return None, None
     sashimi: Step | None = None
     for step in _finned_steps(board, size, digit):
         if step.technique.startswith("Finned"):
