@@ -32,6 +32,7 @@ from typing import Any
 
 from grille.engine._jit import Kernels
 from grille.sudoku.variants import propagation as pr
+from grille.sudoku.variants._grow import _grow
 
 __all__ = [
     "KERNELS",
@@ -40,6 +41,8 @@ __all__ = [
     "STOP_LIMIT",
     "Flat",
     "flatten",
+    "fused_work",
+    "records_of",
 ]
 
 STOP_DONE = 0
@@ -94,14 +97,16 @@ def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
 
 def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any) -> int:
-    a, b = data[at], data[at + 1]
+    """Data: the cells ``a`` and ``b``, then where the relation's table starts in ``data``
+    (``n`` forward masks, then ``n`` backward): relations share their tables."""
+    a, b, table = data[at], data[at + 1], data[at + 2]
     ma, mb = masks[off + a], masks[off + b]
     allowed_b = 0
     rest = ma
     while rest:
         bit = _low_index(rest)
         rest &= rest - 1
-        allowed_b |= data[at + 2 + bit]
+        allowed_b |= data[table + bit]
     nb = mb & allowed_b
     if not nb:
         return -1
@@ -110,7 +115,7 @@ def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, to
     while rest:
         bit = _low_index(rest)
         rest &= rest - 1
-        allowed_a |= data[at + 2 + n + bit]
+        allowed_a |= data[table + n + bit]
     na = ma & allowed_a
     if not na:
         return -1
@@ -812,11 +817,159 @@ def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
     return _run_filter(n, kinds[f], data, starts[f], masks, 0, pending, 0, queued, scratch)
 
 
+def _watched(kind: int, data: Any, at: int) -> tuple[int, int, int]:
+    """The cells filter ``kind`` at ``at`` watches: where its run of cells starts in
+    ``data``, how many, and one more cell (-1: none; a sum's target)."""
+    if kind == RESTRICT:
+        return at, 1, -1
+    if kind == RELATION:
+        return at, 2, -1
+    if kind == LINEAR_SUM or kind == CAGE_SUM:  # noqa: SIM109 - plain ints for numba
+        return at + 2, data[at], -1
+    if kind == SUM_TO:
+        return at + 4, data[at], data[at + 2]
+    if kind == SUM_GROUPS:
+        groups = data[at]
+        return at + 4 + groups + 1, data[at + 4 + groups], data[at + 2]
+    return at + 1, data[at], -1  # WINDOW, SANDWICH
+
+
+def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any,
+            records: Any, tables: Any, givens: Any, limit: int, budget: int,
+            scratch_size: int, work: Any) -> None:
+    """:func:`_fused` once the peers are known."""
+    cells = n * n
+    outcome = work[0:3]
+    found = work[3:3 + 2 * cells]
+    at = 3 + 2 * cells
+    filters = 0
+    p = 0
+    length = len(records)
+    while p < length:
+        filters += 1
+        p += 2 + records[p + 1]
+    kinds = work[at:at + filters]
+    at += filters
+    starts = work[at:at + filters]
+    at += filters
+    data = work[at:at + length + len(tables)]
+    at += length + len(tables)
+    for i in range(length):
+        data[i] = records[i]
+    for i in range(len(tables)):
+        data[length + i] = tables[i]
+    # each filter's kind and where its numbers start (a relation's table: after the records)
+    f = 0
+    p = 0
+    while p < length:
+        kinds[f] = records[p]
+        starts[f] = p + 2
+        if records[p] == RELATION:
+            data[p + 4] += length
+        p += 2 + records[p + 1]
+        f += 1
+    # the filters watching each cell, in filter order, each once (a counting sort)
+    watch_start = work[at:at + cells + 1]
+    at += cells + 1
+    last = work[at:at + cells]
+    at += cells
+    for cell in range(cells):
+        last[cell] = -1
+    for f in range(filters):
+        first, count, extra = _watched(kinds[f], data, starts[f])
+        for i in range(-1, count):
+            cell = extra if i < 0 else data[first + i]
+            if cell >= 0 and last[cell] != f:
+                last[cell] = f
+                watch_start[cell + 1] += 1
+    for cell in range(cells):
+        watch_start[cell + 1] += watch_start[cell]
+        last[cell] = -1
+    watch_list = work[at:at + watch_start[cells]]
+    at += watch_start[cells]
+    fill = work[at:at + cells]
+    at += cells
+    for f in range(filters):
+        first, count, extra = _watched(kinds[f], data, starts[f])
+        for i in range(-1, count):
+            cell = extra if i < 0 else data[first + i]
+            if cell >= 0 and last[cell] != f:
+                last[cell] = f
+                watch_list[watch_start[cell] + fill[cell]] = f
+                fill[cell] += 1
+    # the search's buffers, as _solve documents them
+    stack = work[at:at + (cells + 1) * cells]
+    at += (cells + 1) * cells
+    full = (1 << n) - 1
+    for cell in range(cells):
+        digit = givens[cell]
+        stack[cell] = full if digit == 0 else 1 << (digit - 1)
+    left = work[at:at + cells + 1]
+    at += cells + 1
+    branch = work[at:at + cells + 1]
+    at += cells + 1
+    pending = work[at:at + cells * (n + 1)]
+    at += cells * (n + 1)
+    queued = work[at:at + cells]
+    at += cells
+    due = work[at:at + filters]
+    at += filters
+    is_due = work[at:at + filters]
+    at += filters
+    weights = work[at:at + filters]
+    at += filters
+    for f in range(filters):
+        weights[f] = 1
+    scratch = work[at:at + scratch_size]
+    _solve(n, peer_start, peer_list, units, watch_start, watch_list, kinds, starts, data,
+           locked, limit, budget, stack, left, branch, pending, queued, due, is_due, weights,
+           scratch, found, outcome)
+
+
+def _fused(n: int, base_start: Any, base_list: Any, unit_start: Any, unit_cells: Any,
+           units: Any, locked: Any, records: Any, tables: Any, givens: Any, limit: int,
+           budget: int, scratch_size: int, matrix: Any, work: Any) -> None:
+    """Build and search a puzzle in one call (what :func:`flatten` and the solver's
+    buffers do in Python, from the numbers :func:`records_of` lays out): grow the layout's
+    peers (``base_start``/``base_list``) by the puzzle's units (``unit_start``,
+    ``unit_cells``; ``matrix`` ``cells * cells`` zeros when it has any), find each
+    filter's start and the filters watching each cell from ``records`` (each filter its
+    kind, how many numbers follow, the numbers; a relation's table an index into
+    ``tables``), set the starting masks from ``givens`` (digits, 0 empty), and search as
+    :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as there). ``work``:
+    zeros, :func:`fused_work` long; the outcome (count, nodes, stop) lands in its first
+    three numbers, the first two solutions' digits in the next ``2 * n * n``."""
+    cells = n * n
+    if len(unit_start) > 1:
+        peer_start = work[len(work) - cells * cells - 2 * cells - 1:len(work) - cells * cells
+                          - cells]
+        grown = work[len(work) - cells * cells - cells:len(work) - cells * cells]
+        peers = work[len(work) - cells * cells:]
+        _grow(cells, base_start, base_list, unit_start, unit_cells, matrix, peer_start, peers,
+              grown)
+        _search(n, peer_start, peers, units, locked, records, tables, givens, limit, budget,
+                scratch_size, work)
+    else:
+        _search(n, base_start, base_list, units, locked, records, tables, givens, limit,
+                budget, scratch_size, work)
+
+
+def fused_work(n: int, records: int, tables: int, scratch: int, grows: bool) -> int:
+    """The length of :func:`_fused`'s ``work`` for a puzzle of ``records`` numbers (at most
+    a third of them filters and their watched cells), ``tables`` relation table numbers
+    and ``scratch``, with peers grown (``grows``) or not."""
+    cells = n * n
+    filters = records // 3 + 1
+    return (3 + 2 * cells + 5 * filters + records + tables + 3 * cells + 1 + records
+            + (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + cells + scratch
+            + (cells * cells + 2 * cells + 1 if grows else 0))
+
+
 KERNELS = Kernels(
-    (_solve, _narrow, _filter_once),
+    (_solve, _narrow, _filter_once, _fused),
     helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
              _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, _propagate),
+             _cage_sum, _window, _sandwich, _run_filter, _propagate, _watched, _search, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
@@ -850,10 +1003,6 @@ Encoded = tuple[int, list[int], int]
 
 def _encode_restrict(flt: Any, size: int) -> Encoded:
     return RESTRICT, [flt.cell, flt.mask], 0
-
-
-def _encode_relation(flt: Any, size: int) -> Encoded:
-    return RELATION, [flt.a, flt.b, *flt.forward, *flt.backward], 0
 
 
 def _encode_linear(flt: Any, size: int) -> Encoded:
@@ -913,14 +1062,52 @@ def _encode_sandwich(flt: Any, size: int) -> Encoded:
 
 ENCODERS: dict[type, Callable[[Any, int], Encoded | None]] = {
     pr.Restrict: _encode_restrict,
-    pr.Relation: _encode_relation,
     pr.LinearSum: _encode_linear,
     pr.SumTo: _encode_sum_to,
     pr.CageSum: _encode_cage,
     pr.Window: _encode_window,
     pr.SandwichSum: _encode_sandwich,
 }
-"""The filter classes the kernel knows, by exact class (a subclass may reason otherwise)."""
+"""The filter classes the kernel knows, by exact class (a subclass may reason otherwise),
+but :class:`~grille.sudoku.variants.propagation.Relation`: relations are laid out together,
+their tables once each (:func:`_with_relations`, :func:`records_of`)."""
+
+
+def records_of(filters: Sequence[pr.Filter], size: int
+               ) -> tuple[list[int], list[int], int] | None:
+    """``filters`` as :func:`_fused` reads them: the records (each filter's kind, how many
+    numbers follow, its numbers as :data:`ENCODERS` lay them out; a relation's: its cells
+    and the index of its table in the tables), the relation tables (forward then backward
+    masks, each table once), and the scratch numbers they need; ``None`` when a filter has
+    no flat encoding."""
+    records: list[int] = []
+    tables: list[int] = []
+    rows: dict[tuple[int, int], int] = {}  # each table's start, by its halves' ids
+    scratch = 1
+    relation = pr.Relation
+    for flt in filters:
+        kind = type(flt)
+        if kind is relation:
+            forward, backward = flt.forward, flt.backward  # type: ignore[attr-defined]
+            key = (id(forward), id(backward))  # both alive while the filters are
+            at = rows.get(key)
+            if at is None:
+                at = rows[key] = len(tables)
+                tables += forward
+                tables += backward
+            records += (RELATION, 3, flt.a, flt.b, at)  # type: ignore[attr-defined]
+            continue
+        encode = ENCODERS.get(kind)
+        encoded = None if encode is None else encode(flt, size)
+        if encoded is None:
+            return None
+        code, numbers, need = encoded
+        records.append(code)
+        records.append(len(numbers))
+        records += numbers
+        if need > scratch:
+            scratch = need
+    return records, tables, scratch
 
 
 def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
@@ -989,19 +1176,20 @@ def _with_relations(data: list[int], starts: list[int], pairs: list[int],
     """``data`` and ``starts`` as NumPy arrays, the relations (``pairs``: filter index,
     cells ``a`` and ``b``, row of ``tables``, four by four; a table: forward then backward
     masks) laid out after the other filters' numbers in one block, a row each (``a``,
-    ``b``, the table), as :func:`_encode_relation` lays one out: a grid's negative
+    ``b``, where its table starts), then the tables, each once: a grid's negative
     constraints hold a hundred relations or more, which one by one cost more than the
     search."""
     import numpy as np
 
     rows = np.array(pairs, dtype=np.int64).reshape(-1, 4)
-    width = 2 + 2 * size
-    block = np.empty((len(rows), width), dtype=np.int64)
+    block = np.empty((len(rows), 3), dtype=np.int64)
     block[:, :2] = rows[:, 1:3]
-    block[:, 2:] = np.array(tables, dtype=np.int64)[rows[:, 3]]
+    first = len(data) + 3 * len(rows)
+    block[:, 2] = first + 2 * size * rows[:, 3]
     at = np.array(starts, dtype=np.int64)
-    at[rows[:, 0]] = len(data) + width * np.arange(len(rows), dtype=np.int64)
-    return np.concatenate([np.array(data, dtype=np.int64), block.ravel()]), at
+    at[rows[:, 0]] = len(data) + 3 * np.arange(len(rows), dtype=np.int64)
+    return np.concatenate([np.array(data, dtype=np.int64), block.ravel(),
+                           np.array(tables, dtype=np.int64).ravel()]), at
 
 
 def _flat_units(units: tuple[tuple[int, ...], ...]) -> list[int]:

@@ -245,6 +245,20 @@ def _grow_once() -> None:
                  np.empty(1, dtype=np.int64), np.zeros(1, dtype=np.uint8))
 
 
+def _fused_once() -> None:
+    """Run the one-call kernel once on a 1x1 grid, so that numba loads (or compiles) it
+    with the search kernel rather than inside some later puzzle's solve."""
+    import numpy as np
+
+    from grille.sudoku.variants import _kernel
+
+    ints = np.zeros(2, dtype=np.int64)
+    _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:1].copy(), ints[:0].copy(),
+                          ints[:0].copy(), ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
+                          np.ones(1, dtype=np.int64), 2, -1, 1, np.zeros(1, dtype=np.uint8),
+                          np.zeros(_kernel.fused_work(1, 0, 0, 1, False), dtype=np.int64))
+
+
 @functools.lru_cache(maxsize=64)
 def _layout_peer_arrays(layout: Layout) -> tuple[Any, Any]:
     """The layout's peers as the kernel reads them (NumPy ``int64``): each cell's start,
@@ -474,6 +488,10 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
     variant = grid.variant or Variant()
     n = grid.size
+    if _loaded and backend != "python" and jit_allowed():  # the kernel runs compiled here
+        result = _solve_fused(grid, variant, limit, budget)
+        if result is not None:
+            return result
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
     if backend == "python" or (backend == "auto" and not jit_allowed()):
         return _solve_python(grid, model, limit, budget)
@@ -522,6 +540,7 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     count, nodes, stop = (int(x) for x in buffers[-1])
     if fast and not _loaded:
         _grow_once()  # the next models grow their peers compiled: load that kernel now
+        _fused_once()  # and the next puzzles run in one call: load that one too
         _loaded = True
     found = []
     for index in range(min(count, 2)):
@@ -529,6 +548,124 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
+                 ) -> Solutions[Grid] | None:
+    """The search by the kernel in one call that also builds the model
+    (:func:`grille.sudoku.variants._kernel._fused`): the constraints' parts laid out as
+    flat records (:func:`~grille.sudoku.variants._kernel.records_of`), no :class:`Model`,
+    no :func:`~grille.sudoku.variants._kernel.flatten`. The same peers, full units, locked
+    pairs, filters in the same order and watchers as :func:`model_of` and ``flatten``, so
+    the same search and nodes. ``None`` when a filter has no flat encoding (the caller
+    then builds the model). Only once the kernel runs compiled in this process."""
+    import numpy as np
+
+    from grille.sudoku.variants import _kernel
+
+    n = grid.size
+    cells = n * n
+    filters: list[Filter] = []
+    regions = False
+    extra: list[tuple[int, ...]] = []
+    for constraint in variant.constraints:
+        parts = constraint.solver_parts(n, variant)
+        regions |= parts.regions
+        extra += parts.units
+        filters += parts.filters
+    layout = layout_of(n, () if regions else tuple(grid.shape.units[2 * n:]))
+    if any(type(flt).with_peers is not Filter.with_peers for flt in filters):
+        sees = _UnitPeers(layout, extra)
+        filters = [flt.with_peers(sees, n) for flt in filters]
+    encoded = _kernel.records_of(filters, n)
+    if encoded is None:
+        return None
+    records, tables, scratch = encoded
+    own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == n]
+    if any(len(unit) != n for unit in own_full):
+        return None
+    full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
+    units, locked = _full_arrays(full, n)
+    base_start, base_list = _layout_peer_arrays(layout)
+    if extra:
+        unit_cells = np.fromiter(itertools.chain.from_iterable(extra), dtype=np.int64)
+        unit_start = np.fromiter(itertools.accumulate(map(len, extra), initial=0),
+                                 dtype=np.int64, count=len(extra) + 1)
+        matrix = np.zeros(cells * cells, dtype=np.uint8)
+    else:
+        unit_start, unit_cells, matrix = _no_units()
+    work = np.zeros(_kernel.fused_work(n, len(records), len(tables), scratch, bool(extra)),
+                    dtype=np.int64)
+    _kernel.KERNELS.fused(n, base_start, base_list, unit_start, unit_cells, units, locked,
+                          np.array(records, dtype=np.int64), np.array(tables, dtype=np.int64),
+                          np.array(grid.cells, dtype=np.int64), limit,
+                          -1 if budget is None else budget, scratch, matrix, work)
+    count, nodes, stop = work[:3].tolist()
+    found = []
+    if count:
+        digits = work[3:3 + cells * min(count, 2)].tolist()
+        for index in range(min(count, 2)):
+            solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
+            found.append(solution if solution.marks is None else solution.with_marks(None))
+    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+                     nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.cache
+def _no_units() -> tuple[Any, Any, Any]:
+    """:func:`_solve_fused`'s unit arrays for a puzzle without units of its own."""
+    import numpy as np
+
+    return (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64),
+            np.zeros(1, dtype=np.uint8))
+
+
+@functools.lru_cache(maxsize=64)
+def _full_arrays(full: tuple[tuple[int, ...], ...], size: int) -> tuple[Any, Any]:
+    """The full units (each ``size`` cells) laid end to end and their locked pairs, as the
+    kernel reads them (NumPy ``int64``), remembered by the units (a layout's, or the same
+    diagonals of every X puzzle)."""
+    import numpy as np
+
+    from grille.sudoku.variants._kernel import _flat_locked_of
+
+    units = np.fromiter(itertools.chain.from_iterable(full), dtype=np.int64,
+                        count=len(full) * size)
+    return units, _flat_locked_of(full, size * size)
+
+
+class _UnitPeers(Sequence[Collection[int]]):
+    """Each cell's peers (itself included): the layout's and every cell of a puzzle's unit
+    holding it, as a set built on first read (for :meth:`Filter.with_peers`)."""
+
+    def __init__(self, layout: Layout, units: Sequence[tuple[int, ...]]) -> None:
+        self._layout = layout
+        self._units = units
+        self._sets: dict[int, Collection[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._layout.peers)
+
+    @overload
+    def __getitem__(self, cell: int) -> Collection[int]: ...
+
+    @overload
+    def __getitem__(self, cell: slice) -> Sequence[Collection[int]]: ...
+
+    def __getitem__(self, cell: int | slice) -> Collection[int] | Sequence[Collection[int]]:
+        if isinstance(cell, slice):
+            return [self[index] for index in range(len(self))[cell]]
+        found = self._sets.get(cell)
+        if found is None:
+            found = self._layout.peers[cell]
+            grown = [other for unit in self._units if cell in unit for other in unit]
+            if grown:
+                found = found | frozenset(grown)
+            self._sets[cell] = found
+        return found
+
+    def __repr__(self) -> str:
+        return f"_UnitPeers({len(self)} cells, {len(self._units)} units)"
 
 
 @functools.cache
