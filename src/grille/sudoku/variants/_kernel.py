@@ -221,13 +221,7 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
         if not scratch[prefix + k] & totals:
             return -1
     for i in range(k):
-        others = 0
-        rest = scratch[prefix + i]
-        after = scratch[suffix + i + 1]
-        while rest:
-            bit = _low_index(rest)
-            rest &= rest - 1
-            others |= (after << bit) & keep
+        others = _add_sums(scratch[suffix + i + 1], scratch[prefix + i], keep)
         cell = data[terms + i]
         old = masks[off + cell]
         new = 0
@@ -247,13 +241,16 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
 
 def _add_sums(sums: int, group: int, keep: int) -> int:
     """The totals reachable from ``sums`` adding one total of ``group`` (bit sets), within
-    ``keep``."""
+    ``keep``. The group's bits are walked by shifting (totals reach bit 62: finding each
+    low bit afresh cost as much again per bit)."""
     out = 0
     rest = group
+    bit = 0
     while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        out |= (sums << bit) & keep
+        if rest & 1:
+            out |= (sums << bit) & keep
+        rest >>= 1
+        bit += 1
     return out
 
 
