@@ -831,39 +831,33 @@ def _watched(kind: int, data: Any, at: int) -> tuple[int, int, int]:
     return at + 1, data[at], -1  # WINDOW, SANDWICH
 
 
-def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any,
-            records: Any, tables: Any, givens: Any, limit: int, budget: int,
-            scratch_size: int, work: Any) -> None:
-    """:func:`_fused` once the peers are known."""
+def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, data: Any,
+            length: int, givens: Any, limit: int, budget: int, scratch_size: int,
+            work: Any) -> None:
+    """:func:`_fused` once the peers are known: ``data`` the records (``length`` numbers)
+    then the relation tables."""
     cells = n * n
     outcome = work[0:3]
     found = work[3:3 + 2 * cells]
     at = 3 + 2 * cells
     filters = 0
     p = 0
-    length = len(records)
     while p < length:
         filters += 1
-        p += 2 + records[p + 1]
+        p += 2 + data[p + 1]
     kinds = work[at:at + filters]
     at += filters
     starts = work[at:at + filters]
     at += filters
-    data = work[at:at + length + len(tables)]
-    at += length + len(tables)
-    for i in range(length):
-        data[i] = records[i]
-    for i in range(len(tables)):
-        data[length + i] = tables[i]
     # each filter's kind and where its numbers start (a relation's table: after the records)
     f = 0
     p = 0
     while p < length:
-        kinds[f] = records[p]
+        kinds[f] = data[p]
         starts[f] = p + 2
-        if records[p] == RELATION:
+        if data[p] == RELATION:
             data[p + 4] += length
-        p += 2 + records[p + 1]
+        p += 2 + data[p + 1]
         f += 1
     # the filters watching each cell, in filter order, each once (a counting sort)
     watch_start = work[at:at + cells + 1]
@@ -923,43 +917,51 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any,
            scratch, found, outcome)
 
 
-def _fused(n: int, base_start: Any, base_list: Any, unit_start: Any, unit_cells: Any,
-           units: Any, locked: Any, records: Any, tables: Any, givens: Any, limit: int,
-           budget: int, scratch_size: int, matrix: Any, work: Any) -> None:
+def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
+           unit_count: int, records: int, limit: int, budget: int, scratch_size: int,
+           work: Any) -> None:
     """Build and search a puzzle in one call (what :func:`flatten` and the solver's
-    buffers do in Python, from the numbers :func:`records_of` lays out): grow the layout's
-    peers (``base_start``/``base_list``) by the puzzle's units (``unit_start``,
-    ``unit_cells``; ``matrix`` ``cells * cells`` zeros when it has any), find each
-    filter's start and the filters watching each cell from ``records`` (each filter its
-    kind, how many numbers follow, the numbers; a relation's table an index into
-    ``tables``), set the starting masks from ``givens`` (digits, 0 empty), and search as
-    :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as there). ``work``:
-    zeros, :func:`fused_work` long; the outcome (count, nodes, stop) lands in its first
-    three numbers, the first two solutions' digits in the next ``2 * n * n``."""
+    buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
+    each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
+    units' cells laid end to end, those cells, ``records`` numbers of filter records
+    (each filter its kind, how many numbers follow, the numbers, as :func:`records_of`
+    lays them out; a relation's table an index into the tables), then the relation tables.
+    Grows the layout's peers (``base_start``/``base_list``) by the units, finds each
+    filter's start and the filters watching each cell, sets the starting masks and
+    searches as :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as
+    there). ``work``: zeros, :func:`fused_work` long; the outcome (count, nodes, stop)
+    lands in its first three numbers, the first two solutions' digits in the next
+    ``2 * n * n``. ``inputs`` is changed (the relations' table offsets)."""
     cells = n * n
-    if len(unit_start) > 1:
-        peer_start = work[len(work) - cells * cells - 2 * cells - 1:len(work) - cells * cells
-                          - cells]
-        grown = work[len(work) - cells * cells - cells:len(work) - cells * cells]
-        peers = work[len(work) - cells * cells:]
+    givens = inputs[:cells]
+    unit_start = inputs[cells:cells + unit_count + 1]
+    at = cells + unit_count + 1
+    data = inputs[at + unit_start[unit_count]:]
+    if unit_count:
+        unit_cells = inputs[at:at + unit_start[unit_count]]
+        end = len(work)
+        matrix = work[end - 2 * cells * cells - 2 * cells - 1:end - cells * cells - 2 * cells - 1]
+        peer_start = work[end - cells * cells - 2 * cells - 1:end - cells * cells - cells]
+        grown = work[end - cells * cells - cells:end - cells * cells]
+        peers = work[end - cells * cells:]
         _grow(cells, base_start, base_list, unit_start, unit_cells, matrix, peer_start, peers,
               grown)
-        _search(n, peer_start, peers, units, locked, records, tables, givens, limit, budget,
+        _search(n, peer_start, peers, units, locked, data, records, givens, limit, budget,
                 scratch_size, work)
     else:
-        _search(n, base_start, base_list, units, locked, records, tables, givens, limit,
+        _search(n, base_start, base_list, units, locked, data, records, givens, limit,
                 budget, scratch_size, work)
 
 
-def fused_work(n: int, records: int, tables: int, scratch: int, grows: bool) -> int:
-    """The length of :func:`_fused`'s ``work`` for a puzzle of ``records`` numbers (at most
-    a third of them filters and their watched cells), ``tables`` relation table numbers
+def fused_work(n: int, records: int, scratch: int, grows: bool) -> int:
+    """The length of :func:`_fused`'s ``work`` for a puzzle of ``records`` numbers of
+    filter records (at most a third of them filters, at most all of them watched cells)
     and ``scratch``, with peers grown (``grows``) or not."""
     cells = n * n
     filters = records // 3 + 1
-    return (3 + 2 * cells + 5 * filters + records + tables + 3 * cells + 1 + records
+    return (3 + 2 * cells + 5 * filters + 3 * cells + 1 + records
             + (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + cells + scratch
-            + (cells * cells + 2 * cells + 1 if grows else 0))
+            + (2 * cells * cells + 2 * cells + 1 if grows else 0))
 
 
 KERNELS = Kernels(

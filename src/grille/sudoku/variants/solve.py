@@ -253,10 +253,9 @@ def _fused_once() -> None:
     from grille.sudoku.variants import _kernel
 
     ints = np.zeros(2, dtype=np.int64)
-    _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:1].copy(), ints[:0].copy(),
-                          ints[:0].copy(), ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
-                          np.ones(1, dtype=np.int64), 2, -1, 1, np.zeros(1, dtype=np.uint8),
-                          np.zeros(_kernel.fused_work(1, 0, 0, 1, False), dtype=np.int64))
+    _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
+                          np.array([1, 0], dtype=np.int64), 0, 0, 2, -1, 1,
+                          np.zeros(_kernel.fused_work(1, 0, 1, False), dtype=np.int64))
 
 
 @functools.lru_cache(maxsize=64)
@@ -584,40 +583,37 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == n]
     if any(len(unit) != n for unit in own_full):
         return None
-    full = tuple(dict.fromkeys((*layout.full, *own_full))) if own_full else layout.full
-    units, locked = _full_arrays(full, n)
-    base_start, base_list = _layout_peer_arrays(layout)
-    if extra:
-        unit_cells = np.fromiter(itertools.chain.from_iterable(extra), dtype=np.int64)
-        unit_start = np.fromiter(itertools.accumulate(map(len, extra), initial=0),
-                                 dtype=np.int64, count=len(extra) + 1)
-        matrix = np.zeros(cells * cells, dtype=np.uint8)
+    if own_full:
+        units, locked = _full_arrays(tuple(dict.fromkeys((*layout.full, *own_full))), n)
     else:
-        unit_start, unit_cells, matrix = _no_units()
-    work = np.zeros(_kernel.fused_work(n, len(records), len(tables), scratch, bool(extra)),
+        units, locked = _layout_full_arrays(layout)
+    base_start, base_list = _layout_peer_arrays(layout)
+    inputs = list(grid.cells)
+    inputs += itertools.accumulate(map(len, extra), initial=0)
+    for unit in extra:
+        inputs += unit
+    inputs += records
+    inputs += tables
+    work = np.zeros(_kernel.fused_work(n, len(records), scratch, bool(extra)),
                     dtype=np.int64)
-    _kernel.KERNELS.fused(n, base_start, base_list, unit_start, unit_cells, units, locked,
-                          np.array(records, dtype=np.int64), np.array(tables, dtype=np.int64),
-                          np.array(grid.cells, dtype=np.int64), limit,
-                          -1 if budget is None else budget, scratch, matrix, work)
-    count, nodes, stop = work[:3].tolist()
+    _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
+                          np.array(inputs, dtype=np.int64), len(extra), len(records), limit,
+                          -1 if budget is None else budget, scratch, work)
+    head = work[:3 + 2 * cells].tolist()
+    count, nodes, stop = head[:3]
     found = []
-    if count:
-        digits = work[3:3 + cells * min(count, 2)].tolist()
-        for index in range(min(count, 2)):
-            solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
-            found.append(solution if solution.marks is None else solution.with_marks(None))
+    for index in range(min(count, 2)):
+        solution = grid.with_cells(head[3 + index * cells:3 + (index + 1) * cells])
+        found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
 
 
-@functools.cache
-def _no_units() -> tuple[Any, Any, Any]:
-    """:func:`_solve_fused`'s unit arrays for a puzzle without units of its own."""
-    import numpy as np
-
-    return (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64),
-            np.zeros(1, dtype=np.uint8))
+@functools.lru_cache(maxsize=64)
+def _layout_full_arrays(layout: Layout) -> tuple[Any, Any]:
+    """:func:`_full_arrays` of the layout's full units (a layout hashes by identity, its
+    units would be hashed afresh each time)."""
+    return _full_arrays(layout.full, layout.size)
 
 
 @functools.lru_cache(maxsize=64)
