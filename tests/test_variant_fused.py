@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from grille.sudoku.variants import _kernel
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants import solve as solver
 from grille.sudoku.variants.fpuzzles import from_fpuzzles
-from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.model import Constraint, Variant
 
 HERE = FIXTURES / "variants"
 FILES = sorted(HERE.glob("*.json"))
@@ -121,6 +122,8 @@ def test_the_filters_learn_the_same_peers(name: str) -> None:
 
 
 def test_records_share_each_relation_table() -> None:
+    """A relation's record names its table in the shared tables, which hold each table
+    once, whatever the puzzle."""
     grid, _ = fixture(HERE / "xv.json")
     variant = grid.variant or Variant()
     n = grid.size
@@ -128,10 +131,63 @@ def test_records_share_each_relation_table() -> None:
     relations = [f for f in filters if isinstance(f, pr.Relation)]
     encoded = _kernel.records_of(filters, n)
     assert encoded is not None
-    records, tables, _ = encoded
-    distinct = {(id(f.forward), id(f.backward)) for f in relations}
-    assert len(tables) == 2 * n * len(distinct) < 2 * n * len(relations)
-    assert records[:2] == [records[0], len(records[2:2 + records[1]])]
+    records, _ = encoded
+    before = len(_kernel.TABLES)
+    assert _kernel.records_of(filters, n) == encoded  # the same records, no new table
+    assert len(_kernel.TABLES) == before
+    laid = []
+    at = 0
+    while at < len(records):  # each record: its kind, how many numbers follow, the numbers
+        if records[at] == _kernel.RELATION:
+            laid.append(records[at + 2:at + 5])
+        at += 2 + records[at + 1]
+    assert len(laid) == len(relations)
+    for (a, b, table), flt in zip(laid, relations, strict=True):
+        assert (a, b) == (flt.a, flt.b)
+        assert _kernel.TABLES[table:table + 2 * n] == [*flt.forward, *flt.backward]
+
+
+def laid_out(grid: Grid, direct: bool) -> tuple[Any, ...]:
+    """Every constraint of ``grid`` laid into records: by its own ``solver_records``, or by
+    the default one (through its ``solver_parts``)."""
+    variant = grid.variant or Variant()
+    out = _kernel.Records(grid.size)
+    for constraint in variant.constraints:
+        lay = constraint.solver_records if direct else partial(
+            Constraint.solver_records, constraint)
+        assert lay(grid.size, variant, out)
+    return (out.units, out.records, out.regions, out.scratch,
+            [(at, type(flt), flt.cells) for at, flt in out.deferred])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_families_lay_out_what_their_parts_hold(path: Path) -> None:
+    """A family that lays its records out itself lays the same units and records, in the
+    same order, as its solver parts."""
+    grid, _ = fixture(path)
+    assert laid_out(grid, True) == laid_out(grid, False)
+
+
+@pytest.mark.parametrize("negative", ["xv", "nonconsecutive", "ratio"])
+def test_negative_rules_lay_out_every_unmarked_pair(negative: str) -> None:
+    """All XV / Kropki dots given: every unmarked neighbour pair's relation, marked pairs
+    left out, as the solver parts hold them (the blocks are laid out once per size)."""
+    data: dict[str, Any] = json.loads((HERE / ("xv.json" if negative == "xv" else
+                                               "kropki.json")).read_text(encoding="utf-8"))
+    puzzle = dict(data["fpuzzles"])
+    if negative == "nonconsecutive":
+        puzzle["nonconsecutive"] = True
+    else:
+        puzzle["negative"] = [negative]
+    grid = from_fpuzzles(puzzle)
+    variant = grid.variant or Variant()
+    assert any(not c.cells_of() for c in variant.constraints)  # the negative rule is there
+    for _ in range(2):  # the block built, then the block remembered
+        assert laid_out(grid, True) == laid_out(grid, False)
+    result = solver._solve_fused(grid, variant, 2, 2000)
+    assert result is not None
+    assert outcome(result) == outcome(solver.solve(grid, limit=2, budget=2000,
+                                                   backend="python"))
 
 
 def test_a_filter_without_encoding_falls_back() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,10 +40,13 @@ __all__ = [
     "STOP_BUDGET",
     "STOP_DONE",
     "STOP_LIMIT",
+    "TABLES",
     "Flat",
+    "Records",
     "flatten",
     "fused_work",
     "records_of",
+    "table_at",
 ]
 
 STOP_DONE = 0
@@ -1072,41 +1076,123 @@ but :class:`~grille.sudoku.variants.propagation.Relation`: relations are laid ou
 their tables once each (:func:`_with_relations`, :func:`records_of`)."""
 
 
-def records_of(filters: Sequence[pr.Filter], size: int
-               ) -> tuple[list[int], list[int], int] | None:
-    """``filters`` as :func:`_fused` reads them: the records (each filter's kind, how many
-    numbers follow, its numbers as :data:`ENCODERS` lay them out; a relation's: its cells
-    and the index of its table in the tables), the relation tables (forward then backward
-    masks, each table once), and the scratch numbers they need; ``None`` when a filter has
-    no flat encoding."""
-    records: list[int] = []
-    tables: list[int] = []
-    rows: dict[tuple[int, int], int] = {}  # each table's start, by its halves' ids
-    scratch = 1
-    relation = pr.Relation
-    for flt in filters:
+TABLES: list[int] = []
+"""The relation tables the one-call kernel has seen, laid end to end (each its ``n``
+forward masks, then its ``n`` backward), appended to, never rewritten: a relation's record
+names its table by its start here (:func:`table_at`), so a record is the same in every
+puzzle and a family can keep whole blocks of them. The tables are the families' shared
+ones (one per size and rule), a few dozen numbers each."""
+
+_TABLE_AT: dict[tuple[int, int], tuple[object, object, int]] = {}
+_TABLE_LOCK = threading.Lock()
+
+
+def table_at(forward: tuple[int, ...], backward: tuple[int, ...]) -> int:
+    """Where the relation table ``forward``/``backward`` starts in :data:`TABLES` (added
+    on first sight, by the identity of its halves, which it keeps alive)."""
+    key = (id(forward), id(backward))
+    hit = _TABLE_AT.get(key)
+    if hit is not None and hit[0] is forward and hit[1] is backward:
+        return hit[2]
+    with _TABLE_LOCK:
+        hit = _TABLE_AT.get(key)
+        if hit is not None and hit[0] is forward and hit[1] is backward:
+            return hit[2]
+        at = len(TABLES)
+        TABLES.extend((*forward, *backward))
+        _TABLE_AT[key] = (forward, backward, at)
+        return at
+
+
+class Records:
+    """A puzzle's solver parts as :func:`_fused` reads them, laid out constraint by
+    constraint (:meth:`~grille.sudoku.variants.model.Constraint.solver_records`): its own
+    ``units`` (cell tuples), its filters as ``records`` (each the filter's kind, how many
+    numbers follow, the numbers as :data:`ENCODERS` lay them out; a relation's: its cells
+    and its table's start in :data:`TABLES`), whether jigsaw ``regions`` replace the boxes,
+    the ``scratch`` numbers the filters need, and the filters that must first learn the
+    puzzle's peers (``deferred``: where each goes in the records, and the filter)."""
+
+    __slots__ = ("deferred", "records", "regions", "scratch", "size", "units")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.units: list[tuple[int, ...]] = []
+        self.records: list[int] = []
+        self.regions = False
+        self.scratch = 1
+        self.deferred: list[tuple[int, pr.Filter]] = []
+
+    def __repr__(self) -> str:
+        return (f"Records(size={self.size}, {len(self.units)} units, "
+                f"{len(self.records)} numbers, {len(self.deferred)} deferred)")
+
+    def rule(self, name: str, test: Callable[[int, int], bool]) -> int:
+        """Where the table of the relation rule ``test`` (named ``name``, as
+        :func:`~grille.sudoku.variants.propagation.relation` names it) starts in
+        :data:`TABLES`, on this size."""
+        return table_at(*pr._tables(self.size, name, test))
+
+    def relation(self, a: int, b: int, table: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.Relation` between cells ``a`` and
+        ``b`` whose table starts at ``table`` (:func:`table_at`)."""
+        self.records += (RELATION, 3, a, b, table)
+
+    def cage(self, cells: tuple[int, ...], total: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``."""
+        combos = pr._combos(self.size, len(cells), total)
+        self.records += (CAGE_SUM, 2 + len(cells) + len(combos), len(cells), len(combos))
+        self.records += cells
+        self.records += combos
+
+    def restrict(self, cell: int, mask: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.Restrict` of ``cell``."""
+        self.records += (RESTRICT, 2, cell, mask)
+
+    def add(self, flt: pr.Filter) -> bool:
+        """Any filter, by its class; False when it has no flat encoding."""
         kind = type(flt)
-        if kind is relation:
-            forward, backward = flt.forward, flt.backward  # type: ignore[attr-defined]
-            key = (id(forward), id(backward))  # both alive while the filters are
-            at = rows.get(key)
-            if at is None:
-                at = rows[key] = len(tables)
-                tables += forward
-                tables += backward
-            records += (RELATION, 3, flt.a, flt.b, at)  # type: ignore[attr-defined]
-            continue
-        encode = ENCODERS.get(kind)
-        encoded = None if encode is None else encode(flt, size)
+        if kind is pr.Relation:
+            assert isinstance(flt, pr.Relation)
+            self.records += (RELATION, 3, flt.a, flt.b, table_at(flt.forward, flt.backward))
+            return True
+        if kind.with_peers is not pr.Filter.with_peers:
+            self.deferred.append((len(self.records), flt))
+            return True
+        return self.encode(flt, len(self.records))
+
+    def encode(self, flt: pr.Filter, at: int) -> bool:
+        """Lay ``flt`` out at ``at`` in the records (a filter that needs no peers, or one
+        that learnt them); False when it has no flat encoding."""
+        encode = ENCODERS.get(type(flt))
+        encoded = None if encode is None else encode(flt, self.size)
         if encoded is None:
-            return None
+            return False
         code, numbers, need = encoded
-        records.append(code)
-        records.append(len(numbers))
-        records += numbers
-        if need > scratch:
-            scratch = need
-    return records, tables, scratch
+        self.records[at:at] = [code, len(numbers), *numbers]
+        if need > self.scratch:
+            self.scratch = need
+        return True
+
+    def parts(self, parts: pr.Parts) -> bool:
+        """A constraint's :class:`~grille.sudoku.variants.propagation.Parts`, filter by
+        filter; False when one has no flat encoding."""
+        self.regions |= parts.regions
+        self.units += parts.units
+        return all(self.add(flt) for flt in parts.filters)  # stops at the first it cannot
+
+
+def records_of(filters: Sequence[pr.Filter], size: int) -> tuple[list[int], int] | None:
+    """``filters`` (which need no peers, or have learnt them) as :class:`Records` lays
+    them out: the records and the scratch numbers they need; ``None`` when a filter has no
+    flat encoding."""
+    out = Records(size)
+    for flt in filters:
+        if type(flt) is pr.Relation:
+            out.add(flt)
+        elif not out.encode(flt, len(out.records)):
+            return None
+    return out.records, out.scratch
 
 
 def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:

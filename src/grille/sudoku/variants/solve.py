@@ -552,34 +552,31 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
 def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
                  ) -> Solutions[Grid] | None:
     """The search by the kernel in one call that also builds the model
-    (:func:`grille.sudoku.variants._kernel._fused`): the constraints' parts laid out as
-    flat records (:func:`~grille.sudoku.variants._kernel.records_of`), no :class:`Model`,
-    no :func:`~grille.sudoku.variants._kernel.flatten`. The same peers, full units, locked
-    pairs, filters in the same order and watchers as :func:`model_of` and ``flatten``, so
-    the same search and nodes. ``None`` when a filter has no flat encoding (the caller
-    then builds the model). Only once the kernel runs compiled in this process."""
+    (:func:`grille.sudoku.variants._kernel._fused`): each constraint lays its units and
+    filters out as flat records (:meth:`~grille.sudoku.variants.model.Constraint.
+    solver_records`), with no :class:`Model` and no :func:`~grille.sudoku.variants._kernel.
+    flatten`. The same peers, full units, locked pairs, filters in the same order and
+    watchers as :func:`model_of` and ``flatten``, so the same search and nodes. ``None``
+    when a filter has no flat encoding (the caller then builds the model). Only once the
+    kernel runs compiled in this process."""
     import numpy as np
 
     from grille.sudoku.variants import _kernel
 
     n = grid.size
     cells = n * n
-    filters: list[Filter] = []
-    regions = False
-    extra: list[tuple[int, ...]] = []
+    out = _kernel.Records(n)
     for constraint in variant.constraints:
-        parts = constraint.solver_parts(n, variant)
-        regions |= parts.regions
-        extra += parts.units
-        filters += parts.filters
-    layout = layout_of(n, () if regions else tuple(grid.shape.units[2 * n:]))
-    if any(type(flt).with_peers is not Filter.with_peers for flt in filters):
+        if not constraint.solver_records(n, variant, out):
+            return None
+    extra = out.units
+    layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
+    if out.deferred:  # filters that reason with the peers: the layout's grown by the units
         sees = _UnitPeers(layout, extra)
-        filters = [flt.with_peers(sees, n) for flt in filters]
-    encoded = _kernel.records_of(filters, n)
-    if encoded is None:
-        return None
-    records, tables, scratch = encoded
+        for at, flt in reversed(out.deferred):  # the last first: the earlier places hold
+            if not out.encode(flt.with_peers(sees, n), at):
+                return None
+    records, scratch = out.records, out.scratch
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == n]
     if any(len(unit) != n for unit in own_full):
         return None
@@ -593,7 +590,7 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     for unit in extra:
         inputs += unit
     inputs += records
-    inputs += tables
+    inputs += _kernel.TABLES
     work = np.zeros(_kernel.fused_work(n, len(records), scratch, bool(extra)),
                     dtype=np.int64)
     _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
