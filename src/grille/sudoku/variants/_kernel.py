@@ -262,14 +262,14 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
                 queued: Any, scratch: Any) -> int:
     """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
 
-    Data: groups, total, target, cap, the groups' starts (groups + 1), the terms, then the
-    digit sets by count (where each count's sets start, ``most + 2`` entries), the sets'
-    masks and their sums (same order)."""
+    Data: groups, total, target, cap, where the digit sets start (from ``at``), the groups'
+    starts (groups + 1), the terms; the digit sets by count (where each count's sets start,
+    ``most + 2`` entries), the sets' masks and their sums (same order), after the terms or
+    anywhere in ``data`` (the one-call kernel's are shared)."""
     groups, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
-    starts = at + 4
+    sub_at = at + data[at + 4]
+    starts = at + 5
     terms = starts + groups + 1
-    count = data[starts + groups]
-    sub_at = terms + count
     most = 0
     for g in range(groups):
         most = max(most, data[starts + g + 1] - data[starts + g])
@@ -831,7 +831,7 @@ def _watched(kind: int, data: Any, at: int) -> tuple[int, int, int]:
         return at + 4, data[at], data[at + 2]
     if kind == SUM_GROUPS:
         groups = data[at]
-        return at + 4 + groups + 1, data[at + 4 + groups], data[at + 2]
+        return at + 5 + groups + 1, data[at + 5 + groups], data[at + 2]
     return at + 1, data[at], -1  # WINDOW, SANDWICH
 
 
@@ -861,6 +861,8 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
         starts[f] = p + 2
         if data[p] == RELATION:
             data[p + 4] += length
+        elif data[p] == SUM_GROUPS:  # its digit sets' start in the tables, from the filter's
+            data[p + 6] += length - p - 2
         p += 2 + data[p + 1]
         f += 1
     # the filters watching each cell, in filter order, each once (a counting sort)
@@ -1022,7 +1024,22 @@ def _encode_sum_to(flt: Any, size: int) -> Encoded | None:
         return None
     groups = len(flt.starts) - 1
     tail, sets = _subset_tail(flt.subsets, flt.subset_sums)
-    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *tail]
+    head = 5 + groups + 1 + len(flt.terms)
+    numbers = [groups, flt.total, flt.target, cap, head, *flt.starts, *flt.terms, *tail]
+    return SUM_GROUPS, numbers, 2 * sets * groups + 4 * (groups + 1)
+
+
+def _records_sum_groups(flt: Any, size: int) -> Encoded | None:
+    """A grouped sum as :class:`Records` lays it out: its digit sets not after its terms
+    but in :data:`TABLES` (hundreds of numbers, the same for every sum of a size and group
+    length), their start there in place of the offset (:func:`_search` makes it one)."""
+    cap = size if flt.target >= 0 else max(flt.total, 0)
+    if cap > 62:
+        return None
+    groups = len(flt.starts) - 1
+    tail, sets = _subset_tail(flt.subsets, flt.subset_sums)
+    at = _shared_at((flt.subsets, flt.subset_sums), tail)
+    numbers = [groups, flt.total, flt.target, cap, at, *flt.starts, *flt.terms]
     return SUM_GROUPS, numbers, 2 * sets * groups + 4 * (groups + 1)
 
 
@@ -1090,17 +1107,26 @@ _TABLE_LOCK = threading.Lock()
 def table_at(forward: tuple[int, ...], backward: tuple[int, ...]) -> int:
     """Where the relation table ``forward``/``backward`` starts in :data:`TABLES` (added
     on first sight, by the identity of its halves, which it keeps alive)."""
-    key = (id(forward), id(backward))
-    hit = _TABLE_AT.get(key)
+    hit = _TABLE_AT.get((id(forward), id(backward)))
     if hit is not None and hit[0] is forward and hit[1] is backward:
+        return hit[2]
+    return _shared_at((forward, backward), (*forward, *backward))
+
+
+def _shared_at(owners: tuple[object, object], numbers: Sequence[int]) -> int:
+    """Where ``numbers`` start in :data:`TABLES`, by the identity of the two ``owners``
+    they are made from (kept alive): added on first sight."""
+    key = (id(owners[0]), id(owners[1]))
+    hit = _TABLE_AT.get(key)
+    if hit is not None and hit[0] is owners[0] and hit[1] is owners[1]:
         return hit[2]
     with _TABLE_LOCK:
         hit = _TABLE_AT.get(key)
-        if hit is not None and hit[0] is forward and hit[1] is backward:
+        if hit is not None and hit[0] is owners[0] and hit[1] is owners[1]:
             return hit[2]
         at = len(TABLES)
-        TABLES.extend((*forward, *backward))
-        _TABLE_AT[key] = (forward, backward, at)
+        TABLES.extend(numbers)
+        _TABLE_AT[key] = (owners[0], owners[1], at)
         return at
 
 
@@ -1159,17 +1185,22 @@ class Records:
         if kind.with_peers is not pr.Filter.with_peers:
             self.deferred.append((len(self.records), flt))
             return True
-        return self.encode(flt, len(self.records))
+        return self.encode(flt)
 
-    def encode(self, flt: pr.Filter, at: int) -> bool:
-        """Lay ``flt`` out at ``at`` in the records (a filter that needs no peers, or one
-        that learnt them); False when it has no flat encoding."""
-        encode = ENCODERS.get(type(flt))
+    def encode(self, flt: pr.Filter) -> bool:
+        """Lay ``flt`` out after the records (a filter that needs no peers, or one that
+        learnt them); False when it has no flat encoding."""
+        kind = type(flt)
+        encode = (_records_sum_groups if kind is pr.SumTo and flt.starts  # type: ignore[attr-defined]
+                  else ENCODERS.get(kind))
         encoded = None if encode is None else encode(flt, self.size)
         if encoded is None:
             return False
         code, numbers, need = encoded
-        self.records[at:at] = [code, len(numbers), *numbers]
+        records = self.records
+        records.append(code)
+        records.append(len(numbers))
+        records += numbers
         if need > self.scratch:
             self.scratch = need
         return True
@@ -1190,7 +1221,7 @@ def records_of(filters: Sequence[pr.Filter], size: int) -> tuple[list[int], int]
     for flt in filters:
         if type(flt) is pr.Relation:
             out.add(flt)
-        elif not out.encode(flt, len(out.records)):
+        elif not out.encode(flt):
             return None
     return out.records, out.scratch
 

@@ -573,9 +573,13 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
     if out.deferred:  # filters that reason with the peers: the layout's grown by the units
         sees = _UnitPeers(layout, extra)
-        for at, flt in reversed(out.deferred):  # the last first: the earlier places hold
-            if not out.encode(flt.with_peers(sees, n), at):
+        laid, out.records, start = out.records, [], 0
+        for at, flt in out.deferred:  # each in its place, the records between copied once
+            out.records += laid[start:at]
+            start = at
+            if not out.encode(flt.with_peers(sees, n)):
                 return None
+        out.records += laid[start:]
     records, scratch = out.records, out.scratch
     own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == n]
     if any(len(unit) != n for unit in own_full):
