@@ -258,6 +258,20 @@ def _add_sums(sums: int, group: int, keep: int) -> int:
     return out
 
 
+def _less_sums(sums: int, group: int) -> int:
+    """The sums from which adding one total of ``group`` reaches one of ``sums`` (bit sets,
+    ``sums`` non-negative)."""
+    out = 0
+    rest = group
+    bit = 0
+    while rest:
+        if rest & 1:
+            out |= sums >> bit
+        rest >>= 1
+        bit += 1
+    return out
+
+
 def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
                 queued: Any, scratch: Any) -> int:
     """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
@@ -313,10 +327,6 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
     for g in range(groups):
         scratch[prefix + g + 1] = _add_sums(scratch[prefix + g], scratch[totals_of + g],
                                             keep_all)
-    scratch[suffix + groups] = 1
-    for g in range(groups - 1, -1, -1):
-        scratch[suffix + g] = _add_sums(scratch[suffix + g + 1], scratch[totals_of + g],
-                                        keep_all)
     if target >= 0:
         old = masks[off + target]
         totals = (scratch[prefix + groups] >> 1) & old
@@ -330,11 +340,19 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
         totals = 1 << total
         if not scratch[prefix + groups] & totals:
             return -1
+    # backwards, the partial sums before each group from which the groups after it can
+    # reach an allowed total: a set of sum s fits group g when a sum before g plus s is
+    # one of those after g (the reference adds the sums before and after each group
+    # instead, which costs a pass over the bits of one of them per group)
+    scratch[suffix + groups] = totals
+    for g in range(groups - 1, -1, -1):
+        scratch[suffix + g] = _less_sums(scratch[suffix + g + 1], scratch[totals_of + g])
     for g in range(groups):
-        others = _add_sums(scratch[prefix + g], scratch[suffix + g + 1], keep_all)
+        before = scratch[prefix + g]
+        after = scratch[suffix + g + 1]
         keep = 0
         for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
-            if (others << scratch[fits_sum + j]) & totals:
+            if (before << scratch[fits_sum + j]) & after:
                 keep |= scratch[fits_mask + j]
         for i in range(data[starts + g], data[starts + g + 1]):
             cell = data[terms + i]
@@ -614,6 +632,14 @@ def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pen
 # -- propagation and search -----------------------------------------------------------------
 
 
+def _undue(due: Any, is_due: Any, due_top: int) -> bool:
+    """Clear the flags of the filters still due (a propagation that stops on a
+    contradiction leaves none set); False."""
+    for i in range(due_top):
+        is_due[due[i]] = 0
+    return False
+
+
 def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
                watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
                off: int, changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
@@ -622,17 +648,16 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
     cell ``changed``, or from everything when it is -1. A filter that finds a contradiction
     gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
     or more, the lengths of the shared cells, the rest of the first and the rest of the
-    second, then those cells."""
+    second, then those cells. ``is_due`` must be all 0 on entry from one cell, and is left
+    so (from everything, it is cleared first); ``queued`` is not used."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
     top = 0
-    for cell in range(cells):
-        queued[cell] = 0
-    for f in range(filters):
-        is_due[f] = 0
     due_top = 0
     if changed < 0:
+        for f in range(filters):
+            is_due[f] = 0
         for cell in range(cells):
             top = _push(cell, pending, top, queued)
         for f in range(filters):
@@ -646,10 +671,9 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
         while top:
             top -= 1
             cell = pending[top]
-            queued[cell] = 0
             mask = masks[off + cell]
             if not mask:
-                return False
+                return _undue(due, is_due, due_top)
             for w in range(watch_start[cell], watch_start[cell + 1]):
                 f = watch_list[w]
                 if not is_due[f]:
@@ -662,7 +686,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     if masks[off + other] & mask:
                         left = masks[off + other] & ~mask
                         if not left:
-                            return False
+                            return _undue(due, is_due, due_top)
                         masks[off + other] = left
                         top = _push(other, pending, top, queued)
         if due_top:
@@ -673,7 +697,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                               scratch)
             if top < 0:
                 weights[f] += 1
-                return False
+                return _undue(due, is_due, due_top)
             continue
         for u in range(unit_count):
             base = u * n
@@ -687,7 +711,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                 if mask & (mask - 1) == 0:
                     fixed |= mask
             if seen != full:
-                return False
+                return _undue(due, is_due, due_top)
             once = seen & ~twice & ~fixed
             while once:
                 bit = once & -once
@@ -719,7 +743,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     if masks[off + cell] & only:
                         left = masks[off + cell] & ~only
                         if not left:
-                            return False
+                            return _undue(due, is_due, due_top)
                         masks[off + cell] = left
                         top = _push(cell, pending, top, queued)
             at += shared + u_rest + v_rest
@@ -973,8 +997,9 @@ def fused_work(n: int, records: int, scratch: int, grows: bool) -> int:
 KERNELS = Kernels(
     (_solve, _narrow, _filter_once, _fused),
     helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
-             _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, _propagate, _watched, _search, _grow),
+             _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums, _sum_groups,
+             _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
+             _search, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
