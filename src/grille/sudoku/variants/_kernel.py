@@ -44,7 +44,7 @@ __all__ = [
     "Flat",
     "Records",
     "flatten",
-    "fused_work",
+    "fused_sizes",
     "records_of",
     "table_at",
 ]
@@ -861,9 +861,10 @@ def _watched(kind: int, data: Any, at: int) -> tuple[int, int, int]:
 
 def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, data: Any,
             length: int, givens: Any, limit: int, budget: int, scratch_size: int,
-            work: Any) -> None:
+            work: Any, space: Any) -> None:
     """:func:`_fused` once the peers are known: ``data`` the records (``length`` numbers)
-    then the relation tables."""
+    then the shared tables; the buffers that must start at zero cut from ``work``, the
+    others (written before read) from ``space``."""
     cells = n * n
     outcome = work[0:3]
     found = work[3:3 + 2 * cells]
@@ -919,18 +920,6 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
                 watch_list[watch_start[cell] + fill[cell]] = f
                 fill[cell] += 1
     # the search's buffers, as _solve documents them
-    stack = work[at:at + (cells + 1) * cells]
-    at += (cells + 1) * cells
-    full = (1 << n) - 1
-    for cell in range(cells):
-        digit = givens[cell]
-        stack[cell] = full if digit == 0 else 1 << (digit - 1)
-    left = work[at:at + cells + 1]
-    at += cells + 1
-    branch = work[at:at + cells + 1]
-    at += cells + 1
-    pending = work[at:at + cells * (n + 1)]
-    at += cells * (n + 1)
     queued = work[at:at + cells]
     at += cells
     due = work[at:at + filters]
@@ -938,10 +927,21 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
     is_due = work[at:at + filters]
     at += filters
     weights = work[at:at + filters]
-    at += filters
     for f in range(filters):
         weights[f] = 1
-    scratch = work[at:at + scratch_size]
+    stack = space[:(cells + 1) * cells]
+    at = (cells + 1) * cells
+    full = (1 << n) - 1
+    for cell in range(cells):
+        digit = givens[cell]
+        stack[cell] = full if digit == 0 else 1 << (digit - 1)
+    left = space[at:at + cells + 1]
+    at += cells + 1
+    branch = space[at:at + cells + 1]
+    at += cells + 1
+    pending = space[at:at + cells * (n + 1)]
+    at += cells * (n + 1)
+    scratch = space[at:at + scratch_size]
     _solve(n, peer_start, peer_list, units, watch_start, watch_list, kinds, starts, data,
            locked, limit, budget, stack, left, branch, pending, queued, due, is_due, weights,
            scratch, found, outcome)
@@ -949,19 +949,20 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
 
 def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
            unit_count: int, records: int, limit: int, budget: int, scratch_size: int,
-           work: Any) -> None:
+           room: int, matrix: Any, work: Any, space: Any) -> None:
     """Build and search a puzzle in one call (what :func:`flatten` and the solver's
     buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
     each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
     units' cells laid end to end, those cells, ``records`` numbers of filter records
-    (each filter its kind, how many numbers follow, the numbers, as :func:`records_of`
-    lays them out; a relation's table an index into the tables), then the relation tables.
-    Grows the layout's peers (``base_start``/``base_list``) by the units, finds each
-    filter's start and the filters watching each cell, sets the starting masks and
-    searches as :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as
-    there). ``work``: zeros, :func:`fused_work` long; the outcome (count, nodes, stop)
-    lands in its first three numbers, the first two solutions' digits in the next
-    ``2 * n * n``. ``inputs`` is changed (the relations' table offsets)."""
+    (each filter its kind, how many numbers follow, the numbers, as :class:`Records` lays
+    them out), then :data:`TABLES`. Grows the layout's peers (``base_start`` /
+    ``base_list``) by the units (``matrix``: ``n**4`` zero bytes when there are units; at
+    most ``room`` peers in all), finds each filter's start and the filters watching each
+    cell, sets the starting masks and searches as :func:`_solve` (``units``, ``locked``,
+    ``limit`` and ``budget`` as there). ``work``: zeros, ``space``: anything, each as long
+    as :func:`fused_sizes` says; the outcome (count, nodes, stop) lands in the first three
+    numbers of ``work``, the first two solutions' digits in the next ``2 * n * n``.
+    ``inputs`` is changed (the shared tables' offsets made absolute)."""
     cells = n * n
     givens = inputs[:cells]
     unit_start = inputs[cells:cells + unit_count + 1]
@@ -970,28 +971,29 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
     if unit_count:
         unit_cells = inputs[at:at + unit_start[unit_count]]
         end = len(work)
-        matrix = work[end - 2 * cells * cells - 2 * cells - 1:end - cells * cells - 2 * cells - 1]
-        peer_start = work[end - cells * cells - 2 * cells - 1:end - cells * cells - cells]
-        grown = work[end - cells * cells - cells:end - cells * cells]
-        peers = work[end - cells * cells:]
+        peer_start = work[end - 2 * cells - 1:end - cells]
+        grown = work[end - cells:]
+        peers = space[len(space) - room:]
         _grow(cells, base_start, base_list, unit_start, unit_cells, matrix, peer_start, peers,
               grown)
         _search(n, peer_start, peers, units, locked, data, records, givens, limit, budget,
-                scratch_size, work)
+                scratch_size, work, space)
     else:
         _search(n, base_start, base_list, units, locked, data, records, givens, limit,
-                budget, scratch_size, work)
+                budget, scratch_size, work, space)
 
 
-def fused_work(n: int, records: int, scratch: int, grows: bool) -> int:
-    """The length of :func:`_fused`'s ``work`` for a puzzle of ``records`` numbers of
-    filter records (at most a third of them filters, at most all of them watched cells)
-    and ``scratch``, with peers grown (``grows``) or not."""
+def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int]:
+    """The lengths of :func:`_fused`'s ``work`` and ``space`` for a puzzle of ``records``
+    numbers of filter records (at most a third of them filters, at most all of them
+    watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
     cells = n * n
     filters = records // 3 + 1
-    return (3 + 2 * cells + 5 * filters + 3 * cells + 1 + records
-            + (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + cells + scratch
-            + (2 * cells * cells + 2 * cells + 1 if grows else 0))
+    work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
+    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch
+    if room:
+        return work + 2 * cells + 1, space + room
+    return work, space
 
 
 KERNELS = Kernels(

@@ -253,9 +253,11 @@ def _fused_once() -> None:
     from grille.sudoku.variants import _kernel
 
     ints = np.zeros(2, dtype=np.int64)
+    zeros, free = _kernel.fused_sizes(1, 0, 1, 0)
     _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
-                          np.array([1, 0], dtype=np.int64), 0, 0, 2, -1, 1,
-                          np.zeros(_kernel.fused_work(1, 0, 1, False), dtype=np.int64))
+                          np.array([1, 0], dtype=np.int64), 0, 0, 2, -1, 1, 0,
+                          np.zeros(1, dtype=np.uint8), np.zeros(zeros, dtype=np.int64),
+                          np.empty(free, dtype=np.int64))
 
 
 @functools.lru_cache(maxsize=64)
@@ -595,11 +597,17 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         inputs += unit
     inputs += records
     inputs += _kernel.TABLES
-    work = np.zeros(_kernel.fused_work(n, len(records), scratch, bool(extra)),
-                    dtype=np.int64)
+    if extra:  # each cell's peers grow by at most the cells of its units
+        room = min(cells * cells, len(base_list) + sum([len(u) * (len(u) - 1) for u in extra]))
+        matrix = np.zeros(cells * cells, dtype=np.uint8)
+    else:
+        room, matrix = 0, _no_matrix()
+    zeros, free = _kernel.fused_sizes(n, len(records), scratch, room)
+    work = np.zeros(zeros, dtype=np.int64)  # small: few buffers must start at zero
     _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
                           np.array(inputs, dtype=np.int64), len(extra), len(records), limit,
-                          -1 if budget is None else budget, scratch, work)
+                          -1 if budget is None else budget, scratch, room, matrix, work,
+                          np.empty(free, dtype=np.int64))
     head = work[:3 + 2 * cells].tolist()
     count, nodes, stop = head[:3]
     found = []
@@ -608,6 +616,14 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.cache
+def _no_matrix() -> Any:
+    """:func:`_solve_fused`'s peer matrix for a puzzle without units of its own."""
+    import numpy as np
+
+    return np.zeros(1, dtype=np.uint8)
 
 
 @functools.lru_cache(maxsize=64)
