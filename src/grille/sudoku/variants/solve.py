@@ -566,6 +566,8 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     from grille.sudoku.variants import _kernel
 
     n = grid.size
+    if n > 16:  # as flatten: the model path decides
+        return None
     cells = n * n
     out = _kernel.Records(n)
     for constraint in variant.constraints:
@@ -583,7 +585,7 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
                 return None
         out.records += laid[start:]
     records, scratch = out.records, out.scratch
-    own_full = [tuple(sorted(u)) for u in extra if len(set(u)) == n]
+    own_full = [tuple(sorted(u)) for u in extra if len(u) >= n and len(set(u)) == n]
     if any(len(unit) != n for unit in own_full):
         return None
     if own_full:
@@ -593,12 +595,12 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     base_start, base_list = _layout_peer_arrays(layout)
     inputs = list(grid.cells)
     inputs += itertools.accumulate(map(len, extra), initial=0)
-    for unit in extra:
-        inputs += unit
+    inputs += itertools.chain.from_iterable(extra)  # anti-king: hundreds of pairs
     inputs += records
     inputs += _kernel.TABLES
-    if extra:  # each cell's peers grow by at most the cells of its units
-        room = min(cells * cells, len(base_list) + sum([len(u) * (len(u) - 1) for u in extra]))
+    if extra:  # each cell's peers grow by fewer than its units' cells (k(k-1) <= k * longest)
+        room = min(cells * cells, len(base_list) + inputs[cells + len(extra)]
+                   * max(map(len, extra)))
         matrix = np.zeros(cells * cells, dtype=np.uint8)
     else:
         room, matrix = 0, _no_matrix()
