@@ -47,6 +47,7 @@ __all__ = [
     "fused_sizes",
     "records_of",
     "table_at",
+    "tables_array",
 ]
 
 STOP_DONE = 0
@@ -948,26 +949,32 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
 
 
 def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
-           unit_count: int, records: int, limit: int, budget: int, scratch_size: int,
-           room: int, matrix: Any, work: Any, space: Any) -> None:
+           tables: Any, unit_count: int, records: int, limit: int, budget: int,
+           scratch_size: int, room: int, matrix: Any, work: Any, space: Any) -> None:
     """Build and search a puzzle in one call (what :func:`flatten` and the solver's
     buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
     each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
-    units' cells laid end to end, those cells, ``records`` numbers of filter records
+    units' cells laid end to end, those cells, then ``records`` numbers of filter records
     (each filter its kind, how many numbers follow, the numbers, as :class:`Records` lays
-    them out), then :data:`TABLES`. Grows the layout's peers (``base_start`` /
-    ``base_list``) by the units (``matrix``: ``n**4`` zero bytes when there are units; at
-    most ``room`` peers in all), finds each filter's start and the filters watching each
-    cell, sets the starting masks and searches as :func:`_solve` (``units``, ``locked``,
-    ``limit`` and ``budget`` as there). ``work``: zeros, ``space``: anything, each as long
-    as :func:`fused_sizes` says; the outcome (count, nodes, stop) lands in the first three
-    numbers of ``work``, the first two solutions' digits in the next ``2 * n * n``.
-    ``inputs`` is changed (the shared tables' offsets made absolute)."""
+    them out); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
+    peers (``base_start`` / ``base_list``) by the units (``matrix``: ``n**4`` zero bytes
+    when there are units; at most ``room`` peers in all), finds each filter's start and
+    the filters watching each cell, sets the starting masks and searches as
+    :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as there). ``work``:
+    zeros, ``space``: anything, each as long as :func:`fused_sizes` says; the outcome
+    (count, nodes, stop) lands in the first three numbers of ``work``, the first two
+    solutions' digits in the next ``2 * n * n``."""
     cells = n * n
     givens = inputs[:cells]
     unit_start = inputs[cells:cells + unit_count + 1]
     at = cells + unit_count + 1
-    data = inputs[at + unit_start[unit_count]:]
+    first = at + unit_start[unit_count]
+    end = len(space) - room
+    data = space[end - records - len(tables):end]
+    for i in range(records):
+        data[i] = inputs[first + i]
+    for i in range(len(tables)):
+        data[records + i] = tables[i]
     if unit_count:
         unit_cells = inputs[at:at + unit_start[unit_count]]
         end = len(work)
@@ -985,12 +992,12 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
 
 def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int]:
     """The lengths of :func:`_fused`'s ``work`` and ``space`` for a puzzle of ``records``
-    numbers of filter records (at most a third of them filters, at most all of them
-    watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
+    numbers of filter records and shared tables (at most a third of them filters, at most
+    all of them watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
     cells = n * n
     filters = records // 3 + 1
     work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
-    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch
+    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records
     if room:
         return work + 2 * cells + 1, space + room
     return work, space
@@ -1155,6 +1162,21 @@ def _shared_at(owners: tuple[object, object], numbers: Sequence[int]) -> int:
         TABLES.extend(numbers)
         _TABLE_AT[key] = (owners[0], owners[1], at)
         return at
+
+
+_TABLES_ARRAY: list[Any] = []
+
+
+def tables_array() -> Any:
+    """:data:`TABLES` as a NumPy ``int64`` array, converted again only when it has grown
+    (it holds a few thousand numbers once grouped sums have been seen)."""
+    import numpy as np
+
+    found = _TABLES_ARRAY[0] if _TABLES_ARRAY else None
+    if found is None or len(found) != len(TABLES):
+        found = np.array(TABLES, dtype=np.int64)
+        _TABLES_ARRAY[:] = [found]
+    return found
 
 
 class Records:

@@ -255,7 +255,7 @@ def _fused_once() -> None:
     ints = np.zeros(2, dtype=np.int64)
     zeros, free = _kernel.fused_sizes(1, 0, 1, 0)
     _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
-                          np.array([1, 0], dtype=np.int64), 0, 0, 2, -1, 1, 0,
+                          np.array([1, 0], dtype=np.int64), ints[:0].copy(), 0, 0, 2, -1, 1, 0,
                           np.zeros(1, dtype=np.uint8), np.zeros(zeros, dtype=np.int64),
                           np.empty(free, dtype=np.int64))
 
@@ -597,18 +597,18 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     inputs += itertools.accumulate(map(len, extra), initial=0)
     inputs += itertools.chain.from_iterable(extra)  # anti-king: hundreds of pairs
     inputs += records
-    inputs += _kernel.TABLES
+    tables = _kernel.tables_array()
     if extra:  # each cell's peers grow by fewer than its units' cells (k(k-1) <= k * longest)
         room = min(cells * cells, len(base_list) + inputs[cells + len(extra)]
                    * max(map(len, extra)))
         matrix = np.zeros(cells * cells, dtype=np.uint8)
     else:
         room, matrix = 0, _no_matrix()
-    zeros, free = _kernel.fused_sizes(n, len(records), scratch, room)
+    zeros, free = _kernel.fused_sizes(n, len(records) + len(tables), scratch, room)
     work = np.zeros(zeros, dtype=np.int64)  # small: few buffers must start at zero
     _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
-                          np.array(inputs, dtype=np.int64), len(extra), len(records), limit,
-                          -1 if budget is None else budget, scratch, room, matrix, work,
+                          np.array(inputs, dtype=np.int64), tables, len(extra), len(records),
+                          limit, -1 if budget is None else budget, scratch, room, matrix, work,
                           np.empty(free, dtype=np.int64))
     head = work[:3 + 2 * cells].tolist()
     count, nodes, stop = head[:3]
