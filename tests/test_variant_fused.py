@@ -74,7 +74,10 @@ def test_one_call_searches_as_the_model_path_and_the_reference(path: Path) -> No
         puzzle = Grid(grid.shape, cells, variant=grid.variant)
         for limit, budget in ((2, None), (0, 400), (1, 5)):
             ours = solver._solve_fused(puzzle, variant, limit, budget)
-            assert ours is not None, path.stem
+            if ours is None:  # units alone take the model path
+                assert not any(c.solver_parts(grid.size, variant).filters
+                               for c in variant.constraints), path.stem
+                continue
             assert outcome(ours) == outcome(by_model(puzzle, limit, budget)), (share, limit)
             reference = solver.solve(puzzle, limit=limit, budget=budget, backend="python")
             assert outcome(ours) == outcome(reference), (share, limit, budget)

@@ -573,6 +573,8 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     for constraint in variant.constraints:
         if not constraint.solver_records(n, variant, out):
             return None
+    if not out.records and not out.deferred:  # units alone (X, windoku, anti-king, jigsaw):
+        return None  # nothing to lay out, and the model path measured as fast or faster
     extra = out.units
     layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
     if out.deferred:  # filters that reason with the peers: the layout's grown by the units
