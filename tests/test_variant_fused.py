@@ -193,6 +193,29 @@ def test_negative_rules_lay_out_every_unmarked_pair(negative: str) -> None:
                                                    backend="python"))
 
 
+def test_units_alone_take_the_model_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle of units and no filter (X) gets no records; its classes are remembered,
+    and the next such puzzle goes straight to the model path, with the same answer."""
+    data: dict[str, Any] = json.loads((HERE / "x.json").read_text(encoding="utf-8"))
+    solution = tuple(int(d) for d in data["solution"])
+    cells = tuple(d if i % 3 else 0 for i, d in enumerate(solution))  # two thirds given
+    grid = Grid(from_fpuzzles(data["fpuzzles"]).shape, cells,
+                variant=from_fpuzzles(data["fpuzzles"]).variant)
+    variant = grid.variant or Variant()
+    solver._UNITS_ONLY.clear()
+    assert solver._solve_fused(grid, variant, 2, None) is None
+    assert frozenset(map(type, variant.constraints)) in solver._UNITS_ONLY
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("the one-call path ran")
+
+    monkeypatch.setattr(solver, "_solve_fused", refuse)
+    result = solver.solve(grid, limit=2, budget=500, backend="jit")
+    assert outcome(result) == outcome(solver.solve(grid, limit=2, budget=500,
+                                                   backend="python"))
+    assert result.count and result.found[0].cells == solution
+
+
 def test_a_filter_without_encoding_falls_back() -> None:
     """A filter class the kernel does not know: no records, and ``solve`` still answers
     (through the reference engine)."""

@@ -35,7 +35,7 @@ from typing import Any, overload
 from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
 from grille.sudoku.grid import Grid
-from grille.sudoku.variants.model import Variant
+from grille.sudoku.variants.model import Constraint, Variant
 from grille.sudoku.variants.propagation import Filter, Masks
 
 __all__ = ["BACKENDS", "Layout", "Model", "layout_of", "model_of", "propagate", "solve"]
@@ -489,7 +489,8 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
     variant = grid.variant or Variant()
     n = grid.size
-    if _loaded and backend != "python" and jit_allowed():  # the kernel runs compiled here
+    if (_loaded and backend != "python" and jit_allowed()  # the kernel runs compiled here
+            and frozenset(map(type, variant.constraints)) not in _UNITS_ONLY):
         result = _solve_fused(grid, variant, limit, budget)
         if result is not None:
             return result
@@ -574,7 +575,14 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         if not constraint.solver_records(n, variant, out):
             return None
     if not out.records and not out.deferred:  # units alone (X, windoku, anti-king, jigsaw):
-        return None  # nothing to lay out, and the model path measured as fast or faster
+        # nothing to lay out, and the model path measured as fast or faster; the next such
+        # puzzle skips the records when its classes lay none out themselves
+        if all(type(c).solver_records is Constraint.solver_records
+               for c in variant.constraints):
+            if len(_UNITS_ONLY) >= 256:
+                _UNITS_ONLY.clear()
+            _UNITS_ONLY.add(frozenset(map(type, variant.constraints)))
+        return None
     extra = out.units
     layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
     if out.deferred:  # filters that reason with the peers: the layout's grown by the units
@@ -620,6 +628,13 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+_UNITS_ONLY: set[frozenset[type]] = set()
+"""Sets of constraint classes whose puzzle gave the one-call path units alone, through the
+default ``solver_records`` (so, by their ``solver_parts``, likely every such puzzle):
+:func:`solve` takes the model path for them without laying their records out first (a
+class that gave filters another time would only lose the one-call path's speed)."""
 
 
 @functools.cache
