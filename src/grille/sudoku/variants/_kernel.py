@@ -1179,6 +1179,11 @@ def tables_array() -> Any:
     return found
 
 
+_RULE_AT: dict[tuple[int, str], int] = {}
+"""Where each relation rule's table starts in :data:`TABLES`, by size and name (the tables
+are :func:`~grille.sudoku.variants.propagation.relation`'s, one per size and name)."""
+
+
 class Records:
     """A puzzle's solver parts as :func:`_fused` reads them, laid out constraint by
     constraint (:meth:`~grille.sudoku.variants.model.Constraint.solver_records`): its own
@@ -1205,8 +1210,12 @@ class Records:
     def rule(self, name: str, test: Callable[[int, int], bool]) -> int:
         """Where the table of the relation rule ``test`` (named ``name``, as
         :func:`~grille.sudoku.variants.propagation.relation` names it) starts in
-        :data:`TABLES`, on this size."""
-        return table_at(*pr._tables(self.size, name, test))
+        :data:`TABLES`, on this size (remembered by size and name: a table never moves)."""
+        key = (self.size, name)
+        at = _RULE_AT.get(key)
+        if at is None:
+            at = _RULE_AT[key] = table_at(*pr._tables(self.size, name, test))
+        return at
 
     def relation(self, a: int, b: int, table: int) -> None:
         """A :class:`~grille.sudoku.variants.propagation.Relation` between cells ``a`` and
