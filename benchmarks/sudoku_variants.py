@@ -8,19 +8,24 @@ from the same constraint objects (``benchmarks/variant_cpsat.py``; building excl
 time). Both answers are checked against the listed solution. grille gets a node ``--budget``
 per puzzle; a puzzle it does not finish within it counts as failed (its time still counts).
 Times are CPU seconds of this process (``--clock wall`` for wall time), which the machine's
-load distorts less; the kernel is compiled (or loaded) before the clock starts.
+load distorts less; the kernel is compiled (or loaded) before the clock starts. With
+``--collect``, Python's garbage is collected before each solve (grille's and CP-SAT's), off
+the clock: CP-SAT's model building (not timed) leaves thousands of Python objects, and the
+collection they trigger otherwise lands in whichever solve allocates next, most often
+grille's (0.5-1.2 ms on one arrow puzzle that takes 0.5 ms).
 
 Prints one row a file: puzzles, grille's median and max seconds, its median and max nodes
 and median microseconds per node, CP-SAT's median and max seconds, the ratio of the medians
 (CP-SAT / grille: above 1, grille is faster), puzzles over 1 s for grille, failures.
 
     .venv/bin/python benchmarks/sudoku_variants.py [--sample N] [--files x killer ...]
-        [--budget 200000] [--backend jit|python] [--clock cpu|wall] [--data DIR]
+        [--budget 200000] [--backend jit|python] [--clock cpu|wall] [--collect] [--data DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import statistics
@@ -45,12 +50,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=200_000)
     parser.add_argument("--backend", choices=BACKENDS, default="jit")
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--collect", action="store_true",
+                        help="collect Python's garbage before each timed solve")
     args = parser.parse_args(argv)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     paths = sorted(args.data.glob("*.jsonl"))
     if args.files:
         paths = [p for p in paths if p.stem in args.files]
-    print(f"grille backend {args.backend}, {args.clock} seconds, budget {args.budget:,} nodes")
+    print(f"grille backend {args.backend}, {args.clock} seconds, budget {args.budget:,} nodes"
+          + (", garbage collected before each solve" if args.collect else ""))
     print(f"{'file':<14} {'n':>4} {'grille med':>10} {'max':>7} {'nodes med':>9} {'max':>7} "
           f"{'us/node':>7} {'cpsat med':>9} {'max':>7} {'ratio':>7} {'>1s':>4} {'failed':>6}")
     warmed = False
@@ -67,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.backend == "jit":
                     _warm_variants()  # both: the filters' kernel and all-different groups'
                 warmed = True
+            if args.collect:
+                gc.collect()
             start = clock()
             result = solve(grid, limit=2, budget=args.budget, backend=args.backend)
             ours.append(clock() - start)
@@ -76,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             if not (result.unique and solution is not None
                     and "".join(map(str, solution.cells)) == record["solution"]):
                 failed += 1
+            if args.collect:
+                gc.collect()
             reference = cpsat.count(grid, limit=2)
             theirs.append(reference.cpu if args.clock == "cpu" else reference.seconds)
             if reference.count != 1 or "".join(map(str, reference.first or ())) != record[

@@ -26,20 +26,28 @@ from __future__ import annotations
 
 import functools
 import itertools
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grille.engine._jit import Kernels
 from grille.sudoku.variants import propagation as pr
+from grille.sudoku.variants._grow import _grow
 
 __all__ = [
     "KERNELS",
     "STOP_BUDGET",
     "STOP_DONE",
     "STOP_LIMIT",
+    "TABLES",
     "Flat",
+    "Records",
     "flatten",
+    "fused_sizes",
+    "records_of",
+    "table_at",
+    "tables_array",
 ]
 
 STOP_DONE = 0
@@ -94,14 +102,16 @@ def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
 
 def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any) -> int:
-    a, b = data[at], data[at + 1]
+    """Data: the cells ``a`` and ``b``, then where the relation's table starts in ``data``
+    (``n`` forward masks, then ``n`` backward): relations share their tables."""
+    a, b, table = data[at], data[at + 1], data[at + 2]
     ma, mb = masks[off + a], masks[off + b]
     allowed_b = 0
     rest = ma
     while rest:
         bit = _low_index(rest)
         rest &= rest - 1
-        allowed_b |= data[at + 2 + bit]
+        allowed_b |= data[table + bit]
     nb = mb & allowed_b
     if not nb:
         return -1
@@ -110,7 +120,7 @@ def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, to
     while rest:
         bit = _low_index(rest)
         rest &= rest - 1
-        allowed_a |= data[at + 2 + n + bit]
+        allowed_a |= data[table + n + bit]
     na = ma & allowed_a
     if not na:
         return -1
@@ -216,13 +226,7 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
         if not scratch[prefix + k] & totals:
             return -1
     for i in range(k):
-        others = 0
-        rest = scratch[prefix + i]
-        after = scratch[suffix + i + 1]
-        while rest:
-            bit = _low_index(rest)
-            rest &= rest - 1
-            others |= (after << bit) & keep
+        others = _add_sums(scratch[suffix + i + 1], scratch[prefix + i], keep)
         cell = data[terms + i]
         old = masks[off + cell]
         new = 0
@@ -242,13 +246,30 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
 
 def _add_sums(sums: int, group: int, keep: int) -> int:
     """The totals reachable from ``sums`` adding one total of ``group`` (bit sets), within
-    ``keep``."""
+    ``keep``. The group's bits are walked by shifting (totals reach bit 62: finding each
+    low bit afresh cost as much again per bit)."""
     out = 0
     rest = group
+    bit = 0
     while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        out |= (sums << bit) & keep
+        if rest & 1:
+            out |= (sums << bit) & keep
+        rest >>= 1
+        bit += 1
+    return out
+
+
+def _less_sums(sums: int, group: int) -> int:
+    """The sums from which adding one total of ``group`` reaches one of ``sums`` (bit sets,
+    ``sums`` non-negative)."""
+    out = 0
+    rest = group
+    bit = 0
+    while rest:
+        if rest & 1:
+            out |= sums >> bit
+        rest >>= 1
+        bit += 1
     return out
 
 
@@ -256,14 +277,14 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
                 queued: Any, scratch: Any) -> int:
     """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
 
-    Data: groups, total, target, cap, the groups' starts (groups + 1), the terms, then the
-    digit sets by count (where each count's sets start, ``most + 2`` entries), the sets'
-    masks and their sums (same order)."""
+    Data: groups, total, target, cap, where the digit sets start (from ``at``), the groups'
+    starts (groups + 1), the terms; the digit sets by count (where each count's sets start,
+    ``most + 2`` entries), the sets' masks and their sums (same order), after the terms or
+    anywhere in ``data`` (the one-call kernel's are shared)."""
     groups, total, target, cap = data[at], data[at + 1], data[at + 2], data[at + 3]
-    starts = at + 4
+    sub_at = at + data[at + 4]
+    starts = at + 5
     terms = starts + groups + 1
-    count = data[starts + groups]
-    sub_at = terms + count
     most = 0
     for g in range(groups):
         most = max(most, data[starts + g + 1] - data[starts + g])
@@ -307,10 +328,6 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
     for g in range(groups):
         scratch[prefix + g + 1] = _add_sums(scratch[prefix + g], scratch[totals_of + g],
                                             keep_all)
-    scratch[suffix + groups] = 1
-    for g in range(groups - 1, -1, -1):
-        scratch[suffix + g] = _add_sums(scratch[suffix + g + 1], scratch[totals_of + g],
-                                        keep_all)
     if target >= 0:
         old = masks[off + target]
         totals = (scratch[prefix + groups] >> 1) & old
@@ -324,11 +341,19 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
         totals = 1 << total
         if not scratch[prefix + groups] & totals:
             return -1
+    # backwards, the partial sums before each group from which the groups after it can
+    # reach an allowed total: a set of sum s fits group g when a sum before g plus s is
+    # one of those after g (the reference adds the sums before and after each group
+    # instead, which costs a pass over the bits of one of them per group)
+    scratch[suffix + groups] = totals
+    for g in range(groups - 1, -1, -1):
+        scratch[suffix + g] = _less_sums(scratch[suffix + g + 1], scratch[totals_of + g])
     for g in range(groups):
-        others = _add_sums(scratch[prefix + g], scratch[suffix + g + 1], keep_all)
+        before = scratch[prefix + g]
+        after = scratch[suffix + g + 1]
         keep = 0
         for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
-            if (others << scratch[fits_sum + j]) & totals:
+            if (before << scratch[fits_sum + j]) & after:
                 keep |= scratch[fits_mask + j]
         for i in range(data[starts + g], data[starts + g + 1]):
             cell = data[terms + i]
@@ -608,6 +633,14 @@ def _run_filter(n: int, kind: int, data: Any, at: int, masks: Any, off: int, pen
 # -- propagation and search -----------------------------------------------------------------
 
 
+def _undue(due: Any, is_due: Any, due_top: int) -> bool:
+    """Clear the flags of the filters still due (a propagation that stops on a
+    contradiction leaves none set); False."""
+    for i in range(due_top):
+        is_due[due[i]] = 0
+    return False
+
+
 def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any,
                watch_list: Any, kinds: Any, starts: Any, data: Any, locked: Any, masks: Any,
                off: int, changed: int, pending: Any, queued: Any, due: Any, is_due: Any,
@@ -616,17 +649,16 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
     cell ``changed``, or from everything when it is -1. A filter that finds a contradiction
     gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
     or more, the lengths of the shared cells, the rest of the first and the rest of the
-    second, then those cells."""
+    second, then those cells. ``is_due`` must be all 0 on entry from one cell, and is left
+    so (from everything, it is cleared first); ``queued`` is not used."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
     top = 0
-    for cell in range(cells):
-        queued[cell] = 0
-    for f in range(filters):
-        is_due[f] = 0
     due_top = 0
     if changed < 0:
+        for f in range(filters):
+            is_due[f] = 0
         for cell in range(cells):
             top = _push(cell, pending, top, queued)
         for f in range(filters):
@@ -640,10 +672,9 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
         while top:
             top -= 1
             cell = pending[top]
-            queued[cell] = 0
             mask = masks[off + cell]
             if not mask:
-                return False
+                return _undue(due, is_due, due_top)
             for w in range(watch_start[cell], watch_start[cell + 1]):
                 f = watch_list[w]
                 if not is_due[f]:
@@ -656,7 +687,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     if masks[off + other] & mask:
                         left = masks[off + other] & ~mask
                         if not left:
-                            return False
+                            return _undue(due, is_due, due_top)
                         masks[off + other] = left
                         top = _push(other, pending, top, queued)
         if due_top:
@@ -667,7 +698,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                               scratch)
             if top < 0:
                 weights[f] += 1
-                return False
+                return _undue(due, is_due, due_top)
             continue
         for u in range(unit_count):
             base = u * n
@@ -681,7 +712,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                 if mask & (mask - 1) == 0:
                     fixed |= mask
             if seen != full:
-                return False
+                return _undue(due, is_due, due_top)
             once = seen & ~twice & ~fixed
             while once:
                 bit = once & -once
@@ -713,7 +744,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     if masks[off + cell] & only:
                         left = masks[off + cell] & ~only
                         if not left:
-                            return False
+                            return _undue(due, is_due, due_top)
                         masks[off + cell] = left
                         top = _push(cell, pending, top, queued)
             at += shared + u_rest + v_rest
@@ -812,11 +843,172 @@ def _filter_once(n: int, kinds: Any, starts: Any, data: Any, f: int, masks: Any,
     return _run_filter(n, kinds[f], data, starts[f], masks, 0, pending, 0, queued, scratch)
 
 
+def _watched(kind: int, data: Any, at: int) -> tuple[int, int, int]:
+    """The cells filter ``kind`` at ``at`` watches: where its run of cells starts in
+    ``data``, how many, and one more cell (-1: none; a sum's target)."""
+    if kind == RESTRICT:
+        return at, 1, -1
+    if kind == RELATION:
+        return at, 2, -1
+    if kind == LINEAR_SUM or kind == CAGE_SUM:  # noqa: SIM109 - plain ints for numba
+        return at + 2, data[at], -1
+    if kind == SUM_TO:
+        return at + 4, data[at], data[at + 2]
+    if kind == SUM_GROUPS:
+        groups = data[at]
+        return at + 5 + groups + 1, data[at + 5 + groups], data[at + 2]
+    return at + 1, data[at], -1  # WINDOW, SANDWICH
+
+
+def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, data: Any,
+            length: int, givens: Any, limit: int, budget: int, scratch_size: int,
+            work: Any, space: Any) -> None:
+    """:func:`_fused` once the peers are known: ``data`` the records (``length`` numbers)
+    then the shared tables; the buffers that must start at zero cut from ``work``, the
+    others (written before read) from ``space``."""
+    cells = n * n
+    outcome = work[0:3]
+    found = work[3:3 + 2 * cells]
+    at = 3 + 2 * cells
+    filters = 0
+    p = 0
+    while p < length:
+        filters += 1
+        p += 2 + data[p + 1]
+    kinds = work[at:at + filters]
+    at += filters
+    starts = work[at:at + filters]
+    at += filters
+    # each filter's kind and where its numbers start (a relation's table: after the records)
+    f = 0
+    p = 0
+    while p < length:
+        kinds[f] = data[p]
+        starts[f] = p + 2
+        if data[p] == RELATION:
+            data[p + 4] += length
+        elif data[p] == SUM_GROUPS:  # its digit sets' start in the tables, from the filter's
+            data[p + 6] += length - p - 2
+        p += 2 + data[p + 1]
+        f += 1
+    # the filters watching each cell, in filter order, each once (a counting sort)
+    watch_start = work[at:at + cells + 1]
+    at += cells + 1
+    last = work[at:at + cells]
+    at += cells
+    for cell in range(cells):
+        last[cell] = -1
+    for f in range(filters):
+        first, count, extra = _watched(kinds[f], data, starts[f])
+        for i in range(-1, count):
+            cell = extra if i < 0 else data[first + i]
+            if cell >= 0 and last[cell] != f:
+                last[cell] = f
+                watch_start[cell + 1] += 1
+    for cell in range(cells):
+        watch_start[cell + 1] += watch_start[cell]
+        last[cell] = -1
+    watch_list = work[at:at + watch_start[cells]]
+    at += watch_start[cells]
+    fill = work[at:at + cells]
+    at += cells
+    for f in range(filters):
+        first, count, extra = _watched(kinds[f], data, starts[f])
+        for i in range(-1, count):
+            cell = extra if i < 0 else data[first + i]
+            if cell >= 0 and last[cell] != f:
+                last[cell] = f
+                watch_list[watch_start[cell] + fill[cell]] = f
+                fill[cell] += 1
+    # the search's buffers, as _solve documents them
+    queued = work[at:at + cells]
+    at += cells
+    due = work[at:at + filters]
+    at += filters
+    is_due = work[at:at + filters]
+    at += filters
+    weights = work[at:at + filters]
+    for f in range(filters):
+        weights[f] = 1
+    stack = space[:(cells + 1) * cells]
+    at = (cells + 1) * cells
+    full = (1 << n) - 1
+    for cell in range(cells):
+        digit = givens[cell]
+        stack[cell] = full if digit == 0 else 1 << (digit - 1)
+    left = space[at:at + cells + 1]
+    at += cells + 1
+    branch = space[at:at + cells + 1]
+    at += cells + 1
+    pending = space[at:at + cells * (n + 1)]
+    at += cells * (n + 1)
+    scratch = space[at:at + scratch_size]
+    _solve(n, peer_start, peer_list, units, watch_start, watch_list, kinds, starts, data,
+           locked, limit, budget, stack, left, branch, pending, queued, due, is_due, weights,
+           scratch, found, outcome)
+
+
+def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
+           tables: Any, unit_count: int, records: int, limit: int, budget: int,
+           scratch_size: int, room: int, matrix: Any, work: Any, space: Any) -> None:
+    """Build and search a puzzle in one call (what :func:`flatten` and the solver's
+    buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
+    each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
+    units' cells laid end to end, those cells, then ``records`` numbers of filter records
+    (each filter its kind, how many numbers follow, the numbers, as :class:`Records` lays
+    them out); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
+    peers (``base_start`` / ``base_list``) by the units (``matrix``: ``n**4`` zero bytes
+    when there are units; at most ``room`` peers in all), finds each filter's start and
+    the filters watching each cell, sets the starting masks and searches as
+    :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as there). ``work``:
+    zeros, ``space``: anything, each as long as :func:`fused_sizes` says; the outcome
+    (count, nodes, stop) lands in the first three numbers of ``work``, the first two
+    solutions' digits in the next ``2 * n * n``."""
+    cells = n * n
+    givens = inputs[:cells]
+    unit_start = inputs[cells:cells + unit_count + 1]
+    at = cells + unit_count + 1
+    first = at + unit_start[unit_count]
+    end = len(space) - room
+    data = space[end - records - len(tables):end]
+    for i in range(records):
+        data[i] = inputs[first + i]
+    for i in range(len(tables)):
+        data[records + i] = tables[i]
+    if unit_count:
+        unit_cells = inputs[at:at + unit_start[unit_count]]
+        end = len(work)
+        peer_start = work[end - 2 * cells - 1:end - cells]
+        grown = work[end - cells:]
+        peers = space[len(space) - room:]
+        _grow(cells, base_start, base_list, unit_start, unit_cells, matrix, peer_start, peers,
+              grown)
+        _search(n, peer_start, peers, units, locked, data, records, givens, limit, budget,
+                scratch_size, work, space)
+    else:
+        _search(n, base_start, base_list, units, locked, data, records, givens, limit,
+                budget, scratch_size, work, space)
+
+
+def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int]:
+    """The lengths of :func:`_fused`'s ``work`` and ``space`` for a puzzle of ``records``
+    numbers of filter records and shared tables (at most a third of them filters, at most
+    all of them watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
+    cells = n * n
+    filters = records // 3 + 1
+    work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
+    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records
+    if room:
+        return work + 2 * cells + 1, space + room
+    return work, space
+
+
 KERNELS = Kernels(
-    (_solve, _narrow, _filter_once),
+    (_solve, _narrow, _filter_once, _fused),
     helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
-             _shifted, _sum_to_bits, _sum_to, _add_sums, _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, _propagate),
+             _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums, _sum_groups,
+             _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
+             _search, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
@@ -852,10 +1044,6 @@ def _encode_restrict(flt: Any, size: int) -> Encoded:
     return RESTRICT, [flt.cell, flt.mask], 0
 
 
-def _encode_relation(flt: Any, size: int) -> Encoded:
-    return RELATION, [flt.a, flt.b, *flt.forward, *flt.backward], 0
-
-
 def _encode_linear(flt: Any, size: int) -> Encoded:
     k = len(flt.cells)
     return LINEAR_SUM, [k, flt.total, *flt.cells, *flt.coefs], 2 * k
@@ -870,7 +1058,22 @@ def _encode_sum_to(flt: Any, size: int) -> Encoded | None:
         return None
     groups = len(flt.starts) - 1
     tail, sets = _subset_tail(flt.subsets, flt.subset_sums)
-    numbers = [groups, flt.total, flt.target, cap, *flt.starts, *flt.terms, *tail]
+    head = 5 + groups + 1 + len(flt.terms)
+    numbers = [groups, flt.total, flt.target, cap, head, *flt.starts, *flt.terms, *tail]
+    return SUM_GROUPS, numbers, 2 * sets * groups + 4 * (groups + 1)
+
+
+def _records_sum_groups(flt: Any, size: int) -> Encoded | None:
+    """A grouped sum as :class:`Records` lays it out: its digit sets not after its terms
+    but in :data:`TABLES` (hundreds of numbers, the same for every sum of a size and group
+    length), their start there in place of the offset (:func:`_search` makes it one)."""
+    cap = size if flt.target >= 0 else max(flt.total, 0)
+    if cap > 62:
+        return None
+    groups = len(flt.starts) - 1
+    tail, sets = _subset_tail(flt.subsets, flt.subset_sums)
+    at = _shared_at((flt.subsets, flt.subset_sums), tail)
+    numbers = [groups, flt.total, flt.target, cap, at, *flt.starts, *flt.terms]
     return SUM_GROUPS, numbers, 2 * sets * groups + 4 * (groups + 1)
 
 
@@ -913,14 +1116,172 @@ def _encode_sandwich(flt: Any, size: int) -> Encoded:
 
 ENCODERS: dict[type, Callable[[Any, int], Encoded | None]] = {
     pr.Restrict: _encode_restrict,
-    pr.Relation: _encode_relation,
     pr.LinearSum: _encode_linear,
     pr.SumTo: _encode_sum_to,
     pr.CageSum: _encode_cage,
     pr.Window: _encode_window,
     pr.SandwichSum: _encode_sandwich,
 }
-"""The filter classes the kernel knows, by exact class (a subclass may reason otherwise)."""
+"""The filter classes the kernel knows, by exact class (a subclass may reason otherwise),
+but :class:`~grille.sudoku.variants.propagation.Relation`: relations are laid out together,
+their tables once each (:func:`_with_relations`, :func:`records_of`)."""
+
+
+TABLES: list[int] = []
+"""The relation tables the one-call kernel has seen, laid end to end (each its ``n``
+forward masks, then its ``n`` backward), appended to, never rewritten: a relation's record
+names its table by its start here (:func:`table_at`), so a record is the same in every
+puzzle and a family can keep whole blocks of them. The tables are the families' shared
+ones (one per size and rule), a few dozen numbers each."""
+
+_TABLE_AT: dict[tuple[int, int], tuple[object, object, int]] = {}
+_TABLE_LOCK = threading.Lock()
+
+
+def table_at(forward: tuple[int, ...], backward: tuple[int, ...]) -> int:
+    """Where the relation table ``forward``/``backward`` starts in :data:`TABLES` (added
+    on first sight, by the identity of its halves, which it keeps alive)."""
+    hit = _TABLE_AT.get((id(forward), id(backward)))
+    if hit is not None and hit[0] is forward and hit[1] is backward:
+        return hit[2]
+    return _shared_at((forward, backward), (*forward, *backward))
+
+
+def _shared_at(owners: tuple[object, object], numbers: Sequence[int]) -> int:
+    """Where ``numbers`` start in :data:`TABLES`, by the identity of the two ``owners``
+    they are made from (kept alive): added on first sight."""
+    key = (id(owners[0]), id(owners[1]))
+    hit = _TABLE_AT.get(key)
+    if hit is not None and hit[0] is owners[0] and hit[1] is owners[1]:
+        return hit[2]
+    with _TABLE_LOCK:
+        hit = _TABLE_AT.get(key)
+        if hit is not None and hit[0] is owners[0] and hit[1] is owners[1]:
+            return hit[2]
+        at = len(TABLES)
+        TABLES.extend(numbers)
+        _TABLE_AT[key] = (owners[0], owners[1], at)
+        return at
+
+
+_TABLES_ARRAY: list[Any] = []
+
+
+def tables_array() -> Any:
+    """:data:`TABLES` as a NumPy ``int64`` array, converted again only when it has grown
+    (it holds a few thousand numbers once grouped sums have been seen)."""
+    import numpy as np
+
+    found = _TABLES_ARRAY[0] if _TABLES_ARRAY else None
+    if found is None or len(found) != len(TABLES):
+        found = np.array(TABLES, dtype=np.int64)
+        _TABLES_ARRAY[:] = [found]
+    return found
+
+
+_RULE_AT: dict[tuple[int, str], int] = {}
+"""Where each relation rule's table starts in :data:`TABLES`, by size and name (the tables
+are :func:`~grille.sudoku.variants.propagation.relation`'s, one per size and name)."""
+
+
+class Records:
+    """A puzzle's solver parts as :func:`_fused` reads them, laid out constraint by
+    constraint (:meth:`~grille.sudoku.variants.model.Constraint.solver_records`): its own
+    ``units`` (cell tuples), its filters as ``records`` (each the filter's kind, how many
+    numbers follow, the numbers as :data:`ENCODERS` lay them out; a relation's: its cells
+    and its table's start in :data:`TABLES`), whether jigsaw ``regions`` replace the boxes,
+    the ``scratch`` numbers the filters need, and the filters that must first learn the
+    puzzle's peers (``deferred``: where each goes in the records, and the filter)."""
+
+    __slots__ = ("deferred", "records", "regions", "scratch", "size", "units")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.units: list[tuple[int, ...]] = []
+        self.records: list[int] = []
+        self.regions = False
+        self.scratch = 1
+        self.deferred: list[tuple[int, pr.Filter]] = []
+
+    def __repr__(self) -> str:
+        return (f"Records(size={self.size}, {len(self.units)} units, "
+                f"{len(self.records)} numbers, {len(self.deferred)} deferred)")
+
+    def rule(self, name: str, test: Callable[[int, int], bool]) -> int:
+        """Where the table of the relation rule ``test`` (named ``name``, as
+        :func:`~grille.sudoku.variants.propagation.relation` names it) starts in
+        :data:`TABLES`, on this size (remembered by size and name: a table never moves)."""
+        key = (self.size, name)
+        at = _RULE_AT.get(key)
+        if at is None:
+            at = _RULE_AT[key] = table_at(*pr._tables(self.size, name, test))
+        return at
+
+    def relation(self, a: int, b: int, table: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.Relation` between cells ``a`` and
+        ``b`` whose table starts at ``table`` (:func:`table_at`)."""
+        self.records += (RELATION, 3, a, b, table)
+
+    def cage(self, cells: tuple[int, ...], total: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``."""
+        combos = pr._combos(self.size, len(cells), total)
+        self.records += (CAGE_SUM, 2 + len(cells) + len(combos), len(cells), len(combos))
+        self.records += cells
+        self.records += combos
+
+    def restrict(self, cell: int, mask: int) -> None:
+        """A :class:`~grille.sudoku.variants.propagation.Restrict` of ``cell``."""
+        self.records += (RESTRICT, 2, cell, mask)
+
+    def add(self, flt: pr.Filter) -> bool:
+        """Any filter, by its class; False when it has no flat encoding."""
+        kind = type(flt)
+        if kind is pr.Relation:
+            assert isinstance(flt, pr.Relation)
+            self.records += (RELATION, 3, flt.a, flt.b, table_at(flt.forward, flt.backward))
+            return True
+        if kind.with_peers is not pr.Filter.with_peers:
+            self.deferred.append((len(self.records), flt))
+            return True
+        return self.encode(flt)
+
+    def encode(self, flt: pr.Filter) -> bool:
+        """Lay ``flt`` out after the records (a filter that needs no peers, or one that
+        learnt them); False when it has no flat encoding."""
+        kind = type(flt)
+        encode = (_records_sum_groups if kind is pr.SumTo and flt.starts  # type: ignore[attr-defined]
+                  else ENCODERS.get(kind))
+        encoded = None if encode is None else encode(flt, self.size)
+        if encoded is None:
+            return False
+        code, numbers, need = encoded
+        records = self.records
+        records.append(code)
+        records.append(len(numbers))
+        records += numbers
+        if need > self.scratch:
+            self.scratch = need
+        return True
+
+    def parts(self, parts: pr.Parts) -> bool:
+        """A constraint's :class:`~grille.sudoku.variants.propagation.Parts`, filter by
+        filter; False when one has no flat encoding."""
+        self.regions |= parts.regions
+        self.units += parts.units
+        return all(self.add(flt) for flt in parts.filters)  # stops at the first it cannot
+
+
+def records_of(filters: Sequence[pr.Filter], size: int) -> tuple[list[int], int] | None:
+    """``filters`` (which need no peers, or have learnt them) as :class:`Records` lays
+    them out: the records and the scratch numbers they need; ``None`` when a filter has no
+    flat encoding."""
+    out = Records(size)
+    for flt in filters:
+        if type(flt) is pr.Relation:
+            out.add(flt)
+        elif not out.encode(flt):
+            return None
+    return out.records, out.scratch
 
 
 def _offsets(rows: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
@@ -989,19 +1350,20 @@ def _with_relations(data: list[int], starts: list[int], pairs: list[int],
     """``data`` and ``starts`` as NumPy arrays, the relations (``pairs``: filter index,
     cells ``a`` and ``b``, row of ``tables``, four by four; a table: forward then backward
     masks) laid out after the other filters' numbers in one block, a row each (``a``,
-    ``b``, the table), as :func:`_encode_relation` lays one out: a grid's negative
+    ``b``, where its table starts), then the tables, each once: a grid's negative
     constraints hold a hundred relations or more, which one by one cost more than the
     search."""
     import numpy as np
 
     rows = np.array(pairs, dtype=np.int64).reshape(-1, 4)
-    width = 2 + 2 * size
-    block = np.empty((len(rows), width), dtype=np.int64)
+    block = np.empty((len(rows), 3), dtype=np.int64)
     block[:, :2] = rows[:, 1:3]
-    block[:, 2:] = np.array(tables, dtype=np.int64)[rows[:, 3]]
+    first = len(data) + 3 * len(rows)
+    block[:, 2] = first + 2 * size * rows[:, 3]
     at = np.array(starts, dtype=np.int64)
-    at[rows[:, 0]] = len(data) + width * np.arange(len(rows), dtype=np.int64)
-    return np.concatenate([np.array(data, dtype=np.int64), block.ravel()]), at
+    at[rows[:, 0]] = len(data) + 3 * np.arange(len(rows), dtype=np.int64)
+    return np.concatenate([np.array(data, dtype=np.int64), block.ravel(),
+                           np.array(tables, dtype=np.int64).ravel()]), at
 
 
 def _flat_units(units: tuple[tuple[int, ...], ...]) -> list[int]:

@@ -23,6 +23,7 @@ from grille.errors import GrilleError
 from grille.kind import Violation
 
 if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
     from grille.sudoku.variants.draw import Shapes
     from grille.sudoku.variants.propagation import Parts
 
@@ -140,6 +141,14 @@ class Constraint(ABC):
         constraint is irregular regions that replace the boxes: the all-different solver
         reads them in place of :meth:`solver_parts`' units; ``None`` for the others."""
         return None
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        """The constraint's :meth:`solver_parts` laid straight into ``out``, as the
+        compiled solver reads them (:class:`~grille.sudoku.variants._kernel.Records`);
+        False when a filter has no flat encoding (the solver then builds its model). By
+        default through :meth:`solver_parts`; a family may lay out the same units and
+        filters, in the same order, without building them (the tests compare the two)."""
+        return out.parts(self.solver_parts(size, variant))
 
     def broken(self, why: str, cells: Iterable[Cell]) -> Violation:
         """A violation of this constraint: ``"<name>: <why>"`` at ``cells``."""

@@ -245,6 +245,21 @@ def _grow_once() -> None:
                  np.empty(1, dtype=np.int64), np.zeros(1, dtype=np.uint8))
 
 
+def _fused_once() -> None:
+    """Run the one-call kernel once on a 1x1 grid, so that numba loads (or compiles) it
+    with the search kernel rather than inside some later puzzle's solve."""
+    import numpy as np
+
+    from grille.sudoku.variants import _kernel
+
+    ints = np.zeros(2, dtype=np.int64)
+    zeros, free = _kernel.fused_sizes(1, 0, 1, 0)
+    _kernel.KERNELS.fused(1, ints, ints[:0].copy(), ints[:0].copy(), ints[:0].copy(),
+                          np.array([1, 0], dtype=np.int64), ints[:0].copy(), 0, 0, 2, -1, 1, 0,
+                          np.zeros(1, dtype=np.uint8), np.zeros(zeros, dtype=np.int64),
+                          np.empty(free, dtype=np.int64))
+
+
 @functools.lru_cache(maxsize=64)
 def _layout_peer_arrays(layout: Layout) -> tuple[Any, Any]:
     """The layout's peers as the kernel reads them (NumPy ``int64``): each cell's start,
@@ -482,6 +497,11 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
             return result
     variant = grid.variant or _PLAIN
     n = grid.size
+    if (_loaded and backend != "python" and jit_allowed()  # the kernel runs compiled here
+            and frozenset(map(type, variant.constraints)) not in _UNITS_ONLY):
+        result = _solve_fused(grid, variant, limit, budget)
+        if result is not None:
+            return result
     model = model_of(variant, n, tuple(grid.shape.units[2 * n:]))
     if backend == "python" or (backend == "auto" and not jit_allowed()):
         return _solve_python(grid, model, limit, budget)
@@ -626,6 +646,7 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     count, nodes, stop = (int(x) for x in buffers[-1])
     if fast and not _loaded:
         _grow_once()  # the next models grow their peers compiled: load that kernel now
+        _fused_once()  # and the next puzzles run in one call: load that one too
         _loaded = True
     found = []
     for index in range(min(count, 2)):
@@ -633,6 +654,154 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
+                 ) -> Solutions[Grid] | None:
+    """The search by the kernel in one call that also builds the model
+    (:func:`grille.sudoku.variants._kernel._fused`): each constraint lays its units and
+    filters out as flat records (:meth:`~grille.sudoku.variants.model.Constraint.
+    solver_records`), with no :class:`Model` and no :func:`~grille.sudoku.variants._kernel.
+    flatten`. The same peers, full units, locked pairs, filters in the same order and
+    watchers as :func:`model_of` and ``flatten``, so the same search and nodes. ``None``
+    when a filter has no flat encoding (the caller then builds the model). Only once the
+    kernel runs compiled in this process."""
+    import numpy as np
+
+    from grille.sudoku.variants import _kernel
+
+    n = grid.size
+    if n > 16:  # as flatten: the model path decides
+        return None
+    cells = n * n
+    out = _kernel.Records(n)
+    for constraint in variant.constraints:
+        if not constraint.solver_records(n, variant, out):
+            return None
+    if not out.records and not out.deferred:  # units alone (X, windoku, anti-king, jigsaw):
+        # nothing to lay out, and the model path measured as fast or faster; the next such
+        # puzzle skips the records when its classes lay none out themselves
+        if all(type(c).solver_records is Constraint.solver_records
+               for c in variant.constraints):
+            if len(_UNITS_ONLY) >= 256:
+                _UNITS_ONLY.clear()
+            _UNITS_ONLY.add(frozenset(map(type, variant.constraints)))
+        return None
+    extra = out.units
+    layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
+    if out.deferred:  # filters that reason with the peers: the layout's grown by the units
+        sees = _UnitPeers(layout, extra)
+        laid, out.records, start = out.records, [], 0
+        for at, flt in out.deferred:  # each in its place, the records between copied once
+            out.records += laid[start:at]
+            start = at
+            if not out.encode(flt.with_peers(sees, n)):
+                return None
+        out.records += laid[start:]
+    records, scratch = out.records, out.scratch
+    own_full = [tuple(sorted(u)) for u in extra if len(u) >= n and len(set(u)) == n]
+    if any(len(unit) != n for unit in own_full):
+        return None
+    if own_full:
+        units, locked = _full_arrays(tuple(dict.fromkeys((*layout.full, *own_full))), n)
+    else:
+        units, locked = _layout_full_arrays(layout)
+    base_start, base_list = _layout_peer_arrays(layout)
+    inputs = list(grid.cells)
+    inputs += itertools.accumulate(map(len, extra), initial=0)
+    inputs += itertools.chain.from_iterable(extra)  # anti-king: hundreds of pairs
+    inputs += records
+    tables = _kernel.tables_array()
+    if extra:  # each cell's peers grow by fewer than its units' cells (k(k-1) <= k * longest)
+        room = min(cells * cells, len(base_list) + inputs[cells + len(extra)]
+                   * max(map(len, extra)))
+        matrix = np.zeros(cells * cells, dtype=np.uint8)
+    else:
+        room, matrix = 0, _no_matrix()
+    zeros, free = _kernel.fused_sizes(n, len(records) + len(tables), scratch, room)
+    work = np.zeros(zeros, dtype=np.int64)  # small: few buffers must start at zero
+    _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
+                          np.array(inputs, dtype=np.int64), tables, len(extra), len(records),
+                          limit, -1 if budget is None else budget, scratch, room, matrix, work,
+                          np.empty(free, dtype=np.int64))
+    head = work[:3 + 2 * cells].tolist()
+    count, nodes, stop = head[:3]
+    found = []
+    for index in range(min(count, 2)):
+        solution = grid.with_cells(head[3 + index * cells:3 + (index + 1) * cells])
+        found.append(solution if solution.marks is None else solution.with_marks(None))
+    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+                     nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+_UNITS_ONLY: set[frozenset[type]] = set()
+"""Sets of constraint classes whose puzzle gave the one-call path units alone, through the
+default ``solver_records`` (so, by their ``solver_parts``, likely every such puzzle):
+:func:`solve` takes the model path for them without laying their records out first (a
+class that gave filters another time would only lose the one-call path's speed)."""
+
+
+@functools.cache
+def _no_matrix() -> Any:
+    """:func:`_solve_fused`'s peer matrix for a puzzle without units of its own."""
+    import numpy as np
+
+    return np.zeros(1, dtype=np.uint8)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout_full_arrays(layout: Layout) -> tuple[Any, Any]:
+    """:func:`_full_arrays` of the layout's full units (a layout hashes by identity, its
+    units would be hashed afresh each time)."""
+    return _full_arrays(layout.full, layout.size)
+
+
+@functools.lru_cache(maxsize=64)
+def _full_arrays(full: tuple[tuple[int, ...], ...], size: int) -> tuple[Any, Any]:
+    """The full units (each ``size`` cells) laid end to end and their locked pairs, as the
+    kernel reads them (NumPy ``int64``), remembered by the units (a layout's, or the same
+    diagonals of every X puzzle)."""
+    import numpy as np
+
+    from grille.sudoku.variants._kernel import _flat_locked_of
+
+    units = np.fromiter(itertools.chain.from_iterable(full), dtype=np.int64,
+                        count=len(full) * size)
+    return units, _flat_locked_of(full, size * size)
+
+
+class _UnitPeers(Sequence[Collection[int]]):
+    """Each cell's peers (itself included): the layout's and every cell of a puzzle's unit
+    holding it, as a set built on first read (for :meth:`Filter.with_peers`)."""
+
+    def __init__(self, layout: Layout, units: Sequence[tuple[int, ...]]) -> None:
+        self._layout = layout
+        self._units = units
+        self._sets: dict[int, Collection[int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._layout.peers)
+
+    @overload
+    def __getitem__(self, cell: int) -> Collection[int]: ...
+
+    @overload
+    def __getitem__(self, cell: slice) -> Sequence[Collection[int]]: ...
+
+    def __getitem__(self, cell: int | slice) -> Collection[int] | Sequence[Collection[int]]:
+        if isinstance(cell, slice):
+            return [self[index] for index in range(len(self))[cell]]
+        found = self._sets.get(cell)
+        if found is None:
+            found = self._layout.peers[cell]
+            grown = [other for unit in self._units if cell in unit for other in unit]
+            if grown:
+                found = found | frozenset(grown)
+            self._sets[cell] = found
+        return found
+
+    def __repr__(self) -> str:
+        return f"_UnitPeers({len(self)} cells, {len(self._units)} units)"
 
 
 @functools.cache

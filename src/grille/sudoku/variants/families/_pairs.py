@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Set
+from typing import TYPE_CHECKING
 
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.model import Board, Cell
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 
 def neighbour_pairs(size: int) -> Iterator[tuple[Cell, Cell]]:
@@ -44,3 +48,31 @@ def unmarked_relations(size: int, name: str, test: Callable[[int, int], bool],
                                             name, test))
             for a, b in neighbour_pairs(size))
     return tuple(rule for pair, rule in every if pair not in marked)
+
+
+_BLOCKS: dict[tuple[int, str], tuple[dict[frozenset[Cell], int], list[int]]] = {}
+
+
+def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
+                     marked: Set[frozenset[Cell]]) -> None:
+    """:func:`unmarked_relations` laid straight into ``out``: the records of every pair's
+    relation are laid out once per size and name (a relation's record is the same in every
+    puzzle); a puzzle copies them but its marked pairs'."""
+    from grille.sudoku.variants._kernel import RELATION
+
+    key = (out.size, name)
+    found = _BLOCKS.get(key)
+    if found is None:
+        size = out.size
+        table = out.rule(name, test)
+        pairs = list(neighbour_pairs(size))
+        block = [number for (ra, ca), (rb, cb) in pairs
+                 for number in (RELATION, 3, ra * size + ca, rb * size + cb, table)]
+        found = _BLOCKS[key] = ({frozenset(pair): i for i, pair in enumerate(pairs)}, block)
+    index, block = found
+    records = out.records
+    start = 0
+    for skip in sorted(index[pair] for pair in marked if pair in index):
+        records += block[5 * start:5 * skip]
+        start = skip + 1
+    records += block[5 * start:]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
@@ -17,6 +18,9 @@ from grille.sudoku.variants.model import (
     region_text,
 )
 from grille.view import Region
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,13 @@ class KillerCage(Constraint):
         if self.total is None:
             return pr.Parts((cells,))
         return pr.Parts((cells,), (pr.CageSum(cells, size, self.total),))
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        cells = tuple([r * size + c for r, c in self.cells])
+        out.units.append(cells)
+        if self.total is not None:
+            out.cage(cells, self.total)
+        return True
 
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"cells": fp_cells(self.cells)}

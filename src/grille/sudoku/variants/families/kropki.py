@@ -5,6 +5,7 @@ negative forms say every dot is given (``nonconsecutive``: no undotted neighbour
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
@@ -12,11 +13,15 @@ from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import (
     marked_pairs,
     neighbour_pairs,
+    unmarked_records,
     unmarked_relations,
 )
 from grille.sudoku.variants.family import Family, Items, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, cell_text, cells_text
 from grille.view import Marker
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 KEYS = {"difference": "white", "ratio": "black"}
 
@@ -70,6 +75,13 @@ class KropkiDot(Constraint):
             ra * size + ca, rb * size + cb, size, f"kropki {self.black} {value}",
             lambda x, y: _holds(self.black, value, x, y)),))
 
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        (ra, ca), (rb, cb) = self.cells
+        value = self.value if self.value is not None else 2 if self.black else 1
+        out.relation(ra * size + ca, rb * size + cb, out.rule(
+            f"kropki {self.black} {value}", lambda x, y: _holds(self.black, value, x, y)))
+        return True
+
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"cells": fp_cells(self.cells)}
         if self.value is not None:
@@ -111,6 +123,14 @@ class KropkiNegative(Constraint):
         return pr.Parts((), unmarked_relations(
             size, f"kropki not {self.black}", lambda x, y: not _holds(self.black, value, x, y),
             dotted))
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        dotted = {frozenset(c.cells_of()) for c in variant.constraints
+                  if isinstance(c, KropkiDot)}
+        value = 2 if self.black else 1
+        unmarked_records(out, f"kropki not {self.black}",
+                         lambda x, y: not _holds(self.black, value, x, y), dotted)
+        return True
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("negative", "ratio") if self.black else ("nonconsecutive", True)

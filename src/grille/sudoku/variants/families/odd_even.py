@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
@@ -11,6 +12,9 @@ from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.family import Family, Items, fp_cell
 from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, cell_text
 from grille.view import CellShape
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +47,10 @@ class Parity(Constraint):
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
         return pr.Parts((), (pr.Restrict(self.cell[0] * size + self.cell[1],
                                          _parity_mask(size, self.odd)),))
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        out.restrict(self.cell[0] * size + self.cell[1], _parity_mask(size, self.odd))
+        return True
 
     def fpuzzles(self) -> tuple[str, object]:
         return ("odd" if self.odd else "even"), {"cell": fp_cell(self.cell)}

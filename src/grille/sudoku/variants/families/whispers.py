@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.families._lines import LineConstraint, read_lines
 from grille.sudoku.variants.family import Family, Items, fp_lines
 from grille.sudoku.variants.model import Board, Constraint, Variant, cell_text
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +46,14 @@ class Whispers(LineConstraint):
             pr.relation(a[0] * size + a[1], b[0] * size + b[1], size, f"apart {gap}",
                         lambda x, y: abs(x - y) >= gap)
             for line in self.lines for a, b in itertools.pairwise(line)))
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        gap = self.gap(size)
+        table = out.rule(f"apart {gap}", lambda x, y: abs(x - y) >= gap)
+        for line in self.lines:
+            for a, b in itertools.pairwise(line):
+                out.relation(a[0] * size + a[1], b[0] * size + b[1], table)
+        return True
 
     def fpuzzles(self) -> tuple[str, object]:
         item: dict[str, object] = {"lines": fp_lines(self.lines)}

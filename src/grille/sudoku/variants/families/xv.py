@@ -4,6 +4,7 @@ says all are given: no unmarked neighbours sum to 5 or 10."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
@@ -11,6 +12,7 @@ from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._pairs import (
     marked_pairs,
     neighbour_pairs,
+    unmarked_records,
     unmarked_relations,
 )
 from grille.sudoku.variants.family import Family, Items, fp_cells
@@ -24,6 +26,9 @@ from grille.sudoku.variants.model import (
     cells_text,
 )
 from grille.view import Marker
+
+if TYPE_CHECKING:
+    from grille.sudoku.variants._kernel import Records
 
 SUMS = {"X": 10, "V": 5}
 
@@ -61,6 +66,13 @@ class XV(Constraint):
         return pr.Parts((), (pr.relation(ra * size + ca, rb * size + cb, size,
                                          f"sum {total}", lambda x, y: x + y == total),))
 
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        (ra, ca), (rb, cb) = self.cells
+        total = SUMS[self.letter]
+        out.relation(ra * size + ca, rb * size + cb,
+                     out.rule(f"sum {total}", lambda x, y: x + y == total))
+        return True
+
     def fpuzzles(self) -> tuple[str, object]:
         return "xv", {"cells": fp_cells(self.cells), "value": self.letter}
 
@@ -89,11 +101,19 @@ class XVNegative(Constraint):
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
         marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
-        return pr.Parts((), unmarked_relations(size, "sum not 5 or 10",
-                                               lambda x, y: x + y not in (5, 10), marked))
+        return pr.Parts((), unmarked_relations(size, "sum not 5 or 10", _not_xv, marked))
+
+    def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
+        marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
+        unmarked_records(out, "sum not 5 or 10", _not_xv, marked)
+        return True
 
     def fpuzzles(self) -> tuple[str, object]:
         return "negative", "xv"
+
+
+def _not_xv(x: int, y: int) -> bool:
+    return x + y not in (5, 10)
 
 
 def _read(items: Items, key: str, value: object) -> list[Constraint]:
