@@ -217,6 +217,10 @@ def test_line_1905_100_steps_4_and_5_are_ses(
     found = nested_forcing(3)(board)
     assert found is not None
     assert found.eliminations == (removed,) and found.difficulty == difficulty
+    if step == 4:  # SE's probe: 128 nodes, flat 70 (17 + 9 + 15 + 4 + 25), nested 58
+        hint = tiers._compiled_hint(board, tiers._level_tier(3))
+        assert hint is not None and hint.nodes == 128
+        assert [len(net.ancestors(t)) for _, net, (t,) in hint.branches] == [17, 9, 15, 4, 25]
 
 
 def test_level_3_inner_hints_come_in_ses_order_with_ses_parents() -> None:
