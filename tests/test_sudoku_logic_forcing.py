@@ -397,3 +397,59 @@ def test_nets_apply_ses_rules_in_ses_order() -> None:
                          (3, ["compiled_nested_2_se", "compiled_nested_3"])):  # fmt: skip
         names = [rule.__name__ for rule in forcing_tiers._compiled_rules(level)]
         assert names[4:] == inner
+
+
+def _rule_net(marks0: list[int], marks: list[int]) -> tuple[Net, np.ndarray]:
+    """A net on board ``marks0`` that has come to ``marks`` (what the rules look at)."""
+    board = np.array(marks0, dtype=np.int64)
+    net = Net(topology(SHAPE), board, DYNAMIC | X_LINKS | Y_LINKS)
+    net.marks[:] = np.array(marks, dtype=np.int64)
+    return net, board
+
+
+def _found(which: int, net: Net, board: np.ndarray) -> dict[int, tuple[int, ...]]:
+    """Rule ``which``'s first removals with their parents, compiled (the Python rule agrees)."""
+    compiled = net_rules.removals(which, topology(SHAPE), board, net.marks, net.seen)
+    assert compiled == _new_removals(BASIC_RULES[which](net), net)
+    return dict(compiled)
+
+
+def test_locking_tries_ses_pairs_in_ses_order() -> None:
+    """``Locking.getHints``: boxes into columns, boxes into rows, columns into boxes, rows
+    into boxes (grille's units: rows 0-8, columns 9-17, boxes 18-26)."""
+    pairs = net_rules.box_line_pairs(SHAPE).reshape(-1, 4)[:, :2].tolist()
+    assert pairs[:4] == [[18, 9], [18, 10], [18, 11], [19, 12]]
+    assert pairs[27:28] == [[18, 0]] and pairs[54:55] == [[9, 18]] and pairs[81:82] == [[0, 18]]
+    assert len(pairs) == 108
+
+
+def test_subsets_only_in_units_with_enough_empty_cells() -> None:
+    """Row 1 has four empty cells: SE's ``HiddenSet(2)`` leaves it (more than four wanted),
+    ``NakedSet(2)`` takes it (four), so the removals rest on the naked pair's cells."""
+    marks0 = [ALL] * 81
+    marks0[4:9] = [0] * 5
+    marks = list(marks0)
+    marks[0:4] = [0b111, 0b1011, 0b1100, 0b1100]  # {1,2,3} {1,2,4} {3,4} {3,4}
+    net, board = _rule_net(marks0, marks)
+    assert _found(1, net, board) == {}  # no hidden pair {1, 2}
+    gone = sorted(2 * (c * 9 + d) for c in (2, 3) for d in range(9) if d not in (2, 3))
+    found = _found(2, net, board)
+    assert sorted(found) == [2, 9 + 3]  # r1c1 is not 3, r1c2 is not 4
+    assert all(sorted(parents) == gone for parents in found.values())
+
+
+def test_x_wing_takes_columns_as_base_first() -> None:
+    """``Fisherman.getHints``: columns as base before rows. Digit 1 is only in rows 1-2 of
+    columns 1-2 and only in columns 6-7 of rows 6-7: both X-Wings remove it from r1c6, which
+    rests on the first, the columns'."""
+    marks = [ALL] * 81
+    for c in (0, 1):
+        for r in range(2, 9):
+            marks[9 * r + c] &= ~1
+    for r in (5, 6):
+        for c in range(9):
+            if c not in (5, 6):
+                marks[9 * r + c] &= ~1
+    net, board = _rule_net([ALL] * 81, marks)
+    columns = tuple(sorted(2 * 9 * (9 * r + c) for c in (0, 1) for r in range(2, 9)))
+    assert tuple(sorted(_found(3, net, board)[9 * 5 + 0])) == columns  # r1c6 is not 1

@@ -4,15 +4,18 @@ forcing chains included): puzzles serate rated (``/work/oracle/se_hard_*.txt``: 
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from grille.sudoku import Grid
 from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.explain import rate
-from grille.sudoku.logic.forcing import tiers
+from grille.sudoku.logic.forcing import rules as net_rules
+from grille.sudoku.logic.forcing import tier_kernel, tiers
 from grille.sudoku.logic.forcing.nested import nested_forcing
-from grille.sudoku.logic.forcing.net import topology
+from grille.sudoku.logic.forcing.net import DYNAMIC, X_LINKS, Y_LINKS, Net, topology
 from grille.sudoku.logic.rating import UNSOLVED
 
 LINE_5 = ".2.4...8......9..2..9.3............5..8..7....4.5..82...46..21.6.21..4...1......8"
@@ -153,12 +156,96 @@ LINE_1905_130_STEP_8 = (
      386, 0, 0
     ],
 )  # fmt: skip
-"""That puzzle's board before its hardest step (grille's step 8)."""
+"""That puzzle's board before grille's step 8."""
 
 
 def test_line_1905_130_hardest_step_is_ses_11_3() -> None:
+    """grille's steps 8 and 9 (SE's path of this puzzle is not in the oracle files; its ER is
+    11.3). Until level 3's inner hints came in SE's order with SE's rule parents, step 8 was
+    the 11.3 (r8c1 is not 3); now a contradiction from r7c1=8 counts 11.2 and comes first."""
     cells, marks = LINE_1905_130_STEP_8
     board = Board(Grid.from_string(LINE_1905_130).shape, cells, marks)
     step = nested_forcing(3)(board)
     assert step is not None
+    assert step.eliminations == ((6, 0, 8),) and step.difficulty == 11.2  # r7c1 is not 8
+    marks = list(marks)
+    marks[54] &= ~(1 << 7)
+    board = Board(Grid.from_string(LINE_1905_130).shape, cells, marks)
+    step = nested_forcing(3)(board)
+    assert step is not None
     assert step.eliminations == ((7, 0, 3),) and step.difficulty == 11.3  # r8c1 is not 3
+
+
+LINE_1905_100 = (
+    "98.7..6..7.5....8.....8...567..4.5....3..7........6.2.45...89....749............1"
+)
+"""forum_hardest_1905_11plus_1k.txt line 100: SE 11.1 / 11.1 / 7.1 (helper bench's
+``se_forum_hardest_1905_11plus_1k.txt``). grille rated it 11.0 until level 3's inner multiple
+chains came in SE's order with SE's rule parents (``Chaining.getHintList``'s sort,
+``ChainingHint.getRuleParents``): its nets' removals rested on other inner hints, so its
+contradiction from r7c5=3 counted 106 nodes (11.0) and came before SE's two steps below."""
+
+LINE_1905_100_CELLS = [
+    9, 8, 0, 7, 0, 0, 6, 0, 0, 7, 0, 5, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 8, 0, 0, 0, 5, 6, 7,
+    0, 0, 4, 0, 5, 0, 0, 0, 0, 3, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 2, 0, 4, 5, 0, 0,
+    0, 8, 9, 0, 0, 0, 0, 7, 4, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+]  # fmt: skip
+LINE_1905_100_STEP_4 = [
+    0, 0, 11, 0, 23, 31, 0, 13, 14, 0, 47, 0, 295, 39, 271, 15, 0, 270, 7, 47, 43, 295, 0,
+    271, 79, 329, 0, 0, 0, 387, 391, 0, 263, 0, 261, 388, 147, 267, 0, 403, 19, 0, 137, 297,
+    424, 145, 265, 393, 405, 21, 0, 205, 0, 204, 0, 0, 35, 39, 103, 0, 0, 100, 102, 135, 39,
+    0, 0, 0, 23, 134, 48, 166, 134, 294, 418, 54, 118, 22, 206, 124, 0,
+]  # fmt: skip
+"""Line 100's pencil marks after its first three steps (SE's ``sepath`` and grille's agree:
+7.1, 9.9, 10.7; ``/work/oracle/sepath-selevel2-1905-line100-partial.txt``)."""
+
+
+@pytest.mark.parametrize(
+    ("step", "removed", "difficulty"),
+    [
+        (4, (8, 4, 5), 11.0),  # SE: "Cell Forcing Chains: D2 ==> E9.5 off", r9c5 is not 5
+        (5, (1, 3, 3), 11.1),  # SE: "Contradiction Forcing Chain: D2.3 on", r2c4 is not 3
+    ],
+)
+def test_line_1905_100_steps_4_and_5_are_ses(
+    step: int, removed: tuple[int, int, int], difficulty: float
+) -> None:
+    marks = list(LINE_1905_100_STEP_4)
+    if step == 5:
+        marks[76] &= ~(1 << 4)  # step 4: r9c5 is not 5
+    board = Board(Grid.from_string(LINE_1905_100).shape, LINE_1905_100_CELLS, marks)
+    found = nested_forcing(3)(board)
+    assert found is not None
+    assert found.eliminations == (removed,) and found.difficulty == difficulty
+    if step == 4:  # SE's probe: 128 nodes, flat 70 (17 + 9 + 15 + 4 + 25), nested 58
+        hint = tiers._compiled_hint(board, tiers._level_tier(3))
+        assert hint is not None and hint.nodes == 128
+        assert [len(net.ancestors(t)) for _, net, (t,) in hint.branches] == [17, 9, 15, 4, 25]
+
+
+def test_level_3_inner_hints_come_in_ses_order_with_ses_parents() -> None:
+    """At a stall of a level-3 net, the inner multiple chains come as SE's ``getHints`` hands
+    them on: sorted by node count then ``getSortKey``, equal removals once, and each with
+    rule parents (what the net removed where its chains' causes look); the rest dropped."""
+    board = Board(Grid.from_string(LINE_1905_100).shape, LINE_1905_100_CELLS,
+                  LINE_1905_100_STEP_4)  # fmt: skip
+    topo = topology(board.shape)
+    inner = dataclasses.replace(tiers._inner(3), se=0)
+    rank = {tier_kernel.CELL: 5, tier_kernel.REGION: 6}
+    checked = 0
+    for node in (2 * 110 + 1, 2 * 606 + 1, 2 * 688 + 1):  # r2c4=3, r7c5=3, r9c5=5
+        net = Net(topo, np.array(board.marks, dtype=np.int64), DYNAMIC | X_LINKS | Y_LINKS)
+        net.assume(node)
+        net.run(net_rules.COMPILED_RULES)
+        if net.conflict >= 0:
+            continue
+        found = tier_kernel.nested_findings(topo, inner, net.marks0, net.marks, net.seen)
+        keys = [(f.nodes, rank[f.kind]) for f in found]
+        assert keys == sorted(keys)
+        removals = [frozenset(f.removals(9, net.marks.tolist())) for f in found]
+        assert len(set(removals)) == len(removals)
+        gone = {2 * (c * 9 + d) for c, m in enumerate(net.removed().tolist())
+                for d in range(9) if m >> d & 1}  # fmt: skip
+        assert all(f.parents and set(f.parents) <= gone for f in found)
+        checked += len(found)
+    assert checked > 0

@@ -43,6 +43,7 @@ __all__ = [
     "Topology",
     "cand_of",
     "is_on",
+    "locking_order",
     "node_of",
     "topology",
 ]
@@ -476,18 +477,29 @@ Found = list[tuple[int, tuple[int, ...], int]]
 """What a rule returns: (candidate to remove, parent nodes, nested node count)."""
 
 
+def locking_order(n: int) -> list[tuple[int, int]]:
+    """The (inside, outside) unit pairs pointing and claiming try, in SE's order
+    (``Locking.getHints``: boxes into columns, boxes into rows, columns into boxes, rows into
+    boxes; each the first kind's units in order, then the second's), crossing or not: the
+    outer net keeps the first instance that removes a candidate, so the order decides its
+    parents. Units are grille's numbers: rows, columns, boxes."""
+    rows, cols, boxes = range(n), range(n, 2 * n), range(2 * n, 3 * n)
+    return [(a, b) for first, second in ((boxes, cols), (boxes, rows), (cols, boxes),
+                                         (rows, boxes)) for a in first for b in second]  # fmt: skip
+
+
 @functools.cache
 def _masks(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
-    """Cell bitsets: of each unit, and of each box-line pair (box, line, their overlap)."""
+    """Cell bitsets: of each unit, and of each box-line pair that crosses (the unit a digit is
+    confined to, the unit it goes from, their overlap), in SE's order
+    (:func:`locking_order`)."""
     units = shape.units
-    n = shape.size
     unit_masks = tuple(sum(1 << c for c in unit) for unit in units)
     pairs = []
-    for box in range(2 * n, 3 * n):
-        for line in range(2 * n):
-            overlap = unit_masks[box] & unit_masks[line]
-            if overlap:
-                pairs.append((unit_masks[box], unit_masks[line], overlap))
+    for inside, outside in locking_order(shape.size):
+        overlap = unit_masks[inside] & unit_masks[outside]
+        if overlap:
+            pairs.append((unit_masks[inside], unit_masks[outside], overlap))
     return unit_masks, tuple(pairs)
 
 
@@ -544,20 +556,20 @@ def locked_candidates(net: Net) -> Found:
     view = _view(net)
     n = view.n
     found: Found = []
-    for box, line, overlap in view.pairs:
+    for inside, outside, overlap in view.pairs:  # SE's order, digits inner
         for d, plane in enumerate(view.planes):
-            if not plane & overlap:
+            if not plane & overlap or plane & inside & ~overlap:
                 continue
-            for inside, outside in ((box, line), (line, box)):
-                if plane & inside & ~overlap or not plane & outside & ~overlap:
-                    continue
-                parents = view.offs(d, inside & ~overlap)
-                found.extend((c * n + d, parents, 0) for c in _cells(plane & outside & ~overlap))
+            if not plane & outside & ~overlap:
+                continue
+            parents = view.offs(d, inside & ~overlap)
+            found.extend((c * n + d, parents, 0) for c in _cells(plane & outside & ~overlap))
     return found
 
 
 def _naked(net: Net, size: int) -> Found:
-    """Naked subsets of ``size``: their cells' removals are the parents."""
+    """Naked subsets of ``size``: their cells' removals are the parents (SE's units, those
+    with at least ``2 * size`` empty cells: ``NakedSet``)."""
     from itertools import combinations
 
     view = _view(net)
@@ -566,6 +578,8 @@ def _naked(net: Net, size: int) -> Found:
     units = net.topo.units
     n3 = len(units) // 3
     for unit in (*units[2 * n3 :], *units[n3 : 2 * n3], *units[:n3]):  # SE's order, _se_units
+        if sum(1 for c in unit if net.marks0[c]) < 2 * size:
+            continue
         small = [c for c in unit if 2 <= marks[c].bit_count() <= size]
         for group in combinations(small, size):
             union = 0
@@ -592,13 +606,16 @@ def _se_units(unit_masks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _hidden(net: Net, size: int) -> Found:
-    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents."""
+    """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents
+    (SE's units, those with more than ``2 * size`` empty cells: ``HiddenSet``)."""
     from itertools import combinations
 
     view = _view(net)
     n, marks = view.n, view.marks
     found: Found = []
     for unit_mask in _se_units(view.unit_masks):
+        if sum(1 for c in _cells(unit_mask) if net.marks0[c]) <= 2 * size:
+            continue
         where = [plane & unit_mask for plane in view.planes]
         digits = [d for d in range(n) if 2 <= where[d].bit_count() <= size]
         for group in combinations(digits, size):
@@ -619,37 +636,44 @@ def _hidden(net: Net, size: int) -> Found:
 
 
 def _fish(net: Net, size: int) -> Found:
-    """Basic fish of ``size`` (X-Wing, Swordfish, Jellyfish) on the net's marks."""
+    """Basic fish of ``size`` (X-Wing, Swordfish, Jellyfish) on the net's marks, in SE's
+    order (``Fisherman``): columns as base, then rows, line tuples in increasing bitmask
+    order, digits inner; base lines with two places or more, digits the board holds at most
+    ``n - 2 * size`` times (``rules._fish``)."""
     from itertools import combinations
 
     view = _view(net)
     n = view.n
     unit_masks = view.unit_masks
+    marks0 = net.marks0.tolist()
+    placed = [sum(1 for r in range(n) if not any(marks0[r * n + k] >> d & 1 for k in range(n)))
+              for d in range(n)]  # fmt: skip
+    tuples = sorted(combinations(range(n), size), key=lambda g: sum(1 << i for i in g))
     found: Found = []
-    for d, plane in enumerate(view.planes):
-        for base_kind in (0, 1):
-            lines = []
-            for i in range(n):
-                spots = plane & unit_masks[base_kind * n + i]
-                if 2 <= spots.bit_count() <= size:
-                    across = 0
-                    for c in _cells(spots):
-                        across |= 1 << (c % n if base_kind == 0 else c // n)
-                    lines.append((unit_masks[base_kind * n + i], across))
-            for group in combinations(lines, size):
+    for base_kind in (1, 0):
+        for group in tuples:
+            for d, plane in enumerate(view.planes):
+                if placed[d] + 2 * size > n:
+                    continue
                 across = 0
                 base = 0
-                for mask, spots in group:
-                    across |= spots
+                for i in group:
+                    mask = unit_masks[base_kind * n + i]
+                    spots = plane & mask
+                    if spots.bit_count() < 2:
+                        break
+                    for c in _cells(spots):
+                        across |= 1 << (c % n if base_kind == 0 else c // n)
                     base |= mask
-                if across.bit_count() != size:
-                    continue
-                cover = 0
-                for k in range(n):
-                    if across >> k & 1:
-                        cover |= unit_masks[(1 - base_kind) * n + k]
-                parents = view.offs(d, base & ~cover)
-                found.extend((c * n + d, parents, 0) for c in _cells(plane & cover & ~base))
+                else:
+                    if across.bit_count() != size:
+                        continue
+                    cover = 0
+                    for k in range(n):
+                        if across >> k & 1:
+                            cover |= unit_masks[(1 - base_kind) * n + k]
+                    parents = view.offs(d, base & ~cover)
+                    found.extend((c * n + d, parents, 0) for c in _cells(plane & cover & ~base))
     return found
 
 

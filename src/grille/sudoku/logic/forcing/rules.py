@@ -32,7 +32,7 @@ import numpy as np
 
 from grille.engine._jit import Kernels, per_thread
 from grille.sudoku.geometry import Shape
-from grille.sudoku.logic.forcing.net import BASIC_RULES, Net, Rule, Topology
+from grille.sudoku.logic.forcing.net import BASIC_RULES, Net, Rule, Topology, locking_order
 
 __all__ = [
     "COMPILED_RULES",
@@ -63,18 +63,17 @@ Array = Any
 
 @functools.cache
 def box_line_pairs(shape: Shape) -> Array:
-    """The box-line pairs that share cells, boxes then lines in order, flat by four: box unit,
-    line unit, and the shared cells as bitsets of places in the box and in the line."""
-    n = shape.size
+    """The box-line pairs that share cells, in SE's order (:func:`locking_order`), flat by
+    four: the unit the digit is confined to, the unit it goes from, and the shared cells as
+    bitsets of places in each."""
     units = shape.units
     rows: list[int] = []
-    for box in range(2 * n, 3 * n):
-        for line in range(2 * n):
-            shared = set(units[box]) & set(units[line])
-            if shared:
-                in_box = sum(1 << k for k, c in enumerate(units[box]) if c in shared)
-                in_line = sum(1 << k for k, c in enumerate(units[line]) if c in shared)
-                rows.extend((box, line, in_box, in_line))
+    for inside, outside in locking_order(shape.size):
+        shared = set(units[inside]) & set(units[outside])
+        if shared:
+            in_in = sum(1 << k for k, c in enumerate(units[inside]) if c in shared)
+            in_out = sum(1 << k for k, c in enumerate(units[outside]) if c in shared)
+            rows.extend((inside, outside, in_in, in_out))
     return np.array(rows, dtype=np.int32)
 
 
@@ -233,40 +232,46 @@ def _locked(
     parents: Array,
     work: Array,
 ) -> None:
-    """Pointing and claiming: parents are the removals that confined the digit."""
+    """Pointing and claiming: parents are the removals that confined the digit. Pairs in
+    SE's order, digits inner (``Locking.getHints``, :func:`box_line_pairs`)."""
     for p in range(pairs.shape[0] // 4):
-        box = pairs[4 * p]
-        line = pairs[4 * p + 1]
-        if skip and flags[box] == 0 and flags[line] == 0:
+        inside = pairs[4 * p]
+        outside = pairs[4 * p + 1]
+        if skip and flags[inside] == 0 and flags[outside] == 0:
             continue
+        shared_in = pairs[4 * p + 2]
+        shared_out = pairs[4 * p + 3]
         for d in range(n):
-            if places[box * n + d] & pairs[4 * p + 2] == 0:
+            here = places[inside * n + d]
+            if here & shared_in == 0 or here & ~shared_in:
                 continue
-            for side in range(2):
-                inside = box if side == 0 else line
-                outside = line if side == 0 else box
-                shared_in = pairs[4 * p + 2 + side]
-                shared_out = pairs[4 * p + 3 - side]
-                if places[inside * n + d] & ~shared_in:
-                    continue
-                beyond = places[outside * n + d] & ~shared_out
-                if beyond == 0:
-                    continue
-                listed = work[4 * n]
-                start = work[4 * n + 1]
-                for k in range(n):
-                    if (beyond >> k) & 1:
-                        _emit(unit_cells[outside * n + k] * n + d, start, seen, emitted, found,
-                              work, n)  # fmt: skip
-                if work[4 * n] == listed:
-                    continue
-                top = start
-                for k in range(n):
-                    c = unit_cells[inside * n + k]
-                    if (shared_in >> k) & 1 == 0 and _gone(c, d, marks0, marks):
-                        parents[top] = 2 * (c * n + d)
-                        top += 1
-                _close(listed, top, found, work, n)
+            beyond = places[outside * n + d] & ~shared_out
+            if beyond == 0:
+                continue
+            listed = work[4 * n]
+            start = work[4 * n + 1]
+            for k in range(n):
+                if (beyond >> k) & 1:
+                    _emit(unit_cells[outside * n + k] * n + d, start, seen, emitted, found,
+                          work, n)  # fmt: skip
+            if work[4 * n] == listed:
+                continue
+            top = start
+            for k in range(n):
+                c = unit_cells[inside * n + k]
+                if (shared_in >> k) & 1 == 0 and _gone(c, d, marks0, marks):
+                    parents[top] = 2 * (c * n + d)
+                    top += 1
+            _close(listed, top, found, work, n)
+
+
+def _empty(u: int, n: int, unit_cells: Array, marks0: Array) -> int:
+    """How many cells of unit ``u`` are empty on the board (have candidates in ``marks0``)."""
+    count = 0
+    for k in range(n):
+        if marks0[unit_cells[u * n + k]] != 0:
+            count += 1
+    return count
 
 
 def _se_unit(i: int, n: int) -> int:
@@ -296,10 +301,14 @@ def _hidden(
     work: Array,
 ) -> None:
     """Hidden subsets of ``size``: the digits' removals elsewhere in the unit are the parents.
-    Units in SE's order (``HiddenSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    Units in SE's order (``HiddenSet.getHints``: boxes, columns, rows, :func:`_se_unit`),
+    only those with more than ``2 * size`` empty cells on the board (``nbEmptyCells >
+    degree * 2``)."""
     for i in range(3 * n):
         u = _se_unit(i, n)
         if skip and flags[u] == 0:
+            continue
+        if _empty(u, n, unit_cells, marks0) <= 2 * size:
             continue
         count = 0
         for d in range(n):
@@ -356,10 +365,13 @@ def _naked(
     work: Array,
 ) -> None:
     """Naked subsets of ``size``: their cells' removals are the parents. Units in SE's order
-    (``NakedSet.getHints``: boxes, columns, rows, :func:`_se_unit`)."""
+    (``NakedSet.getHints``: boxes, columns, rows, :func:`_se_unit`), only those with at least
+    ``2 * size`` empty cells on the board (``getEmptyCellCount() >= degree * 2``)."""
     for i in range(3 * n):
         u = _se_unit(i, n)
         if skip and flags[u] == 0:
+            continue
+        if _empty(u, n, unit_cells, marks0) < 2 * size:
             continue
         count = 0
         for k in range(n):
@@ -414,30 +426,47 @@ def _fish(
     parents: Array,
     work: Array,
 ) -> None:
-    """Basic fish of ``size`` (X-Wing, Swordfish, Jellyfish): rows then columns as base."""
+    """Basic fish of ``size`` (X-Wing, Swordfish, Jellyfish) in SE's order
+    (``Fisherman.getHints``): columns as base, then rows; the base lines' tuples in
+    increasing bitmask order (``Permutations``), digits inner; each base line with two
+    places or more (``CommonTuples.searchCommonTuple``), and only for a digit the board
+    holds at most ``n - 2 * size`` times (``occurances[value] + degree * 2 <= 9``)."""
+    rare = 0
     for d in range(n):
         if skip and (flags[3 * n] >> d) & 1 == 0:
             continue
-        for base_kind in range(2):
-            count = 0
-            for i in range(n):
-                across = places[(base_kind * n + i) * n + d]
-                if 2 <= _bits(across) <= size:
-                    work[count] = i
-                    work[n + count] = across
-                    count += 1
-            if count < size:
-                continue
-            _first_subset(work, n)
-            while True:
-                across = _next_subset(work, n, count, size)
-                if across < 0:
+        placed = 0
+        for r in range(n):
+            has = False
+            for k in range(n):
+                if (marks0[r * n + k] >> d) & 1:
+                    has = True
                     break
-                chosen = work[4 * n + 3]
-                lines = 0
-                for i in range(count):
-                    if (chosen >> i) & 1:
-                        lines |= 1 << work[i]
+            if not has:
+                placed += 1
+        if placed + 2 * size <= n:
+            rare |= 1 << d
+    if rare == 0:
+        return
+    last = ((1 << size) - 1) << (n - size)
+    for kind in range(2):
+        base_kind = 1 - kind  # columns first
+        lines = (1 << size) - 1
+        while True:
+            for d in range(n):
+                if (rare >> d) & 1 == 0:
+                    continue
+                across = 0
+                ok = True
+                for i in range(n):
+                    if (lines >> i) & 1:
+                        spots = places[(base_kind * n + i) * n + d]
+                        if _bits(spots) < 2:
+                            ok = False
+                            break
+                        across |= spots
+                if not ok or _bits(across) != size:
+                    continue
                 listed = work[4 * n]
                 start = work[4 * n + 1]
                 for c in range(n * n):
@@ -459,6 +488,11 @@ def _fish(
                         parents[top] = 2 * (c * n + d)
                         top += 1
                 _close(listed, top, found, work, n)
+            if lines == last:
+                break
+            low = lines & -lines
+            ripple = lines + low
+            lines = ripple | (((lines ^ ripple) >> 2) // low)
 
 
 def _rule(
@@ -569,7 +603,8 @@ def _stalled(
 KERNELS = Kernels(
     (_survey, _stalled, _fill_places, _rule),
     helpers=(
-        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _se_unit, _hidden,
+        _bits, _emit, _close, _gone, _first_subset, _next_subset, _locked, _empty, _se_unit,
+        _hidden,
         _naked, _fish,
     ),
 )

@@ -17,10 +17,11 @@ order.
 
 Nested levels 2-5 (:func:`_nested_search`) too: when a net's basic rules find nothing, the
 level's inner tier runs on the net's marks (:func:`_inner_scan`: the same :func:`_scan` on a
-second set of tables, listing every conclusion that removes something new with the cells of
-its chains) and the net records them as ``tiers._nested_rule`` does (:func:`_adopt`). Level 2
-runs SE's own inner tier instead (:mod:`se_chains`: static forcing chains and cycles, sorted,
-with SE's rule parents), level 3 that one and then its multiple chains (:class:`Inner`). The
+second set of tables, listing every conclusion in SE's order, each with the causes of its
+chains' on nodes) and the net records them with SE's rule parents as ``tiers._nested_rule``
+does (:func:`_adopt`). Level 2 runs SE's own inner tier instead (:mod:`se_chains`: static
+forcing chains and cycles, sorted, with SE's rule parents), level 3 that one and then its
+multiple chains (:class:`Inner`). The
 outer nets are all built first, so that the kernel does not call itself; the nets are counted
 against the same budget as net by net. :func:`nested_removals` gives the rule to Python.
 """
@@ -421,21 +422,56 @@ def _tally_pair(
     ) + _tally(b, s, n, pstart, plen, extra, base, pool, mark, stack, state, fkey, kseen)
 
 
-def _mark_cells(
-    node: int,
-    s: int,
-    n: int,
-    pstart: Array,
-    plen: Array,
-    base: Array,
-    pool: Array,
-    mark: Array,
-    stack: Array,
-    state: Array,
-    cellmark: Array,
-) -> None:
-    """Stamp ``state[3]`` on the cells of ``node`` and its ancestors in the net of slot ``s``."""
-    row = s * 2 * n * n * n
+def _cause(x: int, row: int, top: int, n: int, cell_units: Array, unit_cells: Array,
+           marks0: Array, pstart: Array, plen: Array, pool: Array) -> int:  # fmt: skip
+    """SE's ``Potential.cause`` of on node ``x`` (which has parents) in the net at ``row``
+    (its parents from ``pool[top:]``), as a code: the candidate for a naked single (the
+    first parent is in the same cell: ``getOffToOn``'s bivalue rule), ``(unit + 1) * n**3 +``
+    the candidate for a hidden single in ``unit`` (the first of box, row and column whose
+    other places of the digit, on the net's starting ``marks0``, are all among the parents:
+    the place the link came from and, in a dynamic net, the places removed before, its
+    hidden parents, ``addHiddenParentsOfRegion``); -1 when neither."""
+    cand = x >> 1
+    cell = cand // n
+    d = cand % n
+    start = pstart[row + x]
+    size = plen[row + x]
+    if (pool[top + start] >> 1) // n == cell:
+        return int(cand)
+    for r in range(3):
+        unit = cell_units[cell * 3 + r]
+        ok = True
+        for j in range(n):
+            c = unit_cells[unit * n + j]
+            if c == cell or (marks0[c] >> d) & 1 == 0:
+                continue
+            among = False
+            for i in range(size):
+                p = pool[top + start + i]
+                if p == 2 * (c * n + d):
+                    among = True
+                    break
+            if not among:
+                ok = False
+                break
+        if ok:
+            return int((unit + 1) * n * n * n + cand)
+    return -1
+
+
+def _mark_causes(node: int, s: int, n: int, kind: int, a: int, cell_units: Array,
+                 unit_cells: Array, marks0: Array, pstart: Array, plen: Array, base: Array,
+                 pool: Array, mark: Array, stack: Array, state: Array, causes: Array,
+                 out: Array, at: int) -> int:  # fmt: skip
+    """Append to ``out[at:]`` the causes (:func:`_cause`) of the on nodes among ``node``'s
+    ancestors in the net of slot ``s`` not yet stamped ``state[3]`` in ``causes``; the new
+    end, or -1 when ``out`` is full.
+
+    These are what SE's ``ChainingHint.collectRuleParents`` looks at: every on node with a
+    cause; the assumption itself has none, except in a cell forcing chain (a naked single
+    in its cell) and a region forcing chain (a hidden single in region ``a``)."""
+    nodes = 2 * n * n * n
+    row = s * nodes
     top = base[3 * s]
     state[2] += 1
     stamp = state[2]
@@ -445,55 +481,56 @@ def _mark_cells(
     while depth > 0:
         depth -= 1
         x = stack[depth]
-        cellmark[(x >> 1) // n] = state[3]
+        if x & 1:
+            code = -1
+            if plen[row + x] > 0:
+                code = _cause(x, row, top, n, cell_units, unit_cells, marks0, pstart, plen,
+                              pool)  # fmt: skip
+            elif kind == CELL:
+                code = x >> 1
+            elif kind == REGION:
+                code = (a + 1) * (nodes // 2) + (x >> 1)
+            if code >= 0 and causes[code] != state[3]:
+                causes[code] = state[3]
+                if at >= out.shape[0]:
+                    return -1
+                out[at] = code
+                at += 1
         for i in range(pstart[row + x], pstart[row + x] + plen[row + x]):
             p = pool[top + i]
             if mark[p] != stamp:
                 mark[p] = stamp
                 stack[depth] = p
                 depth += 1
+    return at
 
 
-def _fresh(conclusion: int, n: int, marks0: Array, known: Array, taken: Array) -> bool:
-    """Whether ``conclusion`` removes a candidate that neither ``known`` (the outer net) nor
-    an earlier conclusion (``taken``) removes; those it removes are now taken."""
+def _worth(conclusion: int, n: int, marks: Array) -> bool:
+    """SE's ``isWorth``: whether ``conclusion`` removes a candidate of ``marks`` (a placement
+    needs another digit in its cell)."""
+    if not conclusion & 1:
+        return True
     cand = conclusion >> 1
-    fresh = False
-    if conclusion & 1:
-        cell = cand // n
-        for d in range(n):
-            c = cell * n + d
-            if c != cand and (marks0[cell] >> d) & 1 and known[2 * c] == 0 and taken[c] == 0:
-                taken[c] = 1
-                fresh = True
-    elif known[2 * cand] == 0 and taken[cand] == 0:
-        taken[cand] = 1
-        fresh = True
-    return fresh
+    return bool(marks[cand // n] & ~(1 << (cand % n)))
 
 
-def _put(total: int, conclusion: int, kind: int, a: int, b: int, n: int, best: Array,
-         state: Array, cellmark: Array, out: Array) -> None:  # fmt: skip
-    """Append a conclusion to ``out``: node count, node, how many cells, its kind and subject
-    (``a``, ``b``: see :class:`Winner`), then the cells stamped ``state[3]`` in order
-    (:data:`HEAD` entries before the cells).
+def _put(total: int, conclusion: int, kind: int, a: int, b: int, best: Array, out: Array,
+         end: int) -> None:  # fmt: skip
+    """Close the conclusion whose causes :func:`_mark_causes` wrote from ``best[2] + HEAD``
+    to ``end``: its node count, node, how many causes, its kind and subject (``a``, ``b``:
+    see :class:`Winner`), :data:`HEAD` entries before the causes.
 
     ``best`` counts the conclusions (``best[1]``) and holds the end of ``out`` (``best[2]``).
     """
     k = best[2]
     out[k] = total
     out[k + 1] = conclusion
+    out[k + 2] = end - k - HEAD
     out[k + 3] = kind
     out[k + 4] = a
     out[k + 5] = b
-    size = 0
-    for c in range(n * n):
-        if cellmark[c] == state[3]:
-            out[k + HEAD + size] = c
-            size += 1
-    out[k + 2] = size
     best[1] += 1
-    best[2] = k + HEAD + size
+    best[2] = end
 
 
 def _scan(
@@ -513,7 +550,6 @@ def _scan(
     scratch: tuple[Array, ...],
     tables: tuple[Array, ...],
     collect: int,
-    known: Array,
 ) -> int:
     """Find the tier's easiest conclusion into ``tables``' ``best`` (nodes, kind, conclusion,
     a, b).
@@ -522,14 +558,15 @@ def _scan(
     is :func:`forcing._hints`': cells in order, each digit's contradictions and double
     implications, then its region forcing, then the cell's forcing; the first conclusion
     with the fewest nodes wins. ``only_digit`` (>= 0) keeps that digit only (Nishio).
-    With ``collect``, every conclusion that removes a candidate ``known`` lacks goes to
-    ``out`` instead (:func:`_put`; a nested rule's findings), and the return is 1.
+    With ``collect``, every conclusion that removes a candidate goes to ``out`` instead, in
+    this order (:func:`_put`; a nested rule's findings, which :func:`_inner_scan` then sorts),
+    and the return is 1 (-3 also when ``out`` is full).
     The tables (:meth:`_Tables.all`; their ``marks0`` is not used) start as :func:`_reset`
     leaves them (or with nets already built).
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     mark, stack, group, best, hits, state, taken, out, cellmark, _, fkey,
-     kseen) = tables  # fmt: skip
+     mark, stack, group, best, hits, state, _, out, causes, _, fkey, kseen, _, _, _, _,
+     _) = tables  # fmt: skip
     for cell in range(n * n):
         mask = marks0[cell]
         count = 0
@@ -561,17 +598,22 @@ def _scan(
                     if q < 0:
                         continue
                     if collect:
-                        if _fresh(2 * cand + which, n, marks0, known, taken):
-                            total = _tally_pair(
-                                2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark,
-                                stack, state, fkey, kseen,
-                            )  # fmt: skip
-                            state[3] += 1
-                            for node in (2 * q + 1, 2 * q):
-                                _mark_cells(node, s, n, pstart, plen, base, pool, mark, stack,
-                                            state, cellmark)  # fmt: skip
-                            _put(total, 2 * cand + which, CONTRADICTION, cand, 0, n, best, state,
-                                 cellmark, out)  # fmt: skip
+                        total = _tally_pair(
+                            2 * q + 1, 2 * q, s, n, pstart, plen, extra, base, pool, mark,
+                            stack, state, fkey, kseen,
+                        )  # fmt: skip
+                        state[3] += 1
+                        at = best[2] + HEAD
+                        for node in (2 * q + 1, 2 * q):
+                            if at >= 0:
+                                at = _mark_causes(
+                                    node, s, n, CONTRADICTION, cand, cell_units, unit_cells,
+                                    marks0, pstart, plen, base, pool, mark, stack, state,
+                                    causes, out, at,
+                                )  # fmt: skip
+                        if at < 0:
+                            return _OVERFLOW
+                        _put(total, 2 * cand + which, CONTRADICTION, cand, 0, best, out, at)
                         continue
                     kseen[0] = 0
                     total = _tally(
@@ -593,11 +635,12 @@ def _scan(
                 if double and count >= 3:
                     group[0] = son
                     group[1] = soff
-                    _common(
+                    if _common(
                         2, 1, cand, 0, n, group, seen, pstart, plen, extra, base, pool, mark,
-                        stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
-                        fkey, kseen,
-                    )  # fmt: skip
+                        stack, state, best, hits, collect, marks0, cell_units, unit_cells, out,
+                        causes, fkey, kseen,
+                    ) < 0:  # fmt: skip
+                        return _OVERFLOW
             if multiple:
                 for r in range(3):
                     unit = cell_units[cell * 3 + r]
@@ -624,11 +667,12 @@ def _scan(
                                 return _OVERFLOW
                             group[size] = s
                             size += 1
-                    _common(
+                    if _common(
                         size, 3, unit, d, n, group, seen, pstart, plen, extra, base, pool, mark,
-                        stack, state, best, hits, collect, marks0, known, taken, out, cellmark,
-                        fkey, kseen,
-                    )  # fmt: skip
+                        stack, state, best, hits, collect, marks0, cell_units, unit_cells, out,
+                        causes, fkey, kseen,
+                    ) < 0:  # fmt: skip
+                        return _OVERFLOW
         if multiple:
             size = 0
             for d in range(n):
@@ -642,10 +686,12 @@ def _scan(
                         return _OVERFLOW
                     group[size] = s
                     size += 1
-            _common(
+            if _common(
                 size, 2, cell, 0, n, group, seen, pstart, plen, extra, base, pool, mark, stack,
-                state, best, hits, collect, marks0, known, taken, out, cellmark, fkey, kseen,
-            )  # fmt: skip
+                state, best, hits, collect, marks0, cell_units, unit_cells, out, causes, fkey,
+                kseen,
+            ) < 0:  # fmt: skip
+                return _OVERFLOW
     if collect:
         return 1
     return 1 if best[0] >= 0 else 0
@@ -671,17 +717,21 @@ def _common(
     hits: Array,
     collect: int,
     marks0: Array,
-    known: Array,
-    taken: Array,
+    cell_units: Array,
+    unit_cells: Array,
     out: Array,
-    cellmark: Array,
+    causes: Array,
     fkey: Array,
     kseen: Array,
-) -> None:
+) -> int:
     """Nodes every net of ``group[:size]`` reaches, in node order, as candidates for ``best``
-    (or, with ``collect``, for ``out`` as :func:`_scan` says).
+    (or, with ``collect``, for ``out`` as :func:`_scan` says); 0, or -3 when ``out`` is full.
 
     They are looked for among the nodes of the group's smallest net (``hits`` is scratch).
+    With ``collect`` they go in SE's order instead: those on, then those off, each in the
+    order the group's first net reached them (``getMultipleChainsHintList`` and
+    ``doRegionChainings`` walk the first net's ``LinkedSet``s, ``retainAll`` keeping their
+    order; ``doBinaryChaining`` the on net's ``onToOn``, then its ``onToOff``).
     """
     nodes = 2 * n * n * n
     least = group[0]
@@ -699,23 +749,38 @@ def _common(
         if everywhere:
             hits[found] = node
             found += 1
+    if collect:
+        width = 1
+        while (1 << width) <= nodes:
+            width += 1
+        first = group[0] * nodes
+        for h in range(found):
+            node = hits[h]
+            hits[h] = (((1 - (node & 1)) << width | seen[first + node]) << width) | node
     hits[:found].sort()
     for h in range(found):
         node = hits[h]
         total = 0
         if collect:
-            if not _fresh(node, n, marks0, known, taken):
+            node = node & ((1 << width) - 1)
+            if not _worth(node, n, marks0):
                 continue
             state[3] += 1
             kseen[0] = 0
+            at = best[2] + HEAD
             for i in range(size):
                 total += _tally(
                     node, group[i], n, pstart, plen, extra, base, pool, mark, stack, state,
                     fkey, kseen,
                 )  # fmt: skip
-                _mark_cells(node, group[i], n, pstart, plen, base, pool, mark, stack, state,
-                            cellmark)  # fmt: skip
-            _put(total, node, kind, a, b, n, best, state, cellmark, out)
+                if at >= 0:
+                    at = _mark_causes(
+                        node, group[i], n, kind, a, cell_units, unit_cells, marks0, pstart,
+                        plen, base, pool, mark, stack, state, causes, out, at,
+                    )  # fmt: skip
+            if at < 0:
+                return _OVERFLOW
+            _put(total, node, kind, a, b, best, out, at)
             continue
         kseen[0] = 0
         lost = False
@@ -734,6 +799,7 @@ def _common(
             best[2] = node
             best[3] = a
             best[4] = b
+    return 0
 
 
 def _rank(kind: int) -> int:
@@ -767,7 +833,7 @@ def _reset(
         mark[i] = 0
     for i in range(state.shape[0]):
         state[i] = 0
-    for c in range(n * n):
+    for c in range(cellmark.shape[0]):
         cellmark[c] = 0
     best[0] = -1
     best[1] = 0
@@ -794,12 +860,12 @@ def _search(
     tables: tuple[Array, ...],
 ) -> int:
     """:func:`_scan` for the easiest conclusion on fresh ``tables`` (:meth:`_Tables.all`)."""
-    slot, seen, mark, best, state, cellmark = (
-        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
+    slot, mark, best, state, cellmark = (
+        tables[0], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, rules, scratch, slot, mark, state, best, cellmark)
     return _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, contradiction, double,
-        multiple, min_count, only_digit, rules, scratch, tables, 0, seen,
+        multiple, min_count, only_digit, rules, scratch, tables, 0,
     )  # fmt: skip
 
 
@@ -810,33 +876,84 @@ def _inner_scan(
     cell_units: Array,
     unit_cells: Array,
     marks: Array,
-    known: Array,
     inner: Array,
     scratch: tuple[Array, ...],
     tables: tuple[Array, ...],
 ) -> int:
-    """A nested rule's inner tier on a stalled net's ``marks``: its conclusions that remove
-    something ``known`` (the net's nodes) lacks, into ``tables``' ``out`` (see :func:`_put`).
+    """A nested rule's inner tier on a stalled net's ``marks``: its conclusions, as SE's
+    ``Chaining.getHints`` hands them to the outer net, into ``tables``' ``out`` (see
+    :func:`_put` and :func:`_sort_found`).
 
     ``inner`` is the tier: flags, contradiction, double, multiple, fewest digits, rules.
-    Returns 1, or -3 when its pool ran out; its ``state[0]`` is the nets it built.
+    Returns 1, or -3 when its pool or ``out`` ran out; its ``state[0]`` is the nets it built.
     """
-    slot, mark, best, state, taken, cellmark, marks0 = (
-        tables[0], tables[12], tables[15], tables[17], tables[18], tables[20], tables[21])
+    slot, mark, best, state, causes, marks0 = (
+        tables[0], tables[12], tables[15], tables[17], tables[20], tables[21])
     for c in range(n * n):
         marks0[c] = marks[c]
-    for i in range(n * n * n):
-        taken[i] = 0
-    _reset(n, unit_cells, marks0, inner[5], scratch, slot, mark, state, best, cellmark)
-    return _scan(
+    _reset(n, unit_cells, marks0, inner[5], scratch, slot, mark, state, best, causes)
+    status = _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, inner[0], inner[1], inner[2],
-        inner[3], inner[4], -1, inner[5], scratch, tables, 1, known,
+        inner[3], inner[4], -1, inner[5], scratch, tables, 1,
     )  # fmt: skip
+    if status < 0:
+        return status
+    _sort_found(n, marks0, mark, state, best, tables[19], tables[24], tables[25], tables[26],
+                tables[27], tables[28])  # fmt: skip
+    return 1
+
+
+def _sort_found(n: int, marks0: Array, mark: Array, state: Array, best: Array, out: Array,
+                starts: Array, keys: Array, order: Array, tmp: Array,
+                out2: Array) -> None:  # fmt: skip
+    """Put the ``best[1]`` conclusions of ``out`` (in scan order) in SE's order, as
+    ``Chaining.getHintList`` sorts them (difficulty, which grows with the node count, then
+    node count, then ``getSortKey``: :func:`_rank`; stably) and ``getHints`` keeps the first
+    of equal removals (``LinkedHashSet``; ``ChainingHint.equals`` compares the removable
+    candidates)."""
+    count = best[1]
+    k = 0
+    for i in range(count):
+        starts[i] = k
+        keys[i] = out[k] * 8 + _rank(out[k + 3])
+        order[i] = i
+        k += HEAD + out[k + 2]
+    _merge_sort(order, count, keys, tmp)
+    cands = n * n * n
+    state[2] += 1
+    stamp = state[2]
+    top = 0
+    kept = 0
+    for i in range(count):
+        k = starts[order[i]]
+        conclusion = out[k + 1]
+        cand = conclusion >> 1
+        code = cand
+        if conclusion & 1:  # the cell's other digits: one of them alone, or all by the placing
+            cell = cand // n
+            rest = marks0[cell] & ~(1 << (cand % n))
+            code = cands + cand
+            if rest & (rest - 1) == 0:
+                for d in range(n):
+                    if (rest >> d) & 1:
+                        code = cell * n + d
+        if mark[code] == stamp:
+            continue
+        mark[code] = stamp
+        size = HEAD + out[k + 2]
+        for j in range(size):
+            out2[top + j] = out[k + j]
+        top += size
+        kept += 1
+    for j in range(top):
+        out[j] = out2[j]
+    best[1] = kept
+    best[2] = top
 
 
 def _finding_key(out: Array, k: int) -> int:
     """A 62-bit key of the inner conclusion at ``out[k]`` (:func:`_put`'s record): its node
-    count, node, kind, subject and the cells of its chains. SE adds an inner chain's count
+    count, node, kind, subject and the causes of its chains. SE adds an inner chain's count
     once per hint however many of its removals the hint rests on, and once for equal chains
     (``FullChain.equals``: the same targets and chains); two records with the same key stand
     for the same chain."""
@@ -874,11 +991,13 @@ def _adopt(
     """Record a nested rule's ``count`` conclusions from ``out`` in a stalled net, as
     ``Net._advance`` records ``forcing._nested_rule``'s findings.
 
-    Each removes its candidate (or, placing a digit, the cell's other digits) with parents
-    the net's removals in the conclusion's cells, its node count as nested count and its
-    key (:func:`_finding_key`) in ``fkey``, so that a hint counts it once. SE's level-2
-    records (:data:`CYCLE`, :data:`CHAIN`) take SE's rule parents instead
-    (``se_chains._rule_parents``, with ``se`` its tables), and one without is dropped.
+    Each removes its candidate (or, placing a digit, the cell's other digits) with SE's rule
+    parents (``ChainingHint.getRuleParents``: :func:`_held` from the causes it lists; SE's
+    level-2 records, :data:`CYCLE` and :data:`CHAIN`, ``se_chains._rule_parents`` from their
+    path, with ``se`` its tables), its node count as nested count and its key
+    (:func:`_finding_key`) in ``fkey``, so that a hint counts it once; one without parents
+    is dropped. A candidate rests on the first conclusion that removes it (``out`` is in
+    SE's order).
     Returns :data:`net_rules.MORE` when it recorded something, -1 when not, -2 when the
     parent buffer is full, or the candidate a removal contradicts.
     """
@@ -900,16 +1019,12 @@ def _adopt(
             if size == 0:
                 continue  # SE: "the rule probably already exists without the chain"
         else:
-            for i in range(cells):
-                c = out[k + HEAD + i]
-                gone = marks0[c] & ~marks[c]
-                for d in range(n):
-                    if (gone >> d) & 1:
-                        parents[size] = 2 * (c * n + d)
-                        size += 1
+            size = _held(n, unit_cells, marks0, marks, out, k, parents, se)
             k += HEAD + cells
             first = 0
             last = 0
+            if size == 0:
+                continue  # as above
         cand = conclusion >> 1
         cell = cand // n
         for d in range(n if kind != CYCLE else last - first):
@@ -942,6 +1057,27 @@ def _adopt(
             queue_off[ctr[4]] = c
             ctr[4] += 1
     return _MORE if recorded else -1
+
+
+def _held(n: int, unit_cells: Array, marks0: Array, marks: Array, out: Array, k: int,
+          parents: Array, se: tuple[Array, ...]) -> int:  # fmt: skip
+    """SE's ``ChainingHint.getRuleParents`` for the conclusion at ``out[k]`` (its causes,
+    :func:`_mark_causes`) in a net that took ``marks0`` to ``marks``: into ``parents``, how
+    many. A naked single rests on what the net removed from its cell, a hidden single on
+    the digit's places the net removed from its unit (``collectRuleParents``); in node
+    order."""
+    state, seenp = se[16], se[19]
+    state[5] += 1
+    stamp = state[5]
+    cands = n * n * n
+    size = 0
+    for i in range(out[k + 2]):
+        code = out[k + HEAD + i]
+        cand = code % cands
+        size = _cause_parents(cand // n, code // cands - 1, cand % n, n, unit_cells, marks0,
+                              marks, parents, size, seenp, stamp)  # fmt: skip
+    parents[:size].sort()
+    return size
 
 
 _M62 = (1 << 62) - 1
@@ -1027,7 +1163,7 @@ def _nested_net(
     the memo holds.
     """
     (slot, seen, pstart, plen, extra, conflict, base, pool, marks, queue_on, queue_off, ctr,
-     _, _, _, _, _, state, _, _, _, _, fkey, _) = tables  # fmt: skip
+     _, _, _, _, _, state, _, _, _, _, fkey, _, _, _, _, _, _) = tables  # fmt: skip
     s = slot[node]
     if s >= 0:
         return int(s)
@@ -1085,8 +1221,8 @@ def _nested_net(
                 memo[3][3] += 1
             else:
                 status = _inner_scan(
-                    n, npeers, peers, cell_units, unit_cells, marks, seen[row : row + nodes],
-                    inner, inner_scratch, inner_tables,
+                    n, npeers, peers, cell_units, unit_cells, marks, inner, inner_scratch,
+                    inner_tables,
                 )  # fmt: skip
                 if status == _OVERFLOW:
                     return _INNER_OVERFLOW
@@ -1136,8 +1272,8 @@ def _nested_search(
     digit in a unit where such a cell is its first place), then searches among them.
     Returns as :func:`_scan`, or :data:`_INNER_OVERFLOW`, or :data:`_EXHAUSTED`.
     """
-    slot, seen, mark, best, state, cellmark = (
-        tables[0], tables[1], tables[12], tables[15], tables[17], tables[20])
+    slot, mark, best, state, cellmark = (
+        tables[0], tables[12], tables[15], tables[17], tables[20])
     _reset(n, unit_cells, marks0, 1, scratch, slot, mark, state, best, cellmark)
     spent[0] = 0
     for cell in range(n * n):
@@ -1183,7 +1319,7 @@ def _nested_search(
     built = state[0]
     status = _scan(
         n, npeers, peers, cell_units, unit_cells, marks0, flags, 1, 1, 1, min_count, -1, 1,
-        scratch, tables, 0, seen,
+        scratch, tables, 0,
     )  # fmt: skip
     return status if state[0] == built else _UNPLANNED
 
@@ -1194,14 +1330,17 @@ _stalled = net_rules._stalled
 _MORE = net_rules.MORE
 _se_scan = se_chains._se_scan
 _rule_parents = se_chains._rule_parents
+_merge_sort = se_chains._merge_sort
+_cause_parents = se_chains._cause_parents
 
 KERNELS = Kernels(
     (_search, _nested_search, _inner_scan),
     helpers=(
-        _open, _grow, _finish, _net, _tally, _tally_pair, _mark_cells, _fresh, _put, _rank,
+        _open, _grow, _finish, _net, _tally, _tally_pair, _cause, _mark_causes, _worth, _put,
+        _rank, _sort_found,
         _common,
         _scan, _reset,
-        _finding_key, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
+        _finding_key, _held, _adopt, _marks_hash, _memo_slot, _memo_put, _nested_net,
     ),
     uses=(forcing_net.KERNELS, net_rules.KERNELS, se_chains.KERNELS),
 )
@@ -1235,12 +1374,27 @@ class _Tables:
         self.best = np.zeros(5, dtype=np.int64)
         self.hits = np.empty(nodes, dtype=np.int32)
         self.state = np.zeros(4, dtype=np.int64)
-        self.taken = np.zeros(nodes // 2, dtype=np.int32)
+        self.taken = np.zeros(1, dtype=np.int32)  # unused
         self.out = np.empty((nodes // 2) * (HEAD + n * n), dtype=np.int32)
-        self.cellmark = np.zeros(n * n, dtype=np.int64)
+        self.causes = np.zeros((3 * n + 1) * (nodes // 2), dtype=np.int64)
         self.marks0 = np.empty(n * n, dtype=np.int64)
         self.fkey = np.zeros(0, dtype=np.int64)
         self.kseen = np.zeros(n * nodes + 1, dtype=np.int64)
+        self._fit_out()
+
+    def _fit_out(self) -> None:
+        """The sort's buffers for as many conclusions as ``out`` may hold."""
+        records = self.out.shape[0] // HEAD + 1
+        self.starts = np.empty(records, dtype=np.int64)
+        self.keys = np.empty(records, dtype=np.int64)
+        self.order = np.empty(records, dtype=np.int64)
+        self.sorttmp = np.empty(records, dtype=np.int64)
+        self.out2 = np.empty(self.out.shape[0], dtype=np.int32)
+
+    def grow_out(self) -> None:
+        """Double the conclusions' buffer."""
+        self.out = np.empty(2 * self.out.shape[0], dtype=np.int32)
+        self._fit_out()
 
     def fit(self, rows: int) -> None:
         """Make room for ``rows`` nets side by side."""
@@ -1256,8 +1410,9 @@ class _Tables:
         self.base = np.empty(3 * rows, dtype=np.int64)
 
     def grow(self) -> None:
-        """Double the parent pool."""
+        """Double the parent pool and the conclusions' buffer."""
         self.pool = np.empty(2 * self.pool.shape[0], dtype=np.int32)
+        self.grow_out()
 
     def all(self) -> tuple[Array, ...]:
         """The buffers in the order the kernels unpack them."""
@@ -1265,7 +1420,8 @@ class _Tables:
             self.slot, self.seen, self.pstart, self.plen, self.extra, self.conflict, self.base,
             self.pool, self.marks, self.queue_on, self.queue_off, self.ctr, self.mark,
             self.stack, self.group, self.best, self.hits, self.state, self.taken, self.out,
-            self.cellmark, self.marks0, self.fkey, self.kseen,
+            self.causes, self.marks0, self.fkey, self.kseen, self.starts, self.keys, self.order,
+            self.sorttmp, self.out2,
         )  # fmt: skip
 
 
@@ -1418,7 +1574,7 @@ def easiest(
             inner_tables.grow()
         elif status == _SE_OVERFLOW:
             se = se_chains.se_tables(n, grow=True)
-            inner_tables.out = np.empty(2 * inner_tables.out.shape[0], dtype=np.int32)
+            inner_tables.grow_out()
         else:
             break
     if status == _UNPLANNED:
@@ -1435,8 +1591,8 @@ def easiest(
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One conclusion of a nested rule's inner tier on a stalled net: its node count, node,
-    kind and subject (as :class:`Winner`'s), the net's removals it rests on (parents) and the
-    cells of its chains."""
+    kind and subject (as :class:`Winner`'s), the net's removals it rests on (parents) and, for
+    SE's level 2, the cells of its chain."""
 
     nodes: int
     conclusion: int
@@ -1448,6 +1604,8 @@ class Finding:
     """SE's level-2 chain or cycle (:data:`CHAIN`, :data:`CYCLE`): its nodes, source first."""
     removed: tuple[int, ...] = ()
     """What SE's level-2 hint removes (a cycle removes several candidates)."""
+    causes: tuple[int, ...] = ()
+    """The causes of its chains' on nodes (levels 3-5, :func:`_mark_causes`'s codes)."""
 
     def removals(self, n: int, marks: Sequence[int]) -> list[int]:
         """The candidates it removes from ``marks`` (a placement: the cell's other digits)."""
@@ -1464,8 +1622,9 @@ def nested_findings(
     topo: Topology, inner: Inner, marks0: Array, marks: Array, seen: Array
 ) -> list[Finding]:
     """What ``forcing._nested_rule`` finds on a stalled net's ``marks`` (board ``marks0``),
-    compiled: each ``inner`` conclusion that removes something the net (``seen``) does not
-    know, with the net's removals in the cells of its chains as parents."""
+    compiled: each ``inner`` conclusion in SE's order with SE's rule parents (those without
+    dropped), as :func:`_adopt` takes them. ``seen`` (the net's nodes) is not needed: the
+    conclusions remove candidates still in ``marks``."""
     n = topo.n
     tables = _tables(n, inner=True)
     tables.fit(2 * int(sum(int(m).bit_count() for m in marks)))
@@ -1474,24 +1633,48 @@ def nested_findings(
     scratch = _inner_rules(n).scratch(topo.shape)
     scan = KERNELS.inner_scan
     now = np.asarray(marks, dtype=np.int64)
-    known = np.asarray(seen, dtype=np.int32)
     while scan(
-        n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, now, known,
-        inner.array(), scratch, tables.all(),
+        n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, now, inner.array(),
+        scratch, tables.all(),
     ) == _OVERFLOW:  # fmt: skip
         tables.grow()
     out = tables.out[: tables.best[2]].tolist()
-    gone = (np.asarray(marks0, dtype=np.int64) & ~now).tolist()
     found: list[Finding] = []
     k = 0
     for _ in range(int(tables.best[1])):
         total, conclusion, size, kind, a, b = out[k : k + HEAD]
-        cells = out[k + HEAD : k + HEAD + size]
+        causes = tuple(out[k + HEAD : k + HEAD + size])
         k += HEAD + size
-        parents = tuple(2 * (c * n + d) for c in cells for d in range(n) if gone[c] >> d & 1)
-        subject = (a, b) if kind == REGION else (a,)
-        found.append(Finding(total, conclusion, kind, subject, parents, tuple(cells)))
+        parents = rule_parents(topo, causes, marks0, marks)
+        if parents:
+            subject = (a, b) if kind == REGION else (a,)
+            found.append(Finding(total, conclusion, kind, subject, parents, causes=causes))
     return found
+
+
+def rule_parents(
+    topo: Topology, causes: Sequence[int], marks0: Sequence[int], marks: Sequence[int]
+) -> tuple[int, ...]:
+    """SE's rule parents (``ChainingHint.collectRuleParents``) of an inner conclusion with
+    these causes (:func:`_mark_causes`'s codes) in a net that took ``marks0`` to ``marks``:
+    for a naked single the digits the net removed from its cell, for a hidden single the
+    places of its digit the net removed from its unit (as :func:`_held`, in node order)."""
+    n = topo.n
+    cands = n * n * n
+    held: dict[int, None] = {}
+    for code in causes:
+        unit, cand = divmod(code, cands)
+        cell, d = divmod(cand, n)
+        if unit == 0:
+            gone = int(marks0[cell]) & ~int(marks[cell])
+            held.update((2 * (cell * n + e), None) for e in range(n) if gone >> e & 1)
+        else:
+            held.update(
+                (2 * (c * n + d), None)
+                for c in topo.units[unit - 1]
+                if int(marks0[c]) >> d & 1 and not int(marks[c]) >> d & 1
+            )
+    return tuple(sorted(held))
 
 
 def nested_removals(
@@ -1520,7 +1703,7 @@ def _se_findings(topo: Topology, tables: _Tables, marks0: Array, marks: Array) -
         n, topo.npeers, topo.peers, topo.cell_units, topo.unit_cells, now, se.all(), tables.out
     ) == _OVERFLOW:  # fmt: skip
         se = se_chains.se_tables(n, grow=True)
-        tables.out = np.empty(2 * tables.out.shape[0], dtype=np.int32)
+        tables.grow_out()
     count, end = int(se.state[6]), int(se.state[7])
     out = tables.out[:end].copy()
     parents = np.empty(2 * n * n * n, dtype=np.int32)

@@ -294,27 +294,12 @@ def _nested_rule(level: int, budget: _Budget) -> Rule:
         n = net.topo.n
         scan = _Scan(net.topo, net.marks.copy(), inner, budget)
         marks = tuple(int(m) for m in net.marks)
-        gone = net.removed().tolist()
         found: list[tuple[int, tuple[int, ...], int]] = []
-        for hint in _hints(scan):
-            cells = {
-                (x >> 1) // n
-                for _, sub, targets in hint.branches
-                for t in targets
-                for x in sub.ancestors(t)
-            }
-            parents = tuple(
-                2 * (c * n + d) for c in sorted(cells) for d in range(n) if gone[c] >> d & 1
-            )
-            cand = hint.conclusion >> 1
-            if hint.conclusion & 1:
-                cell = cand // n
-                removed = [
-                    cell * n + d for d in range(n) if d != cand % n and marks[cell] >> d & 1
-                ]
-            else:
-                removed = [cand]
-            for x in removed:
+        for hint in _se_sorted(_hints(scan, se_order=True), n, marks):
+            parents = tier_kernel.rule_parents(net.topo, _causes(hint, n), net.marks0, marks)
+            if not parents:
+                continue  # SE: "the rule probably already exists without the chain"
+            for x in _removed(hint.conclusion, n, marks):
                 found.append((x, parents, hint.nodes))
                 if not net.seen[2 * x] and 2 * x not in net.notes:
                     net.notes[2 * x] = _Nested(level, marks, hint=hint)
@@ -323,11 +308,68 @@ def _nested_rule(level: int, budget: _Budget) -> Rule:
     return rule
 
 
+def _removed(conclusion: int, n: int, marks: Sequence[int]) -> list[int]:
+    """The candidates ``conclusion`` removes from ``marks``."""
+    cand = conclusion >> 1
+    if not conclusion & 1:
+        return [cand]
+    cell = cand // n
+    return [cell * n + d for d in range(n) if d != cand % n and marks[cell] >> d & 1]
+
+
+def _se_sorted(hints: list[_Hint], n: int, marks: Sequence[int]) -> list[_Hint]:
+    """An inner tier's hints as SE's ``Chaining.getHints`` hands them on: those that remove
+    something (``isWorth``), sorted stably by node count and ``getSortKey``
+    (``getHintList``), the first of equal removals kept (``LinkedHashSet``);
+    ``tier_kernel._sort_found`` does the same."""
+    worth = [h for h in hints if _removed(h.conclusion, n, marks)]
+    worth.sort(key=lambda h: (h.nodes, _RANK[h.kind]))
+    kept: dict[frozenset[int], _Hint] = {}
+    for hint in worth:
+        kept.setdefault(frozenset(_removed(hint.conclusion, n, marks)), hint)
+    return list(kept.values())
+
+
+def _causes(hint: _Hint, n: int) -> tuple[int, ...]:
+    """The causes of the on nodes ``hint``'s chains rest on, as ``tier_kernel._mark_causes``
+    codes them: SE's ``collectRuleParents`` looks where each on node's cause looks."""
+    cands = n * n * n
+    found: dict[int, None] = {}
+    for _, net, targets in hint.branches:
+        topo = net.topo
+        for target in targets:
+            for x in net.ancestors(target):
+                if not x & 1:
+                    continue
+                cand = x >> 1
+                cell, d = divmod(cand, n)
+                parents = net.parents(x)
+                code = -1
+                if not parents:
+                    if hint.kind == "cell":
+                        code = cand
+                    elif hint.kind == "region":
+                        code = (hint.subject[0] + 1) * cands + cand
+                elif (parents[0] >> 1) // n == cell:
+                    code = cand
+                else:
+                    among = {p >> 1 for p in parents}
+                    for unit in topo.cell_units[3 * cell : 3 * cell + 3].tolist():
+                        if all(c == cell or not net.marks0[c] >> d & 1 or c * n + d in among
+                               for c in topo.units[unit]):  # fmt: skip
+                            code = (unit + 1) * cands + cand
+                            break
+                if code >= 0:
+                    found[code] = None
+    return tuple(found)
+
+
 # -- finding the conclusions ------------------------------------------------------------------
 
 
-def _hints(scan: _Scan) -> list[_Hint]:
-    """Every conclusion the scan's tier finds on its marks."""
+def _hints(scan: _Scan, *, se_order: bool = False) -> list[_Hint]:
+    """Every conclusion the scan's tier finds on its marks (``se_order``: see
+    :func:`_common`)."""
     tier = scan.tier
     n = scan.topo.n
     marks = scan.marks.tolist()
@@ -340,16 +382,18 @@ def _hints(scan: _Scan) -> list[_Hint]:
         for d in digits:
             cand = cell * n + d
             if tier.contradiction:
-                hints.extend(_binary(scan, cand, double=tier.double and count >= 3))
+                hints.extend(
+                    _binary(scan, cand, double=tier.double and count >= 3, se_order=se_order)
+                )
             if tier.multiple:
-                hints.extend(_region(scan, cell, d, marks))
+                hints.extend(_region(scan, cell, d, marks, se_order=se_order))
         if tier.multiple:
             nets = [(cell * n + d, scan.net(2 * (cell * n + d) + 1)) for d in digits]
-            hints.extend(_common(nets, "cell", (cell,)))
+            hints.extend(_common(nets, "cell", (cell,), se_order=se_order))
     return hints
 
 
-def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
+def _binary(scan: _Scan, cand: int, *, double: bool, se_order: bool = False) -> list[_Hint]:
     """Contradictions from ``cand`` on and off; with ``double``, what both imply."""
     found = []
     on, off = scan.net(2 * cand + 1), scan.net(2 * cand)
@@ -361,7 +405,9 @@ def _binary(scan: _Scan, cand: int, *, double: bool) -> list[_Hint]:
                 _Hint(nodes, "contradiction", conclusion, (cand,), ((0, net, (2 * q + 1, 2 * q)),))
             )
     if double:
-        found.extend(_common([(2 * cand + 1, on), (2 * cand, off)], "double", (cand,)))
+        found.extend(
+            _common([(2 * cand + 1, on), (2 * cand, off)], "double", (cand,), se_order=se_order)
+        )
     return found
 
 
@@ -404,16 +450,16 @@ def _finding_key(net: Net, node: int) -> object:
         found = note.finding
         if found.path:  # SE's level 2: FullChain compares the chain itself
             return ("se", found.path)
-        return (found.nodes, found.conclusion, found.kind, found.subject, found.cells)
+        return (found.nodes, found.conclusion, found.kind, found.subject, found.causes)
     if isinstance(note, _Nested) and note.hint is not None:
         hint = note.hint
-        cells = sorted({(x >> 1) // net.topo.n for _, sub, targets in hint.branches
-                        for t in targets for x in sub.ancestors(t)})  # fmt: skip
-        return (hint.nodes, hint.conclusion, hint.kind, hint.subject, tuple(cells))
+        return (hint.nodes, hint.conclusion, hint.kind, hint.subject, _causes(hint, net.topo.n))
     return (id(net), node)
 
 
-def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
+def _region(
+    scan: _Scan, cell: int, d: int, marks: list[int], *, se_order: bool = False
+) -> list[_Hint]:
     """Region forcing chains for digit ``d`` in the units where ``cell`` is its first place.
 
     The units are tried box, row, column, as SE's ``doRegionChainings`` does.
@@ -426,20 +472,30 @@ def _region(scan: _Scan, cell: int, d: int, marks: list[int]) -> list[_Hint]:
         if len(places) < 2 or places[0] != cell:  # SE: two places or more
             continue
         nets = [(c * n + d, scan.net(2 * (c * n + d) + 1)) for c in places]
-        found.extend(_common(nets, "region", (unit, d)))
+        found.extend(_common(nets, "region", (unit, d), se_order=se_order))
     return found
 
 
-def _common(nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...]) -> list[_Hint]:
-    """The nodes every net reaches, each as a hint (its node count summed over the nets)."""
+def _common(
+    nets: Sequence[tuple[int, Net]], kind: str, subject: tuple[int, ...], *,
+    se_order: bool = False,
+) -> list[_Hint]:  # fmt: skip
+    """The nodes every net reaches, each as a hint (its node count summed over the nets), in
+    node order, or with ``se_order`` in SE's: those on, then those off, each in the order the
+    first net reached them (``tier_kernel._common``)."""
     reached = nets[0][1].reached_mask()
     for _, net in nets[1:]:
         reached &= net.reached_mask()
-    found = []
+    common = []
     while reached:
         low = reached & -reached
         reached ^= low
-        node = low.bit_length() - 1
+        common.append(low.bit_length() - 1)
+    if se_order:
+        first = nets[0][1].seen
+        common.sort(key=lambda x: (not x & 1, int(first[x])))
+    found = []
+    for node in common:
         nodes = _hint_count([(net, (node,)) for _, net in nets])
         branches = tuple((source, net, (node,)) for source, net in nets)
         found.append(_Hint(nodes, kind, node, subject, branches))
