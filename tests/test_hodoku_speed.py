@@ -103,3 +103,16 @@ def test_subsets_are_combinations_with_size_digits() -> None:
                 want.append((subset, mask))
         assert list(_subsets(cells, cand, size)) == want
         assert want or size == 2
+
+
+@pytest.mark.parametrize("puzzle", PATHS)
+def test_compiled_sue_de_coq_is_the_reference(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq, sue_de_coq_reference
+
+    met = 0
+    for board in _boards(puzzle):
+        ours = sue_de_coq(board)
+        assert ours == sue_de_coq_reference(board)
+        met += ours is not None
+    assert met
+
