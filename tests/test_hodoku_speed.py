@@ -116,3 +116,22 @@ def test_compiled_sue_de_coq_is_the_reference(puzzle: str) -> None:
         met += ours is not None
     assert met
 
+
+@pytest.mark.parametrize("puzzle", PATHS)
+def test_compiled_als_lists_and_searches_are_the_reference(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku import als
+
+    met = [0, 0, 0]
+    for board in _boards(puzzle)[::3]:
+        als._MEMO.clear()
+        tables = als._tables(board)
+        found, commons = als._python_lists(board)
+        assert list(tables.found) == found
+        assert tables.commons() == commons
+        xz, wing, chain = als.als_xz(board), als.als_xy_wing(board), als.als_xy_chain(board)
+        assert xz == als.als_xz_reference(board)
+        assert wing == als.als_xy_wing_reference(board)
+        assert chain == als.als_xy_chain_reference(board)
+        for k, step in enumerate((xz, wing, chain)):
+            met[k] += step is not None
+    assert all(met), met
