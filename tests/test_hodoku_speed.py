@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from grille.sudoku import parse, solve
@@ -19,8 +21,9 @@ PATHS = [  # hard, unfair and extreme puzzles of tests/test_hodoku_scale.py
 ]
 
 
+@functools.cache
 def _boards(puzzle: str) -> list[Board]:
-    """Every board met on HoDoKu's path of ``puzzle``."""
+    """Every board met on HoDoKu's path of ``puzzle`` (the tests share them)."""
     board = Board.from_grid(parse(puzzle))
     boards = [board]
     for step, _, _ in hodoku_path(parse(puzzle)):
@@ -135,3 +138,16 @@ def test_compiled_als_lists_and_searches_are_the_reference(puzzle: str) -> None:
         for k, step in enumerate((xz, wing, chain)):
             met[k] += step is not None
     assert all(met), met
+
+
+@pytest.mark.parametrize("puzzle", PATHS[:2])
+def test_forcing_chain_tests_only_what_it_can_pick(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku import tabling
+
+    met = 0
+    for board in _boards(puzzle)[::4]:
+        ours = tabling.forcing_chain(board)
+        every = tabling.forcing_chain_conclusions(board)
+        assert ours == tabling._step(tabling.pick(every), "Forcing Chain", 500.0)
+        met += any(c.why.startswith("contradiction") for c in every)
+    assert met

@@ -349,7 +349,8 @@ def als_xy_chain(board: Board) -> Step | None:
     if board.n != 9:
         return None
     tables = _tables(board)
-    return _xy_chain(board, tables.found, tables.commons())
+    return _xy_chain(board, tables.found, tables.rows[:tables.count].tolist(),
+                     tables.seen_any())
 
 
 def als_xy_chain_reference(board: Board) -> Step | None:
@@ -357,15 +358,18 @@ def als_xy_chain_reference(board: Board) -> Step | None:
     if board.n != 9:
         return None
     found, commons = _python_lists(board)
-    return _xy_chain(board, found, commons)
+    return _xy_chain(board, found, [[rc.first, rc.second, rc.digit, rc.other] for rc in commons],
+                     [als.seen_any for als in found])
 
 
-def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[_Common]) -> Step | None:
-    """The ALS-XY-Chain search of :func:`als_xy_chain` on the lists ``found`` and
-    ``commons``."""
-    out_of: list[list[_Common]] = [[] for _ in range(len(found))]
-    for rc in commons:
-        out_of[rc.first].append(rc)
+def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[list[int]],
+              seen_any: list[int]) -> Step | None:
+    """The ALS-XY-Chain search of :func:`als_xy_chain` on the ALSes ``found`` (read only
+    where a chain ends), the restricted commons (first, second, digit, second digit or 0)
+    and each ALS's cells that could lose a digit (``Als.seen_any``)."""
+    out_of: list[list[tuple[int, int, int]]] = [[] for _ in range(len(found))]
+    for first, second, digit, other in commons:
+        out_of[first].append((second, digit, other))
     ids: dict[tuple[int, int, int], int] = {}
     states: list[tuple[int, int, int]] = []
 
@@ -379,10 +383,10 @@ def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[_Common]) -
     def successors(sid: int) -> list[int]:
         als, block, _ = states[sid]
         out = []
-        for rc in out_of[als]:
-            left = [d for d in (rc.digit, rc.other) if d and d != block]
+        for second, digit, other in out_of[als]:
+            left = [d for d in (digit, other) if d and d != block]
             if left:
-                out.append(state(rc.second, left[0], left[1] if len(left) > 1 else 0))
+                out.append(state(second, left[0], left[1] if len(left) > 1 else 0))
         return out
 
     reach: dict[int, int] = {}  # state -> the states one or more links on (bit set of ids)
@@ -407,21 +411,22 @@ def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[_Common]) -
         return reach[sid]
 
     touching = [0] * 81  # cell -> ALSes that delete something there
-    for k, each in enumerate(found):
-        for cell in cells_of(each.seen_any):
+    for k, each in enumerate(seen_any):
+        for cell in cells_of(each):
             touching[cell] |= 1 << k
     best: tuple[tuple[int, int], list[tuple[int, int]], int, int] | None = None
-    for i, start in enumerate(found):
-        if not out_of[i] or not start.seen_any:
+    for i, start_sees in enumerate(seen_any):
+        if not out_of[i] or not start_sees:
             continue
+        start = found[i]
         ends = 0
-        for cell in cells_of(start.seen_any):
+        for cell in cells_of(start_sees):
             ends |= touching[cell]
         firsts: dict[int, list[int]] = {}
-        for rc in out_of[i]:
-            for digit in (rc.digit, rc.other):
+        for second, one_digit, other in out_of[i]:
+            for digit in (one_digit, other):
                 if digit:
-                    firsts.setdefault(digit, []).append(rc.second)
+                    firsts.setdefault(digit, []).append(second)
         for used, seconds in firsts.items():
             far = 0  # states three links or more from the start
             for at in seconds:
@@ -785,6 +790,13 @@ class _Tables:
         """The ``k``-th restricted common."""
         first, second, digit, other = self.rows[k].tolist()
         return _Common(first, second, digit, other)
+
+    def seen_any(self) -> list[int]:
+        """Each ALS's cells outside it that hold one of its digits and see all its cells
+        holding it (``Als.seen_any``)."""
+        lo = np.bitwise_or.reduce(self.s_lo[:self.n, 1:], axis=1).tolist()
+        hi = np.bitwise_or.reduce(self.s_hi[:self.n, 1:], axis=1).tolist()
+        return [low | high << _SPLIT for low, high in zip(lo, hi, strict=True)]
 
     def commons(self) -> list[_Common]:
         """Every restricted common, in order."""
