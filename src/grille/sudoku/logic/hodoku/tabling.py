@@ -175,9 +175,44 @@ def _fill_chain_lists(board: Board, direct: dict[int, list[int]], premises: list
             premises += [on_base + cell, off_base + cell]
 
 
+_GroupLinks = tuple[list[_Group], dict[int, list[int]], dict[int, list[int]]]
+_GROUP_LINKS: dict[tuple[int, ...], _GroupLinks] = {}
+"""The last boards' group nodes and links, by candidate planes (the grouped loops, forcing
+chains and nets of one step read the same planes)."""
+
+
+def _group_links(planes: tuple[int, ...]) -> _GroupLinks:
+    """The group nodes of ``planes``, the group nodes each candidate node's list gains (in
+    order) and each group node's list: :func:`_add_groups` in parts, kept."""
+    found = _GROUP_LINKS.get(planes)
+    if found is None:
+        if len(_GROUP_LINKS) >= 4:
+            _GROUP_LINKS.clear()
+        gained = _Appending()
+        groups = _fill_groups(planes, gained)
+        lists = {node: gained.pop(node) for node in range(_GROUP, _GROUP + 2 * len(groups))}
+        found = _GROUP_LINKS[planes] = (groups, gained, lists)
+    return found
+
+
+def _groups_of(planes: tuple[int, ...]) -> list[_Group]:
+    """The group nodes of ``planes`` (kept with their links)."""
+    return _group_links(planes)[0]
+
+
 def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
     """``fillTablesWithGroupNodes``: each group node's ON and OFF lists, and the group nodes
     appended to the lists of the candidates they link with."""
+    _, gained, lists = _group_links(planes)
+    for node, more in gained.items():
+        direct[node] += more
+    for node, listed in lists.items():
+        direct[node] = list(listed)
+
+
+def _fill_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> list[_Group]:
+    """:func:`_add_groups` into ``direct`` starting empty (an :class:`_Appending`): each
+    candidate node's list holds the group nodes it gains. Returns the group nodes."""
     groups = _groups(planes)
     same_digit: list[list[int]] = [[] for _ in range(10)]  # each digit's groups, in order
     for i, group in enumerate(groups):
@@ -220,6 +255,16 @@ def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
                 off_list.append(_GROUP + 2 * firsts[key])
         direct[g_on] = on_list
         direct[g_off] = off_list
+    return groups
+
+
+class _Appending(dict[int, list[int]]):
+    """A dict of lists whose missing keys read as new empty lists (kept)."""
+
+    def __missing__(self, key: int) -> list[int]:
+        listed: list[int] = []
+        self[key] = listed
+        return listed
 
 
 def _closures(direct: dict[int, list[int]]) -> dict[int, int]:
