@@ -134,8 +134,9 @@ step read the same board)."""
 
 
 def _chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]) -> None:
-    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences (fresh
-    lists, kept for the board's next caller)."""
+    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences, added to
+    ``direct`` (the lists are kept for the board's next caller and shared: never change
+    them in place)."""
     key = (board.cells, board.marks)
     found = _LISTS.get(key)
     if found is None:
@@ -143,8 +144,7 @@ def _chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]
             _LISTS.clear()
         found = _LISTS[key] = ({}, [])
         _fill_chain_lists(board, found[0], found[1])
-    for node, listed in found[0].items():
-        direct[node] = list(listed)
+    direct.update(found[0])
     premises += found[1]
 
 
@@ -205,7 +205,7 @@ def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
     appended to the lists of the candidates they link with."""
     _, gained, lists = _group_links(planes)
     for node, more in gained.items():
-        direct[node] += more
+        direct[node] = direct[node] + more  # a new list: the kept chain lists stay as they are
     for node, listed in lists.items():
         direct[node] = list(listed)
 
