@@ -418,7 +418,6 @@ def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[list[int]],
     for i, start_sees in enumerate(seen_any):
         if not out_of[i] or not start_sees:
             continue
-        start = found[i]
         ends = 0
         for cell in cells_of(start_sees):
             ends |= touching[cell]
@@ -438,7 +437,7 @@ def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[list[int]],
                 end, one, two = states[low.bit_length() - 1]
                 if not ends >> end & 1:
                     continue
-                out = _common_deletions(start, found[end], (used, one, two))
+                out = _common_deletions(found[i], found[end], (used, one, two))
                 if out:
                     key = (-len(set(out)), _weight(out))
                     if best is None or key < best[0]:
