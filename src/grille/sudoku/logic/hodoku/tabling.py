@@ -242,13 +242,21 @@ def _fill_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> list[
             other = groups[j]
             if j == i or other.cells & cells:
                 continue
-            for key, same in enumerate((row >= 0 and row == other.row,
-                                        col >= 0 and col == other.col, box == other.box)):
-                if same:
-                    counts[key] += 1
-                    if counts[key] == 1:
-                        firsts[key] = j
-                    on_list.append(_GROUP + 2 * j + 1)
+            if row >= 0 and row == other.row:
+                counts[0] += 1
+                if counts[0] == 1:
+                    firsts[0] = j
+                on_list.append(_GROUP + 2 * j + 1)
+            if col >= 0 and col == other.col:
+                counts[1] += 1
+                if counts[1] == 1:
+                    firsts[1] = j
+                on_list.append(_GROUP + 2 * j + 1)
+            if box == other.box:
+                counts[2] += 1
+                if counts[2] == 1:
+                    firsts[2] = j
+                on_list.append(_GROUP + 2 * j + 1)
         for key, house in enumerate((_ROWS[row] if row >= 0 else 0,
                                      _COLS[col] if col >= 0 else 0, _BOXES[box])):
             if counts[key] == 1 and not plane & house & ~cells & ~groups[firsts[key]].cells:
