@@ -206,8 +206,7 @@ def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
     _, gained, lists = _group_links(planes)
     for node, more in gained.items():
         direct[node] = direct[node] + more  # a new list: the kept chain lists stay as they are
-    for node, listed in lists.items():
-        direct[node] = list(listed)
+    direct.update(lists)  # shared, as the chain lists are
 
 
 def _fill_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> list[_Group]:
