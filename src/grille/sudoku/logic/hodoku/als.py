@@ -723,7 +723,18 @@ KERNELS = Kernels((_find_alses, _find_commons, _first_xz, _first_wing),
 _UNIT_CELLS = np.array(_UNITS, dtype=np.int64)
 _PEER_LO = np.array([p & _LOW for p in _PEERS], dtype=np.int64)
 _PEER_HI = np.array([p >> _SPLIT for p in _PEERS], dtype=np.int64)
-_MAX_ALSES = 27 * 511  # every subset of every unit
+_UNIT_MASKS = tuple(sum(1 << cell for cell in unit) for unit in _UNITS)
+
+
+def _most_alses(board: Board) -> int:
+    """An upper bound on the ALSes of ``board``: each unit's sets of one to eight open
+    cells (the kernel writes that many rows at most)."""
+    empty = board.empty_mask
+    total = 0
+    for unit in _UNIT_MASKS:
+        k = (unit & empty).bit_count()
+        total += (1 << k) - 1 - (k == 9)
+    return max(total, 1)
 
 
 class _Found:
@@ -757,7 +768,7 @@ class _Tables:
     ALS-XZ and ALS-XY-Wing on them (each searched when first asked)."""
 
     def __init__(self, board: Board) -> None:
-        cap = _MAX_ALSES
+        cap = _most_alses(board)
         self.a_lo = np.empty(cap, dtype=np.int64)
         self.a_hi = np.empty(cap, dtype=np.int64)
         self.a_dig = np.empty(cap, dtype=np.int64)
