@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from grille.sudoku import parse, solve
@@ -19,8 +21,9 @@ PATHS = [  # hard, unfair and extreme puzzles of tests/test_hodoku_scale.py
 ]
 
 
+@functools.cache
 def _boards(puzzle: str) -> list[Board]:
-    """Every board met on HoDoKu's path of ``puzzle``."""
+    """Every board met on HoDoKu's path of ``puzzle`` (the tests share them)."""
     board = Board.from_grid(parse(puzzle))
     boards = [board]
     for step, _, _ in hodoku_path(parse(puzzle)):
@@ -103,3 +106,48 @@ def test_subsets_are_combinations_with_size_digits() -> None:
                 want.append((subset, mask))
         assert list(_subsets(cells, cand, size)) == want
         assert want or size == 2
+
+
+@pytest.mark.parametrize("puzzle", PATHS)
+def test_compiled_sue_de_coq_is_the_reference(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq, sue_de_coq_reference
+
+    met = 0
+    for board in _boards(puzzle):
+        ours = sue_de_coq(board)
+        assert ours == sue_de_coq_reference(board)
+        met += ours is not None
+    assert met
+
+
+@pytest.mark.parametrize("puzzle", PATHS)
+def test_compiled_als_lists_and_searches_are_the_reference(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku import als
+
+    met = [0, 0, 0]
+    for board in _boards(puzzle)[::3]:
+        als._MEMO.clear()
+        tables = als._tables(board)
+        found, commons = als._python_lists(board)
+        assert list(tables.found) == found
+        assert tables.commons() == commons
+        xz, wing, chain = als.als_xz(board), als.als_xy_wing(board), als.als_xy_chain(board)
+        assert xz == als.als_xz_reference(board)
+        assert wing == als.als_xy_wing_reference(board)
+        assert chain == als.als_xy_chain_reference(board)
+        for k, step in enumerate((xz, wing, chain)):
+            met[k] += step is not None
+    assert all(met), met
+
+
+@pytest.mark.parametrize("puzzle", PATHS[:2])
+def test_forcing_chain_tests_only_what_it_can_pick(puzzle: str) -> None:
+    from grille.sudoku.logic.hodoku import tabling
+
+    met = 0
+    for board in _boards(puzzle)[::4]:
+        ours = tabling.forcing_chain(board)
+        every = tabling.forcing_chain_conclusions(board)
+        assert ours == tabling._step(tabling.pick(every), "Forcing Chain", 500.0)
+        met += any(c.why.startswith("contradiction") for c in every)
+    assert met

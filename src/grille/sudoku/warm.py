@@ -95,13 +95,19 @@ def _warm_techniques() -> None:
 
 
 def _warm_hodoku() -> None:
-    """The kernels only HoDoKu's scale runs: its nice-loop tables and its Franken fish."""
+    """The kernels only HoDoKu's scale runs: its nice-loop tables, Franken fish, Sue de Coq
+    and ALS lists and searches."""
+    from grille.sudoku.logic.hodoku.als import als_xy_wing, als_xz
     from grille.sudoku.logic.hodoku.franken import franken_fish
     from grille.sudoku.logic.hodoku.nice_loops import nice_loop_step
+    from grille.sudoku.logic.hodoku.sue_de_coq import sue_de_coq
 
     board = _boards()[0]
     nice_loop_step(board, False)  # type: ignore[arg-type]
     franken_fish(board, 2, True)  # type: ignore[arg-type]
+    sue_de_coq(board)  # type: ignore[arg-type]
+    als_xz(board)  # type: ignore[arg-type]
+    als_xy_wing(board)  # type: ignore[arg-type]
 
 
 def _warm_forcing() -> None:

@@ -46,7 +46,7 @@ from grille.sudoku.logic.hodoku.tabling import (
     TABLE_LIMIT,
     _add_groups,
     _chain_lists,
-    _groups,
+    _groups_of,
 )
 
 __all__ = ["LoopFind", "nice_loop_finds", "nice_loop_step"]
@@ -80,7 +80,7 @@ class _Tables:
         direct: dict[int, list[int]] = {}
         premises: list[int] = []
         _chain_lists(board, direct, premises)
-        self.groups = _groups(board.planes) if with_groups else []
+        self.groups = _groups_of(board.planes) if with_groups else []
         if with_groups:
             _add_groups(board.planes, direct)
         self.direct = direct

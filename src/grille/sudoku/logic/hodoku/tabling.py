@@ -134,8 +134,9 @@ step read the same board)."""
 
 
 def _chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]) -> None:
-    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences (fresh
-    lists, kept for the board's next caller)."""
+    """``fillTables`` with chains only: an ON's and an OFF's immediate consequences, added to
+    ``direct`` (the lists are kept for the board's next caller and shared: never change
+    them in place)."""
     key = (board.cells, board.marks)
     found = _LISTS.get(key)
     if found is None:
@@ -143,8 +144,7 @@ def _chain_lists(board: Board, direct: dict[int, list[int]], premises: list[int]
             _LISTS.clear()
         found = _LISTS[key] = ({}, [])
         _fill_chain_lists(board, found[0], found[1])
-    for node, listed in found[0].items():
-        direct[node] = list(listed)
+    direct.update(found[0])
     premises += found[1]
 
 
@@ -175,10 +175,47 @@ def _fill_chain_lists(board: Board, direct: dict[int, list[int]], premises: list
             premises += [on_base + cell, off_base + cell]
 
 
+_GroupLinks = tuple[list[_Group], dict[int, list[int]], dict[int, list[int]]]
+_GROUP_LINKS: dict[tuple[int, ...], _GroupLinks] = {}
+"""The last boards' group nodes and links, by candidate planes (the grouped loops, forcing
+chains and nets of one step read the same planes)."""
+
+
+def _group_links(planes: tuple[int, ...]) -> _GroupLinks:
+    """The group nodes of ``planes``, the group nodes each candidate node's list gains (in
+    order) and each group node's list: :func:`_add_groups` in parts, kept."""
+    found = _GROUP_LINKS.get(planes)
+    if found is None:
+        if len(_GROUP_LINKS) >= 4:
+            _GROUP_LINKS.clear()
+        gained = _Appending()
+        groups = _fill_groups(planes, gained)
+        lists = {node: gained.pop(node) for node in range(_GROUP, _GROUP + 2 * len(groups))}
+        found = _GROUP_LINKS[planes] = (groups, gained, lists)
+    return found
+
+
+def _groups_of(planes: tuple[int, ...]) -> list[_Group]:
+    """The group nodes of ``planes`` (kept with their links)."""
+    return _group_links(planes)[0]
+
+
 def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
     """``fillTablesWithGroupNodes``: each group node's ON and OFF lists, and the group nodes
     appended to the lists of the candidates they link with."""
+    _, gained, lists = _group_links(planes)
+    for node, more in gained.items():
+        direct[node] = direct[node] + more  # a new list: the kept chain lists stay as they are
+    direct.update(lists)  # shared, as the chain lists are
+
+
+def _fill_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> list[_Group]:
+    """:func:`_add_groups` into ``direct`` starting empty (an :class:`_Appending`): each
+    candidate node's list holds the group nodes it gains. Returns the group nodes."""
     groups = _groups(planes)
+    same_digit: list[list[int]] = [[] for _ in range(10)]  # each digit's groups, in order
+    for i, group in enumerate(groups):
+        same_digit[group.digit].append(i)
     for i, group in enumerate(groups):
         g_on, g_off = _GROUP + 2 * i, _GROUP + 2 * i + 1
         on_list: list[int] = []
@@ -196,32 +233,45 @@ def _add_groups(planes: tuple[int, ...], direct: dict[int, list[int]]) -> None:
                     if _on(cell, group.digit) not in off_list:
                         off_list.append(_on(cell, group.digit))
                     direct[_off(cell, group.digit)].append(g_on)
-        counts = {"row": [0, -1], "col": [0, -1], "box": [0, -1]}
-        for j, other in enumerate(groups):
-            if j == i or other.digit != group.digit or other.cells & group.cells:
+        # the other groups of the digit in the group's row, column, box: how many, the first
+        counts = [0, 0, 0]
+        firsts = [-1, -1, -1]
+        row, col, box, cells = group.row, group.col, group.box, group.cells
+        for j in same_digit[group.digit]:
+            other = groups[j]
+            if j == i or other.cells & cells:
                 continue
-            for key, same in (("row", group.row >= 0 and group.row == other.row),
-                              ("col", group.col >= 0 and group.col == other.col),
-                              ("box", group.box == other.box)):
-                if same:
-                    counts[key][0] += 1
-                    if counts[key][0] == 1:
-                        counts[key][1] = j
-                    on_list.append(_GROUP + 2 * j + 1)
-        for key in ("row", "col", "box"):
-            count, j = counts[key]
-            if count != 1:
-                continue
-            if key == "row":
-                house = _ROWS[group.row]
-            elif key == "col":
-                house = _COLS[group.col]
-            else:
-                house = _BOXES[group.box]
-            if not plane & house & ~group.cells & ~groups[j].cells:
-                off_list.append(_GROUP + 2 * j)
+            if row >= 0 and row == other.row:
+                counts[0] += 1
+                if counts[0] == 1:
+                    firsts[0] = j
+                on_list.append(_GROUP + 2 * j + 1)
+            if col >= 0 and col == other.col:
+                counts[1] += 1
+                if counts[1] == 1:
+                    firsts[1] = j
+                on_list.append(_GROUP + 2 * j + 1)
+            if box == other.box:
+                counts[2] += 1
+                if counts[2] == 1:
+                    firsts[2] = j
+                on_list.append(_GROUP + 2 * j + 1)
+        for key, house in enumerate((_ROWS[row] if row >= 0 else 0,
+                                     _COLS[col] if col >= 0 else 0, _BOXES[box])):
+            if counts[key] == 1 and not plane & house & ~cells & ~groups[firsts[key]].cells:
+                off_list.append(_GROUP + 2 * firsts[key])
         direct[g_on] = on_list
         direct[g_off] = off_list
+    return groups
+
+
+class _Appending(dict[int, list[int]]):
+    """A dict of lists whose missing keys read as new empty lists (kept)."""
+
+    def __missing__(self, key: int) -> list[int]:
+        listed: list[int] = []
+        self[key] = listed
+        return listed
 
 
 def _closures(direct: dict[int, list[int]]) -> dict[int, int]:
@@ -310,37 +360,46 @@ def _sets(mask: int, base: int) -> list[int]:
     return [0] + [(mask >> (base + 81 * d)) & _M81 for d in range(9)]
 
 
-def _contradiction(mask: int, premise: int, board: Board, allowed: list[int]) -> str:
-    """Which of HoDoKu's ``checkOneChain`` tests the premise's table fails ("" for none)."""
-    on, off = _sets(mask, 0), _sets(mask, _OFF)
+_M729 = (1 << _OFF) - 1
+
+
+def _contradiction(mask: int, premise: int, board: Board, allowed: list[list[int]]) -> str:
+    """Which of HoDoKu's ``checkOneChain`` tests the premise's table fails ("" for none);
+    ``allowed`` holds per digit the nonempty places the placed digits allow it in each unit,
+    in unit order."""
     if premise < _OFF:
         if mask >> (premise + _OFF) & 1:
             return "it deletes itself"
     elif mask >> (premise - _OFF) & 1:
         return "it sets itself"
-    both = any(on[d] & off[d] for d in range(1, 10))
-    if both:
+    on_all = mask & _M729
+    off_all = mask >> _OFF & _M729
+    if on_all & off_all:
         return "a candidate is both set and deleted"
+    on = _sets(on_all, 0)
     seen = 0
     for d in range(1, 10):
         if on[d] & seen:
             return "two digits are set in one cell"
         seen |= on[d]
     for d in range(1, 10):
-        if on[d].bit_count() > 1:
+        if on[d] & (on[d] - 1):
             for unit in _UNITS:
                 if (on[d] & unit).bit_count() > 1:
                     return f"{d} is set twice in one unit"
+    off = _sets(off_all, 0)
     empty = board.empty_mask & ~seen
-    for d in range(1, 10):
-        empty &= off[d] | ~board.planes[d - 1]
     if empty:
-        return "a cell loses every candidate"
+        planes = board.planes
+        for d in range(1, 10):
+            empty &= off[d] | ~planes[d - 1]
+        if empty:
+            return "a cell loses every candidate"
     for d in range(1, 10):
-        if off[d]:
-            for unit in _UNITS:
-                places = unit & allowed[d]
-                if places and places & off[d] == places:
+        lost = off[d]
+        if lost:
+            for places in allowed[d]:
+                if places & lost == places:
                     return f"a unit loses every place for {d}"
     return ""
 
@@ -421,6 +480,11 @@ NET_DEPTH = 4
 def forcing_net_conclusions(grid: HodokuGrid) -> list[ChainConclusion]:
     """Every conclusion of HoDoKu's forcing nets on ``grid`` (``getForcingNets``: the
     same checks on tables whose premises look ahead through singles)."""
+    return _conclusions(*_net_tables(grid))
+
+
+def _net_tables(grid: HodokuGrid) -> tuple[Board, dict[int, list[int]], list[int]]:
+    """The board of ``grid``, its premises' direct lists in net mode and the premises."""
     cells, marks = grid.cells_and_marks()
     board = Board(default_shape(9), cells, marks)
     direct: dict[int, list[int]] = {}
@@ -431,7 +495,7 @@ def forcing_net_conclusions(grid: HodokuGrid) -> list[ChainConclusion]:
             direct[_off(cell, digit)] = _net_list(grid, cell, digit, False, NET_DEPTH)
             premises += [_on(cell, digit), _off(cell, digit)]
     _add_groups(board.planes, direct)
-    return _conclusions(board, direct, premises)
+    return board, direct, premises
 
 
 def forcing_chain_conclusions(board: Board) -> list[ChainConclusion]:
@@ -440,10 +504,10 @@ def forcing_chain_conclusions(board: Board) -> list[ChainConclusion]:
     return _conclusions(board, direct, premises)
 
 
-def _conclusions(
-    board: Board, direct: dict[int, list[int]], premises: list[int]
-) -> list[ChainConclusion]:
-    """The contradictions and verities of the closed tables."""
+def _reach(board: Board, direct: dict[int, list[int]], premises: list[int],
+           ) -> tuple[dict[int, int], list[list[int]]]:
+    """The closed tables (bounded as HoDoKu bounds them) and, per digit, the open cells the
+    placed digits allow it in (``candidatesAllowed``), unit by unit (the nonempty ones)."""
     reach = _closures(direct)
     for premise in premises:
         if reach[premise].bit_count() >= TABLE_LIMIT:
@@ -454,15 +518,33 @@ def _conclusions(
     for cell, digit in enumerate(board.cells):
         if digit:
             allowed[digit] &= ~_PEERS[cell]
+    places = [[unit & allowed[d] for unit in _UNITS if unit & allowed[d]] for d in range(10)]
+    return reach, places
+
+
+def _contradiction_of(premise: int, why: str) -> ChainConclusion:
+    """The conclusion of a premise that fails ``checkOneChain``: it is false."""
+    is_on = premise < _OFF
+    d, cell = divmod(premise if is_on else premise - _OFF, 81)
+    return ChainConclusion(cell, d + 1, not is_on, f"contradiction: {why}")
+
+
+def _conclusions(
+    board: Board, direct: dict[int, list[int]], premises: list[int]
+) -> list[ChainConclusion]:
+    """The contradictions and verities of the closed tables."""
+    reach, allowed = _reach(board, direct, premises)
     found: list[ChainConclusion] = []
     for premise in premises:
         why = _contradiction(reach[premise], premise, board, allowed)
         if why:
-            is_on = premise < _OFF
-            node = premise if is_on else premise - _OFF
-            d, cell = divmod(node, 81)
-            place = not is_on
-            found.append(ChainConclusion(cell, d + 1, place, f"contradiction: {why}"))
+            found.append(_contradiction_of(premise, why))
+    return found + _all_verities(board, reach)
+
+
+def _all_verities(board: Board, reach: dict[int, int]) -> list[ChainConclusion]:
+    """The verities of the closed tables, in HoDoKu's order."""
+    found: list[ChainConclusion] = []
     for cell in board.empty_cells:
         for digit in bits(board.marks[cell]):
             both = reach[_on(cell, digit)] & reach[_off(cell, digit)]
@@ -482,6 +564,38 @@ def _conclusions(
                         common &= reach[_on(cell, digit)]
                     _verities(found, common, _M81, "every place of a digit in a unit")
     return found
+
+
+def _rank(conclusion: ChainConclusion) -> tuple[int, int, int]:
+    """:func:`pick`'s order: placements (by cell alone), then deletions by cell and digit."""
+    if conclusion.place:
+        return 0, conclusion.cell, 0
+    return 1, conclusion.cell, conclusion.digit
+
+
+def _first_conclusion(
+    board: Board, direct: dict[int, list[int]], premises: list[int]
+) -> ChainConclusion | None:
+    """``pick(_conclusions(board, direct, premises))`` without testing the premises whose
+    contradiction could not be picked: the verities give a bound first; a contradiction,
+    listed before every verity, wins a tie with one, and loses a tie with an earlier
+    contradiction."""
+    reach, allowed = _reach(board, direct, premises)
+    chosen = pick(_all_verities(board, reach))
+    best = _rank(chosen) if chosen is not None else (2, 0, 0)
+    from_verity = True
+    for premise in premises:
+        if premise < _OFF:
+            rank = (1, premise % 81, premise // 81 + 1)
+        else:
+            rank = (0, (premise - _OFF) % 81, 0)
+        if rank > best or (rank == best and not from_verity):
+            continue
+        why = _contradiction(reach[premise], premise, board, allowed)
+        if why:
+            chosen = _contradiction_of(premise, why)
+            best, from_verity = rank, False
+    return chosen
 
 
 def _verities(found: list[ChainConclusion], mask: int, keep: int, why: str) -> None:
@@ -510,13 +624,14 @@ def forcing_chain(board: Board) -> Step | None:
     """HoDoKu's Forcing Chain step on ``board``: its first conclusion, or None."""
     if board.n != 9:
         return None
-    return _step(pick(forcing_chain_conclusions(board)), "Forcing Chain", 500.0)
+    direct, premises = _tables(board)
+    return _step(_first_conclusion(board, direct, premises), "Forcing Chain", 500.0)
 
 
 def forcing_net(grid: HodokuGrid) -> Step | None:
     """HoDoKu's Forcing Net step on ``grid`` (its singles queues matter): the first
     conclusion, or None."""
-    return _step(pick(forcing_net_conclusions(grid)), "Forcing Net", 700.0)
+    return _step(_first_conclusion(*_net_tables(grid)), "Forcing Net", 700.0)
 
 
 def _step(chosen: ChainConclusion | None, name: str, score: float) -> Step | None:

@@ -293,6 +293,28 @@ def _make(board: Board, name: str, rect: _Rect, a: int, b: int,
     )
 
 
+_Listed = tuple[_Rect, int, int, tuple[int, ...], tuple[int, ...]]
+_KEPT: dict[int, tuple[Board, list[int], list[_Listed]]] = {}
+
+
+def _rectangle_list(board: Board) -> tuple[list[int], list[_Listed]]:
+    """The board's planes and its rectangles in HoDoKu's order, each with its pair and its
+    cells holding only the pair (pure) or more (extra); kept for the board last asked (the
+    seven tests look at one board in turn)."""
+    kept = _KEPT.get(0)
+    if kept is not None and kept[0] is board:
+        return kept[1], kept[2]
+    listed: list[_Listed] = []
+    for rect, a, b in _rectangles(board):
+        pair = 1 << (a - 1) | 1 << (b - 1)
+        pure = tuple(cell for cell in rect if not board.marks[cell] & ~pair)
+        extra = tuple(cell for cell in rect if board.marks[cell] & ~pair)
+        listed.append((rect, a, b, pure, extra))
+    planes = _planes(board)
+    _KEPT[0] = (board, planes, listed)
+    return planes, listed
+
+
 def hodoku_rectangle(name: str) -> Callable[[Board], Step | None]:
     """The finder of HoDoKu's uniqueness test ``name`` ("Uniqueness Test 1" .. 6 or
     "Hidden Rectangle"): its first instance on a 9x9 board, or None."""
@@ -303,12 +325,9 @@ def hodoku_rectangle(name: str) -> Callable[[Board], Step | None]:
     def find(board: Board) -> Step | None:
         if board.n != 9:
             return None
-        planes = _planes(board)
-        for rect, a, b in _rectangles(board):
-            pair = 1 << (a - 1) | 1 << (b - 1)
-            pure = [cell for cell in rect if not board.marks[cell] & ~pair]
-            extra = [cell for cell in rect if board.marks[cell] & ~pair]
-            out = check(board, planes, rect, a, b, pure, extra)
+        planes, rectangles = _rectangle_list(board)
+        for rect, a, b, pure, extra in rectangles:
+            out = check(board, planes, rect, a, b, list(pure), list(extra))
             if out:
                 return _make(board, grille_name, rect, a, b, out,
                              "the deadly pattern must not form")
