@@ -166,7 +166,8 @@ class SudokuKind(GridKind[Grid]):
 
         _plain_only(puzzle, "rating")
 
-        return rate(puzzle, **kind_options(self.info, "rate", options))
+        rated: Rating | HodokuRating = rate(puzzle, **kind_options(self.info, "rate", options))
+        return rated
 
     def hint(self, state: Grid, *, depth: int = 1, **options: Any) -> Hint[Grid]:
         """The next hint for a player at ``state``: the next step of grille's full ladder,

@@ -23,6 +23,7 @@ Two ladders walk the same way, easiest step first:
 from __future__ import annotations
 
 import sys
+from typing import Literal, overload
 
 from grille.errors import GrilleError
 from grille.hints import Hint, entry_mistakes, judged_hint
@@ -97,6 +98,20 @@ def explain(
         scale=on if rated else GRILLE,
         rating=rate_steps(path, solved=board.solved, scale=on) if rated else None,
     )
+
+
+@overload
+def rate(
+    puzzle: Grid, *, nesting: int = ..., scale: Literal["se", "sukaku"] | None = ...
+) -> Rating: ...
+
+
+@overload
+def rate(puzzle: Grid, *, nesting: int = ..., scale: Literal["hodoku"]) -> HodokuRating: ...
+
+
+@overload
+def rate(puzzle: Grid, *, nesting: int = ..., scale: str | None = ...) -> Rating | HodokuRating: ...
 
 
 def rate(
