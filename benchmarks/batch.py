@@ -172,10 +172,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
     timings: list[Timing] = []
-    with tempfile.TemporaryDirectory() as tmp, distributed.LocalCluster(
+    with tempfile.TemporaryDirectory() as tmp, distributed.LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
         silence_logs=logging.ERROR,
-    ) as cluster, distributed.Client(cluster, set_as_default=False) as client:
+    ) as cluster, distributed.Client(  # type: ignore[no-untyped-call]
+        cluster, set_as_default=False,
+    ) as client:
         folder = Path(tmp)
         places = [("1 process (--jobs 1)", ["--jobs", "1"]),
                   ("2 processes (--jobs 2)", ["--jobs", "2"]),

@@ -39,10 +39,10 @@ def read(path: str) -> list[tuple[str, str, int, float, str]]:
         if line.startswith("#") or not line.strip():
             continue
         if "\t" in line:
-            _, puzzle, level, score, seconds, steps = line.split("\t")
+            _, puzzle, level, score, taken, steps = line.split("\t")
             if level == "TIMEOUT":
                 continue
-            rows.append((puzzle, level.lower(), int(score), float(seconds), steps))
+            rows.append((puzzle, level.lower(), int(score), float(taken), steps))
         else:
             parts = line.split()
             took = seconds.get(parts[0], -1.0)

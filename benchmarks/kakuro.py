@@ -40,19 +40,19 @@ def cp_sat(grid: KakuroGrid) -> tuple[float, list[int]]:
 
     start = time.perf_counter()
     model = cp_model.CpModel()
-    var = {cell: model.NewIntVar(1, 9, f"c{cell}") for cell in grid.whites}
+    var = {cell: model.new_int_var(1, 9, f"c{cell}") for cell in grid.whites}
     for run in grid.runs:
         cells = [var[cell] for cell in run.cells]
-        model.AddAllDifferent(cells)
+        model.add_all_different(cells)
         if run.total:
-            model.Add(sum(cells) == run.total)
+            model.add(sum(cells) == run.total)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    status = solver.Solve(model)
+    status = solver.solve(model)
     seconds = time.perf_counter() - start
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return seconds, []
-    return seconds, [solver.Value(var[cell]) for cell in grid.whites]
+    return seconds, [solver.value(var[cell]) for cell in grid.whites]
 
 
 def white_share(grid: KakuroGrid) -> float:

@@ -81,26 +81,26 @@ def main() -> None:
         payloads.append("".join(rng.choices(ALPHABET, k=rng.randint(1, 40))))
     answers = javascript(args.lz_string, [lz._units(t) for t in texts] + payloads)
     bad = 0
-    for text, (payload, _) in zip(texts, answers, strict=False):
-        if lz.compress(text) != payload:
+    for text, (compressed, _) in zip(texts, answers, strict=False):
+        if lz.compress(text) != compressed:
             bad += 1
             print(f"compress differs: {text[:60]!r}")
     decoded = refused = 0
-    for payload, (_, theirs) in zip(payloads, answers[len(texts):], strict=True):
-        ours = grille_decode(payload)
+    for sent, (_, theirs) in zip(payloads, answers[len(texts):], strict=True):
+        ours = grille_decode(sent)
         # what grille refuses on purpose: a first code of 3, "=" inside, a lone surrogate
-        on_purpose = ((ALPHABET.index(payload[0]) >> 4) == 3 or "=" in payload.rstrip("=")
+        on_purpose = ((ALPHABET.index(sent[0]) >> 4) == 3 or "=" in sent.rstrip("=")
                       or any(0xD800 <= ord(c) < 0xE000 for c in theirs or ""))
         if ours is None:
             refused += 1
             if theirs and not on_purpose:
                 bad += 1
-                print(f"refused, JavaScript decodes: {payload!r} -> {theirs[:40]!r}")
+                print(f"refused, JavaScript decodes: {sent!r} -> {theirs[:40]!r}")
         else:
             decoded += 1
             if ours != theirs:
                 bad += 1
-                print(f"decodes differ: {payload!r}: {ours[:40]!r} / {theirs!r:.40}")
+                print(f"decodes differ: {sent!r}: {ours[:40]!r} / {theirs!r:.40}")
     print(f"{len(texts)} texts ({shared} shared payloads), {len(payloads)} payloads "
           f"({decoded} decoded, {refused} refused): {bad} differences")
     sys.exit(1 if bad else 0)

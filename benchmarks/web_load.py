@@ -132,6 +132,7 @@ async def player(
     """One player: a new game, then requests until the shared ``budget`` is spent."""
     rng = random.Random(seed)
     state: dict[str, Any] | None = None
+    body: dict[str, Any] | None
     while budget[0] > 0:
         budget[0] -= 1
         if state is None:
