@@ -37,7 +37,8 @@ from grille.sudoku.variants._kernel import (
     STOP_BUDGET,
     STOP_DONE,
     STOP_LIMIT,
-    _bit_length,
+    _keep_solution,
+    _next_branch,
     _popcount,
     _push,
 )
@@ -243,9 +244,7 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, count: int, wor
                         best = cell
                         best_options = options
             if best < 0:
-                if solutions < 2:
-                    for cell in range(cells):
-                        found[solutions * cells + cell] = _bit_length(stack[off + cell])
+                _keep_solution(found, stack, off, cells, solutions)
                 solutions += 1
                 if limit > 0 and solutions >= limit:
                     stop = STOP_LIMIT
@@ -253,18 +252,10 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, count: int, wor
             else:
                 branch[level] = best
                 left[level] = stack[off + best]
-        while level >= 0 and left[level] == 0:
-            level -= 1
+        level = _next_branch(stack, left, branch, level, cells)
         if level < 0:
             break
-        bit = left[level] & -left[level]
-        left[level] ^= bit
-        off = level * cells
-        for cell in range(cells):
-            stack[off + cells + cell] = stack[off + cell]
-        changed = branch[level]
-        stack[off + cells + changed] = bit
-        level += 1
+        changed = branch[level - 1]
     return solutions, nodes, stop
 
 

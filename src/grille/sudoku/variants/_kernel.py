@@ -97,6 +97,31 @@ def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
     return top + 1
 
 
+def _keep_solution(found: Any, stack: Any, off: int, cells: int, count: int) -> None:
+    """The digits of the solution in ``stack``'s row at ``off`` into ``found`` as the
+    ``count``-th solution, for the first two only."""
+    if count < 2:
+        for cell in range(cells):
+            found[count * cells + cell] = _bit_length(stack[off + cell])
+
+
+def _next_branch(stack: Any, left: Any, branch: Any, level: int, cells: int) -> int:
+    """Back to the deepest level with a digit left to try at its branch cell: that digit
+    goes into a copy of the level's masks one row down, and the new level is returned
+    (the search goes on from it); -1 when no level has a digit left."""
+    while level >= 0 and left[level] == 0:
+        level -= 1
+    if level < 0:
+        return -1
+    bit = left[level] & -left[level]
+    left[level] ^= bit
+    off = level * cells
+    for cell in range(cells):
+        stack[off + cells + cell] = stack[off + cell]
+    stack[off + cells + branch[level]] = bit
+    return level + 1
+
+
 # -- the filters (each as its class's run in propagation.py) --------------------------------
 
 
@@ -799,9 +824,7 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
                         best_options = options
                         best_weight = weight
             if best < 0:
-                if count < 2:
-                    for cell in range(cells):
-                        found[count * cells + cell] = _bit_length(stack[off + cell])
+                _keep_solution(found, stack, off, cells, count)
                 count += 1
                 if limit > 0 and count >= limit:
                     stop = STOP_LIMIT
@@ -809,18 +832,10 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
             else:
                 branch[level] = best
                 left[level] = stack[off + best]
-        while level >= 0 and left[level] == 0:
-            level -= 1
+        level = _next_branch(stack, left, branch, level, cells)
         if level < 0:
             break
-        bit = left[level] & -left[level]
-        left[level] ^= bit
-        off = level * cells
-        for cell in range(cells):
-            stack[off + cells + cell] = stack[off + cell]
-        changed = branch[level]
-        stack[off + cells + changed] = bit
-        level += 1
+        changed = branch[level - 1]
     outcome[0] = count
     outcome[1] = nodes
     outcome[2] = stop
@@ -1005,8 +1020,9 @@ def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int
 
 KERNELS = Kernels(
     (_solve, _narrow, _filter_once, _fused),
-    helpers=(_bit_length, _low_index, _popcount, _push, _relation, _linear_sum,
-             _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums, _sum_groups,
+    helpers=(_bit_length, _low_index, _popcount, _push, _keep_solution, _next_branch,
+             _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
+             _sum_groups,
              _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
              _search, _grow),
 )
