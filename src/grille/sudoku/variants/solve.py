@@ -309,16 +309,16 @@ def _peer_matrix(layout: Layout) -> Any:
     return matrix
 
 
-class _MatrixPeers(Sequence[Collection[int]]):
-    """Each cell's peers (itself included) read from a peer matrix, as a set built on first
-    read (few cells are asked: those of filters reasoning with different digits)."""
+class _LazyPeers(Sequence[Collection[int]]):
+    """Each cell's peers (itself included) as a set built on first read (few cells are
+    asked: those of filters reasoning with different digits); a subclass says how many
+    cells there are and finds one cell's peers."""
 
-    def __init__(self, matrix: Any) -> None:
-        self._matrix = matrix
-        self._sets: dict[int, frozenset[int]] = {}
+    def __init__(self) -> None:
+        self._sets: dict[int, Collection[int]] = {}
 
-    def __len__(self) -> int:
-        return len(self._matrix)
+    def _peers_of(self, cell: int) -> Collection[int]:
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, cell: int) -> Collection[int]: ...
@@ -331,9 +331,22 @@ class _MatrixPeers(Sequence[Collection[int]]):
             return [self[index] for index in range(len(self))[cell]]
         found = self._sets.get(cell)
         if found is None:
-            found = self._sets[cell] = frozenset([cell, *self._matrix[cell].nonzero()[0]
-                                                  .tolist()])
+            found = self._sets[cell] = self._peers_of(cell)
         return found
+
+
+class _MatrixPeers(_LazyPeers):
+    """Each cell's peers (itself included) read from a peer matrix."""
+
+    def __init__(self, matrix: Any) -> None:
+        super().__init__()
+        self._matrix = matrix
+
+    def __len__(self) -> int:
+        return len(self._matrix)
+
+    def _peers_of(self, cell: int) -> Collection[int]:
+        return frozenset([cell, *self._matrix[cell].nonzero()[0].tolist()])
 
     def __repr__(self) -> str:
         return f"_MatrixPeers({len(self)} cells)"
@@ -770,35 +783,22 @@ def _full_arrays(full: tuple[tuple[int, ...], ...], size: int) -> tuple[Any, Any
     return units, _flat_locked_of(full, size * size)
 
 
-class _UnitPeers(Sequence[Collection[int]]):
+class _UnitPeers(_LazyPeers):
     """Each cell's peers (itself included): the layout's and every cell of a puzzle's unit
-    holding it, as a set built on first read (for :meth:`Filter.with_peers`)."""
+    holding it (for :meth:`Filter.with_peers`)."""
 
     def __init__(self, layout: Layout, units: Sequence[tuple[int, ...]]) -> None:
+        super().__init__()
         self._layout = layout
         self._units = units
-        self._sets: dict[int, Collection[int]] = {}
 
     def __len__(self) -> int:
         return len(self._layout.peers)
 
-    @overload
-    def __getitem__(self, cell: int) -> Collection[int]: ...
-
-    @overload
-    def __getitem__(self, cell: slice) -> Sequence[Collection[int]]: ...
-
-    def __getitem__(self, cell: int | slice) -> Collection[int] | Sequence[Collection[int]]:
-        if isinstance(cell, slice):
-            return [self[index] for index in range(len(self))[cell]]
-        found = self._sets.get(cell)
-        if found is None:
-            found = self._layout.peers[cell]
-            grown = [other for unit in self._units if cell in unit for other in unit]
-            if grown:
-                found = found | frozenset(grown)
-            self._sets[cell] = found
-        return found
+    def _peers_of(self, cell: int) -> Collection[int]:
+        found: Collection[int] = self._layout.peers[cell]
+        grown = [other for unit in self._units if cell in unit for other in unit]
+        return frozenset(found) | frozenset(grown) if grown else found
 
     def __repr__(self) -> str:
         return f"_UnitPeers({len(self)} cells, {len(self._units)} units)"
