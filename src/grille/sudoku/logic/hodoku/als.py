@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grille.engine._jit import Kernels
+from grille.engine.kernel_helpers import popcount as _bit_count
 from grille.logic import Step
 from grille.sudoku.logic.board import Board, bits, cells_of
 
@@ -453,15 +454,6 @@ def _xy_chain(board: Board, found: list[Als] | _Found, commons: list[list[int]],
 
 _SPLIT = 41
 _LOW = (1 << _SPLIT) - 1
-
-
-def _bit_count(mask: int) -> int:
-    """The number of bits set in ``mask``."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 def _find_alses(cells: np.ndarray, marks: np.ndarray, units: np.ndarray, peer_lo: np.ndarray,

@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from grille.engine._jit import Kernels
+from grille.engine.kernel_helpers import popcount as _count
 from grille.logic import Step
 from grille.sudoku.logic.board import Board, bits, cells_of
 
@@ -158,15 +159,6 @@ def _deletions(board: Board, inter: int, held: int, line_set: int, line_digits: 
 
 
 # -- the compiled search -------------------------------------------------------------------
-
-
-def _count(mask: int) -> int:
-    """The number of bits set in ``mask``."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 def _scan(cells: np.ndarray, marks: np.ndarray, lines: np.ndarray, boxes: np.ndarray,
