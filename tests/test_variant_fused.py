@@ -171,6 +171,25 @@ def test_families_lay_out_what_their_parts_hold(path: Path) -> None:
     assert laid_out(grid, True) == laid_out(grid, False)
 
 
+def test_cage_records_are_remembered_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cage's record, laid out afresh, remembered, or after the remembered ones were
+    cleared (the table full), is the one its CageSum filter encodes to: every count and
+    total of a 6x6 (totals with no digit set, and past any, included)."""
+    monkeypatch.setattr(_kernel, "_CAGE_LAID", {})
+    monkeypatch.setattr(_kernel, "_CAGE_LAID_SIZE", 50)
+    n = 6
+    for _ in range(2):  # laid out, then remembered (cleared on the way when full)
+        for count in range(1, n + 1):
+            cells = tuple(range(3, 3 + count))
+            for total in (*range(23), 10**9):
+                out = _kernel.Records(n)
+                out.cage(cells, total)
+                code, numbers, _ = _kernel.ENCODERS[pr.CageSum](
+                    pr.CageSum(cells, n, total), n)
+                assert out.records == [code, len(numbers), *numbers]
+                assert len(_kernel._CAGE_LAID) <= 50
+
+
 @pytest.mark.parametrize("negative", ["xv", "nonconsecutive", "ratio"])
 def test_negative_rules_lay_out_every_unmarked_pair(negative: str) -> None:
     """All XV / Kropki dots given: every unmarked neighbour pair's relation, marked pairs

@@ -1239,11 +1239,20 @@ class Records:
         self.records += (RELATION, 3, a, b, table)
 
     def cage(self, cells: tuple[int, ...], total: int) -> None:
-        """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``."""
-        combos = pr._combos(self.size, len(cells), total)
-        self.records += (CAGE_SUM, 2 + len(cells) + len(combos), len(cells), len(combos))
-        self.records += cells
-        self.records += combos
+        """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``: its head
+        (kind, length, cells, digit sets) and digit sets as :data:`_CAGE_LAID` keeps them."""
+        key = (self.size, len(cells), total)
+        laid = _CAGE_LAID.get(key)
+        if laid is None:
+            combos = pr._combos(self.size, len(cells), total)
+            if len(_CAGE_LAID) >= _CAGE_LAID_SIZE:
+                _CAGE_LAID.clear()
+            laid = _CAGE_LAID[key] = (
+                (CAGE_SUM, 2 + len(cells) + len(combos), len(cells), len(combos)), combos)
+        records = self.records
+        records += laid[0]
+        records += cells
+        records += laid[1]
 
     def restrict(self, cell: int, mask: int) -> None:
         """A :class:`~grille.sudoku.variants.propagation.Restrict` of ``cell``."""
@@ -1285,6 +1294,17 @@ class Records:
         self.regions |= parts.regions
         self.units += parts.units
         return all(self.add(flt) for flt in parts.filters)  # stops at the first it cannot
+
+
+_CAGE_LAID: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""A cage's record head and digit sets by size, cell count and total, laid out once: a
+killer puzzle lays out some 35 cages, and looking each one's sets up afresh
+(:func:`~grille.sudoku.variants.propagation._combos`) and building its head was a third of
+its records' time in the benchmark."""
+
+_CAGE_LAID_SIZE = 4096
+"""Room for every count and total that has digit sets on sizes 4 to 16 (3,198); a cage's
+total is the puzzle's, any number, so the table is cleared when full."""
 
 
 def records_of(filters: Sequence[pr.Filter], size: int) -> tuple[list[int], int] | None:

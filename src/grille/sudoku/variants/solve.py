@@ -34,6 +34,7 @@ from typing import Any, overload
 
 from grille.engine._jit import jit_allowed
 from grille.kind import Solutions
+from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.variants.model import Constraint, Variant
 from grille.sudoku.variants.propagation import Filter, Masks
@@ -504,14 +505,16 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
-    if backend == "jit" or (backend == "auto" and _loaded and jit_allowed()):
+    # the kernel runs compiled here (the environment read once)
+    compiled = _loaded and backend != "python" and jit_allowed()
+    if backend == "jit" or (backend == "auto" and compiled):
         result = _solve_groups(grid, limit, budget)
         if result is not None:
             return result
     variant = grid.variant or _PLAIN
     n = grid.size
-    if (_loaded and backend != "python" and jit_allowed()  # the kernel runs compiled here
-            and frozenset(map(type, variant.constraints)) not in _UNITS_ONLY):
+    if compiled and (not _UNITS_ONLY
+                     or frozenset(map(type, variant.constraints)) not in _UNITS_ONLY):
         result = _solve_fused(grid, variant, limit, budget)
         if result is not None:
             return result
@@ -679,10 +682,7 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
     watchers as :func:`model_of` and ``flatten``, so the same search and nodes. ``None``
     when a filter has no flat encoding (the caller then builds the model). Only once the
     kernel runs compiled in this process."""
-    import numpy as np
-
-    from grille.sudoku.variants import _kernel
-
+    np, _kernel = _fused_modules()
     n = grid.size
     if n > 16:  # as flatten: the model path decides
         return None
@@ -701,7 +701,7 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
             _UNITS_ONLY.add(frozenset(map(type, variant.constraints)))
         return None
     extra = out.units
-    layout = layout_of(n, () if out.regions else tuple(grid.shape.units[2 * n:]))
+    layout = layout_of(n, ()) if out.regions else _shape_layout(grid.shape)
     if out.deferred:  # filters that reason with the peers: the layout's grown by the units
         sees = _UnitPeers(layout, extra)
         laid, out.records, start = out.records, [], 0
@@ -745,6 +745,26 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         found.append(solution if solution.marks is None else solution.with_marks(None))
     return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+@functools.cache
+def _fused_modules() -> tuple[Any, Any]:
+    """NumPy and :mod:`grille.sudoku.variants._kernel` for :func:`_solve_fused`, imported
+    once: an import statement in the function cost ~8 us a puzzle in the benchmark (each
+    puzzle solved right after a CP-SAT solve, the interpreter's caches cold)."""
+    import numpy as np
+
+    from grille.sudoku.variants import _kernel
+
+    return np, _kernel
+
+
+@functools.lru_cache(maxsize=64)
+def _shape_layout(shape: Shape) -> Layout:
+    """:func:`layout_of` the boxes of ``shape`` (a shape hashes by its two box sides, its
+    box units would be hashed afresh each time)."""
+    n = shape.size
+    return layout_of(n, tuple(shape.units[2 * n:]))
 
 
 _UNITS_ONLY: set[frozenset[type]] = set()
