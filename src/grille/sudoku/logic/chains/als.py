@@ -336,20 +336,26 @@ def _xz_eliminations(
 
 
 def als_xz(board: Board) -> Step | None:
-    """Two ALSs with a restricted common digit x: a digit z of both leaves cells seeing all z."""
+    """Two ALSs with a restricted common digit x: a digit z of both leaves cells seeing all z.
+
+    The step ranked first (easiest, fewest cells, most eliminations, first found); a pair
+    whose difficulty and size already rank it after the best so far is not examined."""
     sets, pairs = _linked(board)
     digit_cells = list(board.planes)
     best: tuple[tuple[float, int, int], Step] | None = None
     for i, j, rcc in pairs:
-        if popcount(rcc) > 2:
+        count = popcount(rcc)
+        if count > 2:
             continue
         a, b = sets[i], sets[j]
+        difficulty = ALS_XZ_DOUBLY_LINKED if count == 2 else ALS_XZ
+        size = len(a.cells) + len(b.cells)
+        if best is not None and (difficulty, size) > best[0][:2]:
+            continue  # ranks after the best whatever it removes
         elims = _xz_eliminations(board, a, b, rcc, digit_cells)
         if not elims:
             continue
-        double = popcount(rcc) == 2
-        difficulty = ALS_XZ_DOUBLY_LINKED if double else ALS_XZ
-        rank = (difficulty, len(a.cells) + len(b.cells), -len(set(elims)))
+        rank = (difficulty, size, -len(set(elims)))
         if best is None or rank < best[0]:
             best = (rank, _xz_step(board, a, b, rcc, elims, difficulty))
     return None if best is None else best[1]
