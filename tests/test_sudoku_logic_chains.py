@@ -9,8 +9,10 @@ from __future__ import annotations
 import pytest
 
 from conftest import shared_file
+from grille.logic import Step
 from grille.sudoku import Grid, solve
 from grille.sudoku.geometry import Shape
+from grille.sudoku.logic.board import Board
 from grille.sudoku.logic.chains.als import als_xy_wing, als_xz, sue_de_coq
 from grille.sudoku.logic.chains.named import (
     aic,
@@ -232,3 +234,64 @@ def test_chain_uniqueness_and_als_steps_are_sound_on_top1465() -> None:
         assert solution is not None
         used |= {step.technique for step in replay(puzzle, solution, ladder)}
     assert {"AIC", "ALS-XZ", "ALS-XY-Wing", "Sue de Coq", "Grouped AIC"} <= used
+
+
+# Extreme puzzles (from the Nishio practice search) whose walks take ALS-XZ and ALS-XY-Wing
+# steps several times, or get stuck after them.
+ALS_HEAVY = (
+    "500000000032005000061028300100000053005030600370000008008140970000900280000000004",
+    "003010800800400126090000000037050060000607000080090710000000080712003005008040300",
+    "000005060006090040070400200200000750600107003087000004003009070010080400090500000",
+)
+
+
+def _every_pair_xz(board: Board) -> Step | None:
+    """ALS-XZ's step found by examining every linked pair (what ``als_xz`` prunes)."""
+    from grille.sudoku.logic.chains import als
+
+    sets, pairs = als._linked_plain(board)
+    best: tuple[tuple[float, int, int], Step] | None = None
+    for i, j, rcc in pairs:
+        if rcc.bit_count() > 2:
+            continue
+        a, b = sets[i], sets[j]
+        elims = als._xz_eliminations(board, a, b, rcc, list(board.planes))
+        if not elims:
+            continue
+        difficulty = als.ALS_XZ_DOUBLY_LINKED if rcc.bit_count() == 2 else als.ALS_XZ
+        rank = (difficulty, len(a.cells) + len(b.cells), -len(set(elims)))
+        if best is None or rank < best[0]:
+            best = (rank, als._xz_step(board, a, b, rcc, elims, difficulty))
+    return None if best is None else best[1]
+
+
+def test_grouped_restricted_commons_match_the_set_by_set_search() -> None:
+    """``_linked`` (grouped by the cells holding each digit) finds the same pairs, in the
+    same order, as the set-by-set reference, and each set's indexes are its cells' own, on
+    every board of three walks up to Nishio (so ALS-XZ and ALS-XY-Wing steps are unchanged);
+    ALS-XZ, which skips pairs ranked after its best so far, takes the step that examining
+    every pair takes."""
+    from grille.sudoku.logic.chains import als
+    from grille.sudoku.practice import _walk, find_technique, practice_ladder
+
+    ladder = practice_ladder()
+    ladder = ladder[: ladder.index(find_technique("Nishio Forcing Chain")) + 1]
+    boards = pairs = 0
+    for text in ALS_HEAVY:
+        for _technique, _step, board in _walk(Board.from_grid(Grid.from_string(text)), ladder):
+            if board.solved:
+                continue
+            found = als._linked.__wrapped__(board)
+            assert found == als._linked_plain(board)
+            assert als.als_xz(board) == _every_pair_xz(board)
+            boards += 1
+            pairs += len(found[1])
+            peers = [set(cell_peers) for cell_peers in board.shape.peers]
+            for one in found[0]:
+                for x in range(board.n):
+                    holding = [cell for cell in one.cells if board.has(cell, x + 1)]
+                    assert one.where[x] == sum(1 << cell for cell in holding)
+                    seen = (set.intersection(*(peers[cell] for cell in holding)) if holding
+                            else set())
+                    assert one.seen[x] == sum(1 << cell for cell in seen - set(one.cells))
+    assert boards > 30 and pairs > 1000
