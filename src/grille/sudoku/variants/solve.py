@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from abc import abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -318,8 +319,9 @@ class _LazyPeers(Sequence[Collection[int]]):
     def __init__(self) -> None:
         self._sets: dict[int, Collection[int]] = {}
 
+    @abstractmethod
     def _peers_of(self, cell: int) -> Collection[int]:
-        raise NotImplementedError
+        """The peers of ``cell`` (itself included), found afresh."""
 
     @overload
     def __getitem__(self, cell: int) -> Collection[int]: ...

@@ -1206,32 +1206,28 @@ def _nested_net(
                 spent[0] += values[4 * at + 3]  # as the scan it stands for: the same budget
                 if spent[0] > spent[1]:
                     return _EXHAUSTED
-            elif part == 0:
-                status = _se_scan(n, npeers, peers, cell_units, unit_cells, marks, se,
-                                  inner_tables[19])  # fmt: skip
-                if status == _OVERFLOW:
-                    return _SE_OVERFLOW
-                built = se[16][8]
-                spent[0] += built
-                if spent[0] > spent[1]:
-                    return _EXHAUSTED
-                count = se[16][6]
-                found = inner_tables[19][: se[16][7]]
-                _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
-                memo[3][3] += 1
             else:
-                status = _inner_scan(
-                    n, npeers, peers, cell_units, unit_cells, marks, inner, inner_scratch,
-                    inner_tables,
-                )  # fmt: skip
+                # SE's level-2 chains (part 0) or the tier's scan, each into inner_tables[19];
+                # what they built, counted and found is read from their own rows
+                if part == 0:
+                    status = _se_scan(n, npeers, peers, cell_units, unit_cells, marks, se,
+                                      inner_tables[19])  # fmt: skip
+                    overflow = _SE_OVERFLOW
+                    built, count, size = se[16][8], se[16][6], se[16][7]
+                else:
+                    status = _inner_scan(
+                        n, npeers, peers, cell_units, unit_cells, marks, inner, inner_scratch,
+                        inner_tables,
+                    )  # fmt: skip
+                    overflow = _INNER_OVERFLOW
+                    built = inner_tables[17][0]
+                    count, size = inner_tables[15][1], inner_tables[15][2]
                 if status == _OVERFLOW:
-                    return _INNER_OVERFLOW
-                built = inner_tables[17][0]
+                    return overflow
                 spent[0] += built
                 if spent[0] > spent[1]:
                     return _EXHAUSTED
-                count = inner_tables[15][1]
-                found = inner_tables[19][: inner_tables[15][2]]
+                found = inner_tables[19][:size]
                 _memo_put(-1 - at, k1, h2, found, found.shape[0], count, built, memo)
                 memo[3][3] += 1
             result = _adopt(
