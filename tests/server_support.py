@@ -1,5 +1,5 @@
 """The game server in a thread and the browser the page tests drive, shared by the browser
-tests (tests/test_web_e2e.py, tests/test_null_kind.py)."""
+tests (tests/test_web_e2e.py, tests/test_null_kind.py, the variant page tests)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,17 @@ def serving(db: Path) -> Iterator[str]:
     """:func:`serving_app`'s address alone."""
     with serving_app(db) as (address, _):
         yield address
+
+
+@contextlib.contextmanager
+def browser_page(sync_api: Any, width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A page in Debian's chromium, driven by Playwright's ``sync_api``; on leaving, checks
+    that the page threw no error."""
+    errors: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        opened = browser.new_page(viewport={"width": width, "height": height})
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        yield opened
+        browser.close()
+    assert errors == [], errors

@@ -23,7 +23,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 from grille.game import PuzzleSource, Store  # noqa: E402
-from server_support import BROWSER_ARGS, CHROMIUM, serving  # noqa: E402
+from server_support import browser_page, serving  # noqa: E402
 from variant_games import GAMES  # noqa: E402
 
 expect = sync_api.expect
@@ -33,14 +33,8 @@ KILLER, JIGSAW, MIXED = GAMES
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
-        opened = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors: list[str] = []
-        opened.on("pageerror", lambda error: errors.append(str(error)))
+    with browser_page(sync_api) as opened:
         yield opened
-        browser.close()
-        assert errors == [], errors
 
 
 def test_lists_of_games_and_puzzles_name_the_families(page: Any, tmp_path: Path) -> None:

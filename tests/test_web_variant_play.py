@@ -27,7 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 uvicorn = pytest.importorskip("uvicorn")
 
-from server_support import BROWSER_ARGS, CHROMIUM, serving  # noqa: E402
+from server_support import browser_page, serving  # noqa: E402
 from variant_games import GAMES, Cell, VariantGame, arrows, drawn  # noqa: E402
 
 expect = sync_api.expect
@@ -45,14 +45,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
-        opened = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors: list[str] = []
-        opened.on("pageerror", lambda error: errors.append(str(error)))
+    with browser_page(sync_api) as opened:
         yield opened
-        browser.close()
-        assert errors == [], errors
 
 
 def cell(page: Any, at: Cell) -> Any:
