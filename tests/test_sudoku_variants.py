@@ -373,6 +373,24 @@ def test_cli_converts_between_links_and_back(
     assert "cannot hold the variant's constraints (little_killer)" in err
 
 
+@pytest.mark.parametrize(
+    ("link", "says"),
+    [
+        ("https://sudokupad.app/abcdef12", "short link keeps its puzzle on SudokuPad's server"),
+        ("sudokupad.app/scl_N4IgzglgXgpiBcBOANCALhNAbO9", "SudokuPad's own format"),
+        ("https://f-puzzles.com/?id=abc", "has no load=… payload"),
+        ("https://www.example.com/puzzle/12345", "carries no puzzle grille reads"),
+    ],
+)
+def test_a_link_that_carries_no_readable_puzzle_says_so_in_a_line(
+    link: str, says: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a user pastes the link a setter shared; "No such file or directory" told them nothing
+    status, out, err = _cli(["check", link], capsys)
+    assert (status, out) == (2, "")
+    assert says in err and err.count("\n") == 1 and "No such file" not in err
+
+
 def test_json_regions_that_are_boxes_are_the_shape_and_a_jigsaw_has_the_default_boxes() -> None:
     # found by the exact round trips of fuzz/targets.py: f-puzzles and Solo, which name only
     # regions, read these grids back with another shape

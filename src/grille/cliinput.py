@@ -35,6 +35,8 @@ __all__ = [
 
 PATH_SUFFIX = re.compile(r"\.[a-z]{2,}[a-z0-9]*$")
 """A file name's ending (``.txt``, ``.sdk`` ...), which a typed puzzle does not have."""
+URL_RE = re.compile(r"\s*[a-z][a-z0-9+.-]*://", re.I)
+"""A link's start (``https://``): a puzzle given as a link, never a file name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +87,22 @@ def read_puzzle_argument(argument: str) -> Input:
     An argument that names no file is a puzzle when some kind's sniffer claims it (a short
     game ID like ``6x6u:BhgCAbCef`` too, or a random-seed ID, which its reader refuses
     with the reason) or when it does not look like a path; only a path-like argument
-    gets "No such file or directory".
+    gets "No such file or directory", and a link no kind claims is refused as such.
     """
     if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
         return read_input(argument)
+    if URL_RE.match(argument) and not claiming_kinds(argument):
+        shown = argument if len(argument) <= 60 else argument[:57] + "…"
+        raise ParseError(f"the link {shown!r} carries no puzzle grille reads ('grille formats' "
+                         "lists the links it reads)", source="<argument>")
     return Input(argument, "<argument>")
 
 
 def _looks_like_path(argument: str) -> bool:
     """Whether a command-line argument that names no existing file was meant as a file name
-    rather than a puzzle: no kind claims it, and it has a directory separator, a file
+    rather than a puzzle: it is no link, no kind claims it, and it has a directory separator, a file
     name's ending, or is too short to spell a grid (the smallest, 4x4, has 16 cells)."""
-    if "\n" in argument or argument.lstrip().startswith(("{", "<")):
+    if "\n" in argument or argument.lstrip().startswith(("{", "<")) or URL_RE.match(argument):
         return False
     if claiming_kinds(argument):
         return False

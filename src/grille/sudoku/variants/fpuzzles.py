@@ -45,6 +45,8 @@ _LINK_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:(f-puzzles\.com/\?(?:.*&)?load=)|"
     r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
 )
+_SITE_RE = re.compile(r"(?:https?://)?(?:www\.)?(f-puzzles\.com|sudokupad\.app)(?:/|$)", re.I)
+"""A link to either site, whether or not it carries a puzzle grille can read."""
 _PERCENT = {"2B": "+", "2F": "/", "3D": "="}
 """The percent-encodings of base 64's own characters a pasted link may hold."""
 _PERCENT_RE = re.compile(r"%(2[BbFf]|3[Dd])")  # either case: browsers and chat programs vary
@@ -208,8 +210,7 @@ def read_link(text: str) -> tuple[Grid, str]:
     ``sudokupad``). The payload is read raw: query parsing would turn ``+`` into a space."""
     match = _LINK_RE.fullmatch(text.strip())
     if match is None:
-        raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
-                        "link (https://sudokupad.app/fpuzzles…)")
+        raise LinkError(_unreadable_link(text.strip()))
     payload = _PERCENT_RE.sub(lambda m: _PERCENT[m[1].upper()], match[3])
     decoded = decompress(payload)
     try:
@@ -219,6 +220,21 @@ def read_link(text: str) -> tuple[Grid, str]:
     except ValueError:  # the decoder's int refuses a number of over 4300 digits
         raise LinkError("the link's payload holds a number too long to read") from None
     return from_fpuzzles(data), "fpuzzles-link" if match[1] else "sudokupad"
+
+
+def _unreadable_link(text: str) -> str:
+    """Why ``text``, which is no link :func:`read_link` reads, is refused, in a line."""
+    readable = ("grille reads links that carry the puzzle: https://f-puzzles.com/?load=… "
+                "and https://sudokupad.app/fpuzzles…")
+    site = _SITE_RE.match(text)
+    shown = text if len(text) <= 60 else text[:57] + "…"
+    if site is not None and site[1].lower() == "sudokupad.app":
+        return (f"the SudokuPad link {shown!r} carries no f-puzzles puzzle (a short link keeps "
+                f"its puzzle on SudokuPad's server; scl and ctc links are SudokuPad's own "
+                f"format); {readable}")
+    if site is not None:
+        return f"the f-puzzles link {shown!r} has no load=… payload; {readable}"
+    return f"not an f-puzzles or SudokuPad puzzle link; {readable}"
 
 
 def looks_like_link(text: str) -> bool:
