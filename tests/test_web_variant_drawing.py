@@ -200,3 +200,44 @@ def test_little_killer_sums_sharing_a_place_are_laid_out_readably(page: Any) -> 
             assert overlap_x <= 0 or overlap_y <= 0, (one, other)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#frame").screenshot(path=str(SHOTS / "little-killer-shared.png"))
+
+
+def test_pencil_marks_start_below_a_cage_sum(page: Any) -> None:
+    """The sum in a cage's first cell covered pencil mark 1 there (the mark a killer player
+    writes most): the marks of that cell now start below the sum; other cells keep theirs.
+    PNG: /tmp/web/cage-sum-marks.png."""
+    kind = get_kind("sudoku")
+    data = json.loads((FIXTURES / "killer.json").read_text())["fpuzzles"]
+    grid = kind.read(json.dumps(data), fmt="fpuzzles")[0].puzzle
+    board = kind.view(kind.clues_of(grid), grid).to_json()
+    size = board["cols"]
+    for cell in board["cells"]:
+        if cell["value"] is None:
+            cell["marks"] = list(range(1, size + 1))
+    page.evaluate(DRAW, board)
+    found = page.evaluate("""() => [...document.querySelectorAll('.board-overlay .region-label')]
+      .map((label) => {
+        const box = label.getBoundingClientRect();
+        const cell = document.elementsFromPoint(box.left + 1, box.top + 1)
+          .find((node) => node.classList.contains('cell'));
+        const first = cell.querySelector('.mark');
+        const mark = first ? first.getBoundingClientRect() : null;
+        const plain = document.querySelector('.cell:not(.top-label) .mark');
+        return { label: [box.left, box.top, box.right, box.bottom], text: label.textContent,
+                 mark: mark && [mark.left, mark.top, mark.right, mark.bottom],
+                 shown: first && first.textContent,
+                 plainSize: parseFloat(getComputedStyle(plain).fontSize),
+                 size: first && parseFloat(getComputedStyle(first).fontSize) };
+      })""")
+    labelled = [one for one in found if one["mark"] is not None]
+    assert labelled, found
+    for one in labelled:
+        left, top, right, bottom = one["label"]
+        m_left, m_top, m_right, m_bottom = one["mark"]
+        assert one["shown"] == "1"
+        overlap_x = min(right, m_right) - max(left, m_left)
+        overlap_y = min(bottom, m_bottom) - max(top, m_top)
+        assert overlap_x <= 0 or overlap_y <= 0, one
+        assert one["size"] >= 0.8 * one["plainSize"], one  # still readable
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(SHOTS / "cage-sum-marks.png"))

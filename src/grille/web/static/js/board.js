@@ -240,6 +240,25 @@ export function roundedOutline(cells, inset, radius) {
 
 const center = ([r, c]) => [c + 0.5, r + 0.5];
 
+/** The cell a region's label is drawn in (a cage's: its first in reading order), or null. */
+function labelCell(region) {
+  return region.label_cell || (region.style === "cage"
+    ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0] : null);
+}
+
+/** The keys of the open cells with a region's label in a top corner (a cage's sum), whose
+ * pencil marks must start below it. */
+export function topLabelled(board) {
+  const found = new Set();
+  for (const region of board.regions) {
+    const at = labelCell(region);
+    if (!region.label || !at || board.cells[at[0] * board.cols + at[1]].blocked) continue;
+    if (region.corner === "center" || region.corner === "bottom-left") continue;
+    found.add(key(at[0], at[1]));
+  }
+  return found;
+}
+
 /** The board's drawings over the cells (cages and their labels, lines, markers) and
  * beside them (outside clues), in cell units, as an SVG element; null when there are
  * none. */
@@ -273,8 +292,7 @@ export function overlay(board) {
     if (region.style === "cage") {
       shapes.push(svg("path", { class: "cage", d: cageOutline(region.cells) }));
     }
-    const at = region.label_cell || (region.style === "cage"
-      ? [...region.cells].sort((a, b) => a[0] - b[0] || a[1] - b[1])[0] : null);
+    const at = labelCell(region);
     if (region.label && at && !blocked(at[0], at[1])) {
       const [r, c] = at;
       const right = region.corner === "top-right";
@@ -438,6 +456,7 @@ export class BoardView {
     this.grid = grid;
     this.cells = [];
     const edges = boxEdges(board);
+    const labelled = topLabelled(board);
     for (let r = 0; r < board.rows; r += 1) {
       const row = el("div", { role: "row", class: "board-row", "aria-rowindex": r + 1 });
       for (let c = 0; c < board.cols; c += 1) {
@@ -445,6 +464,7 @@ export class BoardView {
         const edge = edges.get(key(r, c));
         if (edge && edge.right) cellClasses.push("box-right");
         if (edge && edge.bottom) cellClasses.push("box-bottom");
+        if (labelled.has(key(r, c))) cellClasses.push("top-label");
         const cell = el("div", {
           role: "gridcell", class: cellClasses.join(" "), tabindex: "-1",
           "aria-colindex": c + 1, "data-r": r, "data-c": c, id: `cell-r${r + 1}c${c + 1}`,
@@ -511,7 +531,7 @@ export class BoardView {
         const here = key(r, c);
         const isSelected = selected && selected[0] === r && selected[1] === c;
         const classes = node.className.split(" ").filter((name) =>
-          name === "cell" || name === "box-right" || name === "box-bottom");
+          name === "cell" || name === "box-right" || name === "box-bottom" || name === "top-label");
         const extra = [];
         if (data.blocked) {
           classes.push("block");
