@@ -241,3 +241,55 @@ def test_pencil_marks_start_below_a_cage_sum(page: Any) -> None:
         assert one["size"] >= 0.8 * one["plainSize"], one  # still readable
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(SHOTS / "cage-sum-marks.png"))
+
+
+def _diagonal(start: tuple[int, int], step: tuple[int, int], size: int) -> list[str]:
+    """The f-puzzles names of the cells from ``start`` (outside the grid) along ``step``."""
+    row, col = start[0] + step[0], start[1] + step[1]
+    cells = []
+    while 1 <= row <= size and 1 <= col <= size:
+        cells.append(f"R{row}C{col}")
+        row, col = row + step[0], col + step[1]
+    return cells
+
+
+CLUES_BOTH_SIDES = {
+    "size": 9, "title": "little killer sums left and right",
+    "grid": [[{} for _ in range(9)] for _ in range(9)],
+    "littlekillersum": [
+        {"cell": "R1C0", "cells": _diagonal((1, 0), (1, 1), 9), "direction": "DR",
+         "value": "40"},
+        {"cell": "R1C10", "cells": _diagonal((1, 10), (1, -1), 9), "direction": "DL",
+         "value": "41"},
+    ],
+}
+
+
+def test_a_grid_with_clues_on_both_sides_fits_a_phone() -> None:
+    """The cell size counted the grid's columns but not the clue columns beside it, so a 9x9
+    little killer ran off a 390 px phone's screen (its right-hand sums cut off): the whole
+    frame, clues included, now fits the screen's width."""
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(CLUES_BOTH_SIDES), fmt="fpuzzles")[0].puzzle
+    board = kind.view(kind.clues_of(grid), grid).to_json()
+    plain = PAGE.replace(' style="--cell:48px"', "")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
+        opened = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        opened.route(f"{ORIGIN}/**", lambda route: route.fulfill(
+            body=plain, content_type="text/html") if route.request.url == f"{ORIGIN}/"
+            else _serve(route))
+        opened.goto(f"{ORIGIN}/")
+        opened.evaluate(DRAW, board)
+        found = opened.evaluate("""() => {
+          const frame = document.getElementById('frame').getBoundingClientRect();
+          const cell = document.querySelector('.cell').getBoundingClientRect();
+          const clues = [...document.querySelectorAll('.outside-clue')].map(
+            (text) => text.getBoundingClientRect().right);
+          return { left: frame.left, right: frame.right, cell: cell.width, clues,
+                   width: document.documentElement.clientWidth };
+        }""")
+        browser.close()
+    assert found["left"] >= 0 and found["right"] <= found["width"], found
+    assert max(found["clues"]) <= found["width"], found
+    assert found["cell"] >= 29.5, found  # still big enough to tap
