@@ -265,7 +265,7 @@ CLUES_BOTH_SIDES = {
 }
 
 
-def test_a_grid_with_clues_on_both_sides_fits_a_phone() -> None:
+def test_a_grid_with_clues_on_both_sides_fits_a_phone(page: Any) -> None:
     """The cell size counted the grid's columns but not the clue columns beside it, so a 9x9
     little killer ran off a 390 px phone's screen (its right-hand sums cut off): the whole
     frame, clues included, now fits the screen's width."""
@@ -273,9 +273,9 @@ def test_a_grid_with_clues_on_both_sides_fits_a_phone() -> None:
     grid = kind.read(json.dumps(CLUES_BOTH_SIDES), fmt="fpuzzles")[0].puzzle
     board = kind.view(kind.clues_of(grid), grid).to_json()
     plain = PAGE.replace(' style="--cell:48px"', "")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=BROWSER_ARGS)
-        opened = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone = page.context.browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        opened = phone.new_page()
         opened.route(f"{ORIGIN}/**", lambda route: route.fulfill(
             body=plain, content_type="text/html") if route.request.url == f"{ORIGIN}/"
             else _serve(route))
@@ -289,7 +289,8 @@ def test_a_grid_with_clues_on_both_sides_fits_a_phone() -> None:
           return { left: frame.left, right: frame.right, cell: cell.width, clues,
                    width: document.documentElement.clientWidth };
         }""")
-        browser.close()
+    finally:
+        phone.close()
     assert found["left"] >= 0 and found["right"] <= found["width"], found
     assert max(found["clues"]) <= found["width"], found
     assert found["cell"] >= 29.5, found  # still big enough to tap
