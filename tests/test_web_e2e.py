@@ -353,6 +353,25 @@ def test_savepoints_and_checking_from_the_page(page: Any, server: str) -> None:
     expect(cell(page, 1, 4)).not_to_have_class(re.compile(r"\bconflict\b"))
 
 
+def test_a_checkbox_sits_beside_its_words(page: Any, server: str) -> None:
+    """The pencil-mark setting's box stood alone on a line, its words wrapped below it."""
+    open_game(page, server, enter(server, SUDOKU))
+    page.locator("#settings-panel summary").click()
+    found = page.evaluate("""() => {
+      const box = document.getElementById('auto-clean').getBoundingClientRect();
+      const label = document.getElementById('auto-clean').parentElement;
+      const words = [...label.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const line = range.getClientRects()[0];
+      return { box: [box.left, box.top, box.right, box.bottom],
+               line: [line.left, line.top, line.right, line.bottom] };
+    }""")
+    _, top, right, bottom = found["box"]
+    line_left, line_top, _, line_bottom = found["line"]
+    assert line_left >= right and line_top < bottom and line_bottom > top, found
+
+
 # -- looks, themes, phone width, accessibility -----------------------------------------------------
 
 
