@@ -83,6 +83,34 @@ def test_givens_breaking_a_thermometer_are_named_and_have_no_solution() -> None:
         KIND.rate(grid)
 
 
+def test_a_sum_passed_early_says_what_the_empty_cells_add() -> None:
+    """A 1 in an arrow's circle with two empty shaft cells was "the shaft already reaches 0,
+    the circle reads 1", which reads as no fault at all: each empty cell adds at least 1,
+    and the message says so (cages and little killers alike)."""
+    from grille.sudoku.variants.families.arrow import Arrow
+    from grille.sudoku.variants.families.killer import KillerCage
+    from grille.sudoku.variants.families.little_killer import LittleKiller
+    from grille.sudoku.variants.model import Board, Variant
+
+    arrow = Arrow(((0, 2),), (((0, 2), (0, 1), (0, 0)),))
+    cage = KillerCage(((0, 0), (0, 1)), 5)
+    diagonal = LittleKiller((-1, -1), "DR", ((0, 0), (1, 1), (2, 2), (3, 3)), 10)
+    values = [0] * 16
+    values[2] = 1
+    board = Board(4, tuple(values), Variant((arrow,)))
+    assert [v.message for v in arrow.violations(board)] == [
+        "arrow from r1c3: the shaft makes at least 2 (2 empty cells), the circle reads 1"]
+    values[0], values[5], values[10] = 4, 3, 4
+    board = Board(4, tuple(values), Variant((cage,)))
+    assert cage.violations(board) == []  # 4 and at least 1 can still make 5
+    values[0] = 5
+    board = Board(4, tuple(values), Variant((cage,)))
+    assert [v.message for v in cage.violations(board)] == [
+        "killer cage r1c1..r1c2 (sum 5): its digits make at least 6 (5 written, 1 empty cell)"]
+    assert [v.message.partition(": ")[2] for v in diagonal.violations(board)] == [
+        "the diagonal makes at least 13 (12 written, 1 empty cell)"]
+
+
 def test_a_hint_on_a_variant_says_so_in_words_a_player_reads() -> None:
     """The refusal reaches the page and the terminal game: it names the families as the
     board does and says what works while playing, not only a command to type."""

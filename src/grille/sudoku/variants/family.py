@@ -10,7 +10,7 @@ from typing import Any
 
 from grille.sudoku.variants.model import Cell, Constraint, VariantError, cell_text
 
-__all__ = ["Family", "Items", "fp_cell", "fp_cells", "fp_lines"]
+__all__ = ["Family", "Items", "at_least", "fp_cell", "fp_cells", "fp_lines"]
 
 _DIGITS = 9
 """The most digits a number or a cell's row or column takes (``int`` refuses over 4300)."""
@@ -135,3 +135,16 @@ def fp_cells(cells: tuple[Cell, ...]) -> list[str]:
 def fp_lines(lines: tuple[tuple[Cell, ...], ...]) -> list[list[str]]:
     """f-puzzles' ``lines`` field."""
     return [fp_cells(line) for line in lines]
+
+
+def at_least(written: int, empty: int) -> str:
+    """The least a sum's cells make: the digits ``written`` and 1 for each ``empty`` cell,
+    in words (the rule checks of cages, diagonals and arrows say it when it passes the total).
+
+    >>> at_least(5, 1)
+    'at least 6 (5 written, 1 empty cell)'
+    >>> at_least(0, 2)
+    'at least 2 (2 empty cells)'
+    """
+    cells = f"{empty} empty cell{'s' if empty != 1 else ''}"
+    return f"at least {written + empty} ({f'{written} written, ' if written else ''}{cells})"

@@ -8,7 +8,7 @@ from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
 from grille.sudoku.variants.families._lines import Lines, read_lines
-from grille.sudoku.variants.family import Family, Items, fp_cells, fp_lines
+from grille.sudoku.variants.family import Family, Items, at_least, fp_cells, fp_lines
 from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cells_text
 from grille.view import PathLine
 
@@ -56,8 +56,8 @@ class Arrow(Constraint):
                                 self.cells_of())]
         if sum(shaft) + shaft.count(0) > number:
             filled = [c for c in self.cells_of() if board.at(c)]
-            return [self.broken(f"the shaft already reaches {sum(shaft)}, the circle reads "
-                                f"{number}", filled)]
+            least = at_least(sum(shaft), shaft.count(0))
+            return [self.broken(f"the shaft makes {least}, the circle reads {number}", filled)]
         return []
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:

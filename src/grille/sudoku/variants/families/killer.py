@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes
-from grille.sudoku.variants.family import Family, Items, fp_cells
+from grille.sudoku.variants.family import Family, Items, at_least, fp_cells
 from grille.sudoku.variants.model import (
     Board,
     Cell,
@@ -57,7 +57,8 @@ class KillerCage(Constraint):
             if all(digits) and sum(digits) != self.total:
                 out.append(self.broken(f"its digits sum to {sum(digits)}", self.cells))
             elif not all(digits) and sum(digits) + digits.count(0) > self.total:
-                out.append(self.broken(f"its digits already reach {sum(digits)}", filled))
+                least = at_least(sum(digits), digits.count(0))
+                out.append(self.broken(f"its digits make {least}", filled))
         return out
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:

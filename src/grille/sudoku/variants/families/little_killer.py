@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from grille.kind import Violation
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants.draw import Shapes, side_of
-from grille.sudoku.variants.family import Family, Items, fp_cell, fp_cells
+from grille.sudoku.variants.family import Family, Items, at_least, fp_cell, fp_cells
 from grille.sudoku.variants.model import Board, Cell, Constraint, Variant, VariantError, cell_text
 from grille.view import OutsideClue
 
@@ -62,7 +62,8 @@ class LittleKiller(Constraint):
             return [self.broken(f"the diagonal sums to {sum(digits)}", self.cells)]
         if sum(digits) + digits.count(0) > self.total:
             filled = [c for c, d in zip(self.cells, digits, strict=True) if d]
-            return [self.broken(f"the diagonal already reaches {sum(digits)}", filled)]
+            least = at_least(sum(digits), digits.count(0))
+            return [self.broken(f"the diagonal makes {least}", filled)]
         return []
 
     def solver_parts(self, size: int, variant: Variant) -> pr.Parts:
