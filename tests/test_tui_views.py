@@ -200,3 +200,32 @@ def test_a_board_with_letters_for_values_is_played_with_its_keys(
         assert "A-I (capitals)" in help_text(screen.view)
 
     run(GrilleApp(db, game=game_id), body)
+
+
+def _cell_text(lines: list[str], view: BoardView, layout: int, cell: tuple[int, int]) -> list[str]:
+    """The characters drawn in ``cell``, line by line."""
+    chosen = layouts_for(view)[layout]
+    shape = geometry(view, chosen)
+    x, y = shape.xs[cell[1]], shape.ys[cell[0]]
+    return [lines[y + line][x:x + chosen.width] for line in range(chosen.height)]
+
+
+@pytest.mark.parametrize("layout", [0, 1])
+@pytest.mark.parametrize(("label", "marks"), [("17", (1, 2, 3)), ("9", (1, 5)), ("23", (1, 2)),
+                                              ("17", (8, 9)), ("17", tuple(range(1, 10)))])
+def test_a_cage_sum_leaves_the_pencil_marks_of_its_cell_readable(
+        layout: int, label: str, marks: tuple[int, ...]) -> None:
+    """The sum in a cage's first cell was written over that cell's first marks (mark 1, the
+    one a killer player writes most, vanished behind "17"): marks the sum would cover move
+    past it, or the cell shows their count; the sum stays at the corner."""
+    cells = [CellView() for _ in range(81)]
+    cells[0] = CellView(marks=marks)
+    cage = Region("cage", ((0, 0), (0, 1)), name="cage", label=label, label_cell=(0, 0),
+                  total=int(label))
+    view = BoardView(9, 9, tuple(cells), tuple("123456789"), regions=(*_boxes(9, 3, 3), cage),
+                     mark_grid=(3, 3), keys=tuple((str(v), v) for v in range(1, 10)))
+    text = _cell_text(_lines(view, layout), view, layout, (0, 0))
+    assert text[0].startswith(label), text
+    rest = "".join([text[0][len(label):], *text[1:]])
+    shown = [char for char in rest if char.isdigit()]
+    assert shown == [str(mark) for mark in marks] or f"·{len(marks)}" in rest, text

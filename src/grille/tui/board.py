@@ -30,7 +30,7 @@ tested without a terminal):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from rich.text import Text
@@ -510,7 +510,9 @@ def _draw_cell(
         text = view.symbol(cell.value)
         canvas.put(x + (width - len(text)) // 2, middle, text, style)
     else:
-        _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations)
+        corner = labels.get(where, {}).get(Corner.TOP_LEFT, "") if height > 1 else ""
+        _draw_marks(canvas, view, layout, x, y, where, cell.marks, decorations,
+                    covered=len(corner) + 1 if corner else 0)
     if where in labels and height > 1:
         _draw_corner_labels(canvas, layout, x, y, labels[where])
 
@@ -681,6 +683,25 @@ def _background(
     return ""
 
 
+def _pack_marks_after(canvas: _Canvas, view: BoardView, layout: Layout, x: int, y: int,
+                      marks: Sequence[int], style_of: Callable[[int], str],
+                      covered: int) -> None:
+    """``marks`` in value order in the free places of a cell whose first ``covered``
+    characters hold its corner label (first line after it, then the lines below); their count
+    on the last line when they do not fit."""
+    free = [(x + column, y) for column in range(covered, layout.width)]
+    free += [(x + column, y + line) for line in range(1, layout.height)
+             for column in range(layout.width)]
+    ordered = sorted(marks)
+    if len(ordered) <= len(free):
+        for value, (column, line) in zip(ordered, free, strict=False):
+            canvas.put(column, line, view.symbol(value), style_of(value))
+        return
+    text = f"·{len(ordered)}"
+    bottom = y + layout.height - 1
+    canvas.put(x + max(0, (layout.width - len(text)) // 2), bottom, text, STYLES["mark"])
+
+
 def _draw_marks(
     canvas: _Canvas,
     view: BoardView,
@@ -690,9 +711,13 @@ def _draw_marks(
     where: Cell,
     marks: Sequence[int],
     decorations: Decorations,
+    covered: int = 0,
 ) -> None:
     """Pencil marks at fixed places when there is room (a value is always in the same spot),
-    else packed, else their count."""
+    else packed, else their count. The first ``covered`` characters of the cell's first line
+    hold its corner label (a cage's sum, and a space): a mark whose place is there moves, the
+    first line's marks to the cell's right end when they fit there, else all the cell's marks
+    packed into the free places, or their count."""
     if not marks:
         return
     row, col = where
@@ -706,11 +731,23 @@ def _draw_marks(
     spaced = layout.width >= 2 * per_row + 1
     if layout.width >= per_row and (layout.height > 1 or len(values) <= layout.width):
         left = x + (layout.width - (2 * per_row - 1 if spaced else per_row)) // 2
+        places = {}
         for index, value in enumerate(values):
             if value in marks:
                 line, place = divmod(index, per_row)
-                column = left + (2 * place if spaced else place)
-                canvas.put(column, y + line, view.symbol(value), style_of(value))
+                places[value] = (left + (2 * place if spaced else place), y + line)
+        if any(spot[1] == y and spot[0] < x + covered for spot in places.values()):
+            # the first line's places, unspaced at the cell's right, if that clears the label
+            start = x + layout.width - per_row
+            for index, value in enumerate(values[:per_row] if start >= x + covered else ()):
+                if value in places:
+                    places[value] = (start + index, y)
+        if not any(spot[1] == y and spot[0] < x + covered for spot in places.values()):
+            for value, (column, line_y) in places.items():
+                canvas.put(column, line_y, view.symbol(value), style_of(value))
+            return
+    if covered:
+        _pack_marks_after(canvas, view, layout, x, y, marks, style_of, covered)
         return
     text = "".join(view.symbol(value) for value in marks)
     if len(text) > layout.width:
