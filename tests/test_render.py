@@ -32,6 +32,7 @@ from grille.render.drawing import (
     Text,
     display_width,
     framed,
+    text_width,
 )
 from grille.render.png import image_size
 from grille.sudoku import Grid
@@ -576,3 +577,28 @@ def test_an_explanation_gives_the_state_before_each_step_on_demand() -> None:
         explanation.state_before(0)
     tz = get_kind("takuzu").explain(TAKUZU)
     assert tz.states()[1] == get_kind("takuzu").step_states(TAKUZU, tz.steps[:1])[-1]
+
+
+def test_pencil_marks_clear_a_cage_sum_and_stay_inside_the_cage() -> None:
+    """The cage's sum was printed over mark 1 of its first cell, and caged cells' marks sat on
+    the dashed outline: now every mark's box lies below the sum's backing and inside the
+    outline, in the first cell and in the others."""
+    cage = Region("cage", ((0, 0), (0, 1), (1, 0)), name="cage", label="17", total=17)
+    cells = tuple(CellView(marks=tuple(range(1, 10))) for _ in range(81))
+    view = BoardView(9, 9, cells, tuple("123456789"), regions=(cage,), mark_grid=(3, 3))
+    drawing = draw_board(view, marks=True)
+    back = next(e for e in drawing.elements if isinstance(e, Rect) and e.cls == "cage-label-back")
+    sides = [e for e in drawing.elements if isinstance(e, Line) and e.cls == "cage"]
+    left = min(min(e.x1, e.x2) for e in sides)
+    top = min(min(e.y1, e.y2) for e in sides)
+    cell = drawing.cell
+    marks = [e for e in drawing.elements if isinstance(e, Text) and e.cls == "mark"]
+    assert len(marks) == 81 * 9
+    for mark in marks:
+        column, row = int((mark.x - back.x) // cell), int((mark.y - back.y) // cell)
+        half = text_width(mark.text, mark.size) / 2
+        cap_top = mark.y - mark.size * CAP_HEIGHT
+        if (row, column) == (0, 0):
+            assert cap_top > back.y + back.h, (mark, back)  # below the sum
+        if (row, column) in cage.cells:
+            assert mark.x - half > left and cap_top > top, (mark, left, top)

@@ -604,23 +604,68 @@ def _mark_size(view: BoardView, frame: GridFrame) -> float:
     return frame.cell * 0.88 / max(rows, cols) * MARK_FILL
 
 
+LABELLED_MARKS_TOP = 0.26
+"""How far down (a fraction of the cell) the mini-grid of marks starts in a cell with a label
+at its top (a cage's sum), so the label covers no mark."""
+LABELLED_MARKS_SCALE = 0.8
+"""The marks' size there, against other cells' (the mini-grid is that much shorter)."""
+CAGED_MARKS_INSET = 0.13
+"""How far inside a caged cell (a fraction of it) its mini-grid of marks is drawn: inside
+the cage's dashed outline rather than on it."""
+CAGED_MARKS_SCALE = 0.88
+"""The marks' size in a caged cell, against other cells' (the mini-grid is that much smaller)."""
+
+
+def _caged(view: BoardView) -> frozenset[Cell]:
+    """The cells of the board's cages."""
+    return frozenset(cell for region in view.regions if region.style == "cage"
+                     for cell in region.cells)
+
+
+def _mark_place(view: BoardView, frame: GridFrame, candidate: Candidate,
+                labelled: frozenset[Cell], caged: frozenset[Cell]) -> tuple[float, float, float]:
+    """Where a pencil mark's centre sits and its size as a fraction of the usual: below a
+    label at the cell's top, inside a cage's outline."""
+    row, col, value = candidate
+    rows, cols = view.mark_grid
+    low, inside = (row, col) in labelled, (row, col) in caged
+    x, y = frame.spot(row, col, value - view.min_value, rows, cols,
+                      LABELLED_MARKS_TOP if low else 0.0,
+                      CAGED_MARKS_INSET if inside else 0.06)
+    scale = (LABELLED_MARKS_SCALE if low else 1.0) * (CAGED_MARKS_SCALE if inside else 1.0)
+    return x, y, scale
+
+
+def _top_labelled(view: BoardView) -> frozenset[Cell]:
+    """The open cells with a region's label at their top (a cage's sum, a corner label)."""
+    found = set()
+    for region in view.regions:
+        if not region.label or not region.cells:
+            continue
+        if region.style != "cage" and region.corner not in (Corner.TOP_LEFT, Corner.TOP_RIGHT):
+            continue
+        cell = region.label_cell or min(region.cells)
+        if not view.cell(*cell).blocked:
+            found.add(cell)
+    return frozenset(found)
+
+
 def _mark_spot(view: BoardView, frame: GridFrame, candidate: Candidate) -> (
     tuple[float, float, float] | None
 ):
-    row, col, value = candidate
-    if value not in view.values:
+    if candidate[2] not in view.values:
         return None
-    rows, cols = view.mark_grid
-    x, y = frame.spot(row, col, value - view.min_value, rows, cols)
-    return x, y, _mark_size(view, frame) * 0.62
+    x, y, scale = _mark_place(view, frame, candidate, _top_labelled(view), _caged(view))
+    return x, y, _mark_size(view, frame) * 0.62 * scale
 
 
 def _grid_marks(view: BoardView, frame: GridFrame, lit: set[Candidate]) -> list[Element]:
-    """The marks of every empty open cell in fixed places of the mini-grid, with the step's
-    candidates (``lit``) bright on their disks."""
-    rows, cols = view.mark_grid
+    """The marks of every empty open cell in fixed places of the mini-grid (below a label
+    at the cell's top, inside a cage's outline), with the step's candidates (``lit``) bright
+    on their disks."""
     size = _mark_size(view, frame)
     values = set(view.values)
+    labelled, caged = _top_labelled(view), _caged(view)
     elements: list[Element] = []
     for index, cell in enumerate(view.cells):
         if cell.blocked or cell.value is not None:
@@ -628,10 +673,11 @@ def _grid_marks(view: BoardView, frame: GridFrame, lit: set[Candidate]) -> list[
         row, col = divmod(index, view.cols)
         shown = set(cell.marks) | {v for r, c, v in lit if (r, c) == (row, col)}
         for mark in sorted(shown & values):
-            x, y = frame.spot(row, col, mark - view.min_value, rows, cols)
+            x, y, scale = _mark_place(view, frame, (row, col, mark), labelled, caged)
             bright = (row, col, mark) in lit
             elements.append(centered_text(
-                x, y, view.symbol(mark), size, color=Palette.PAPER if bright else Palette.MARK,
+                x, y, view.symbol(mark), size * scale,
+                color=Palette.PAPER if bright else Palette.MARK,
                 bold=bright, layer=Layer.CONTENT, cls="mark",
             ))
     return elements

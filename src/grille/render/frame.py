@@ -55,17 +55,18 @@ class GridFrame:
         x, y = self.corner(row, col)
         return x + self.cell / 2, y + self.cell / 2
 
-    def spot(self, row: int, col: int, index: int, grid_rows: int, grid_cols: int) -> (
-        tuple[float, float]
-    ):
+    def spot(self, row: int, col: int, index: int, grid_rows: int, grid_cols: int,
+             top: float = 0.0, inset: float = 0.06) -> tuple[float, float]:
         """The centre of place ``index`` of a ``grid_rows`` x ``grid_cols`` mini-grid drawn
-        inside a cell (pencil marks in fixed positions)."""
+        ``inset`` (a fraction of the cell) inside a cell (pencil marks in fixed positions),
+        its first row ``top`` lower when a label sits at the cell's top."""
         x, y = self.corner(row, col)
-        inset = self.cell * 0.06
+        inset = self.cell * inset
         span = self.cell - 2 * inset
+        down = self.cell * top
         mini_row, mini_col = divmod(index, grid_cols)
         return (x + inset + (mini_col + 0.5) * span / grid_cols,
-                y + inset + (mini_row + 0.5) * span / grid_rows)
+                y + inset + down + (mini_row + 0.5) * (span - down) / grid_rows)
 
     def background(self, row: int, col: int, fill: str, cls: str) -> Rect:
         """The background rectangle of a cell, tagged with its row and column."""
