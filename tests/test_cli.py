@@ -147,6 +147,17 @@ def test_help_of_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: grille " + command in capsys.readouterr().out
 
 
+def test_convert_help_says_which_formats_to_type(capsys: pytest.CaptureFixture[str]) -> None:
+    """'--to FORMAT: output format' left a new user guessing the names (fpuzzles-link?)."""
+    from grille.kinds import kind_infos
+
+    with pytest.raises(SystemExit):
+        main(["convert", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for info in kind_infos():
+        assert f"{info.name}: {', '.join(info.format_names)}" in text
+
+
 def test_entry_point_from_stdin() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "grille", "solve", "-"],

@@ -657,7 +657,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "lines (never further deductions). A puzzle without exactly one "
                          "solution is printed unchanged and reported on standard error.")
     add_input(candidates)
-    add_output(candidates, to_help="output format (default: marks, a pencil-mark grid)")
+    add_output(candidates, to_help="output format (default: marks, a pencil-mark grid; a "
+               "puzzle the marks format cannot hold whole, with its constraints, in the "
+               "kind's JSON)")
     add_checked_limits(candidates)
 
     check = command("check", cmd_check,
@@ -666,7 +668,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = command("convert", cmd_convert, "Rewrite every puzzle in another format.")
     add_input(convert)
-    convert.add_argument("--to", metavar="FORMAT", required=True, help="output format")
+    convert.add_argument(
+        "--to", metavar="FORMAT", required=True,
+        help="output format, one of the puzzle's kind's ("
+        + "; ".join(f"{info.name}: {', '.join(info.format_names)}" for info in kind_infos())
+        + ")")
     convert.add_argument("-o", "--output", metavar="OUT", help="write to OUT")
 
     command("formats", cmd_formats, "List the formats of each kind.")
