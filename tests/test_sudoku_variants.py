@@ -9,6 +9,7 @@ jigsaw, X, jigsaw killer, X killer)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -417,6 +418,33 @@ def test_a_link_that_carries_no_readable_puzzle_says_so_in_a_line(
     status, out, err = _cli(["check", link], capsys)
     assert (status, out) == (2, "")
     assert says in err and err.count("\n") == 1 and "No such file" not in err
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ('{"size": 9, "grid": 5}', 'f-puzzles "grid" must be a list of rows of cell objects, got 5'),
+    ('{"size": 9}', 'a puzzle needs "cells" (grille\'s JSON) or "grid" (f-puzzles JSON)'),
+])
+def test_json_of_the_wrong_shape_names_both_json_forms(
+    text: str, says: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    """An f-puzzles object with a broken "grid" was told only 'a puzzle needs "cells"',
+    grille's own key, which its writer never heard of."""
+    path = tmp_path / "puzzle.json"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = _cli(["check", str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert says in err and err.count("\n") == 1
+
+
+def test_the_page_and_the_cli_refuse_any_other_link_alike() -> None:
+    """A link no kind reads is said to be one wherever it is pasted (the page's paste box
+    reads through the same sniffing), not 'expected 16 cells, found 21'."""
+    from grille.errors import ParseError
+    from grille.kinds import sniff_kind
+
+    said = re.escape("the link 'https://example.com/p' carries no puzzle")
+    with pytest.raises(ParseError, match=said):
+        sniff_kind("https://example.com/p")
 
 
 def test_json_regions_that_are_boxes_are_the_shape_and_a_jigsaw_has_the_default_boxes() -> None:

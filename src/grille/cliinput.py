@@ -87,14 +87,10 @@ def read_puzzle_argument(argument: str) -> Input:
     An argument that names no file is a puzzle when some kind's sniffer claims it (a short
     game ID like ``6x6u:BhgCAbCef`` too, or a random-seed ID, which its reader refuses
     with the reason) or when it does not look like a path; only a path-like argument
-    gets "No such file or directory", and a link no kind claims is refused as such.
+    gets "No such file or directory" (a link never: it is read as a puzzle).
     """
     if argument == "-" or os.path.exists(argument) or _looks_like_path(argument):
         return read_input(argument)
-    if URL_RE.match(argument) and not claiming_kinds(argument):
-        shown = argument if len(argument) <= 60 else argument[:57] + "…"
-        raise ParseError(f"the link {shown!r} carries no puzzle grille reads ('grille formats' "
-                         "lists the links it reads)", source="<argument>")
     return Input(argument, "<argument>")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from importlib.metadata import entry_points
 from typing import Any
@@ -115,6 +116,8 @@ def kind_infos() -> tuple[KindInfo, ...]:
 
 _QUOTED = 40
 """How much of a line an error message quotes."""
+_LINK_RE = re.compile(r"\s*[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+"""A link's start (``https://``)."""
 
 
 def get_kind(name: str) -> Kind[Any]:
@@ -139,13 +142,19 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     none claims the text (a reader that takes a text its sniffer refused does not count):
     a Takuzu grid with one stray ``2`` is reported as a Takuzu with a bad cell, not read as
     a Sudoku. When no reader gets past the text's first character, it says so; an empty
-    text is reported as empty.
+    text is reported as empty, and a link no kind claims as a link.
     """
     if not text.strip():
         raise ParseError("empty input: there is no puzzle to read", source=source)
     claiming = claiming_kinds(text)
     if len(claiming) == 1:
         return claiming[0]
+    line, first = _first_content(text)
+    if not claiming and _LINK_RE.match(first):
+        shown = first.strip()[:_QUOTED] + ("…" if len(first.strip()) > _QUOTED else "")
+        raise ParseError(f"the link {shown!r} carries no puzzle grille reads ('grille formats' "
+                         "lists the formats, links among them)", line=line, column=1,
+                         source=source)
     furthest: tuple[ParseError, Kind[Any]] | None = None
     for kind in claiming or map(get_kind, sniffing_order()):
         try:
@@ -166,7 +175,6 @@ def sniff_kind(text: str, *, source: str = "<input>") -> Kind[Any]:
     closest, kind = furthest
     if claiming:
         raise closest
-    line, first = _first_content(text)
     if (closest.line, closest.column) <= (line, len(first) - len(first.lstrip()) + 1):
         quoted = repr(first.strip()[:_QUOTED]) + ("…" if len(first.strip()) > _QUOTED else "")
         raise ParseError(

@@ -113,8 +113,11 @@ def _grid(value: object, fail: Fail) -> Grid:
     kind = value.get("kind", "sudoku")
     if kind != "sudoku":
         raise fail(f"this is not a Sudoku: its kind is {_shown(kind)}")
+    if "cells" not in value and "grid" in value:
+        raise fail(f'f-puzzles "grid" must be a list of rows of cell objects, got '
+                   f'{_shown(value["grid"])} (grille\'s own JSON has "cells" instead)')
     if "cells" not in value:
-        raise fail('a puzzle needs "cells"')
+        raise fail('a puzzle needs "cells" (grille\'s JSON) or "grid" (f-puzzles JSON)')
     shape = _shape(value, fail)
     cells = _digits(value["cells"], shape, "cells", fail)
     givens = None
