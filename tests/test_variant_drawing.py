@@ -116,6 +116,12 @@ def test_notes_hold_the_name_and_setter_the_rules_text_then_each_family() -> Non
     assert view_of(untitled[0].puzzle).notes[0].startswith("Killer cages: ")
 
 
+def test_a_familys_title_keeps_its_capitals_in_the_notes() -> None:
+    """The rules panel said "Xv: digits joined by an X ..." (the title capitalised whole)."""
+    notes = view_of(grid_of("xv")).notes
+    assert any(note.startswith("XV: ") for note in notes), notes
+
+
 @pytest.mark.parametrize(("name", "note"), [("kropki", "All white dots given."),
                                             ("xv", "All X and V given.")])
 def test_negative_forms_are_said_in_the_notes(name: str, note: str) -> None:

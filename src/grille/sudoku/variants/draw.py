@@ -65,9 +65,18 @@ def variant_shapes(variant: object, size: int, rules: str = "") -> Shapes:
     total = Shapes(notes=(rules.strip(),) if rules.strip() else ())
     for constraint in variant.constraints:
         total += constraint.draw(size)
-    notes = tuple(f"{BY_NAME[name].title.capitalize()}: {BY_NAME[name].rules}"
+    notes = tuple(f"{_first_up(BY_NAME[name].title)}: {BY_NAME[name].rules}"
                   for name in variant.families() if name in BY_NAME)
     return total + Shapes(notes=notes)
+
+
+def _first_up(text: str) -> str:
+    """``text`` with its first letter a capital and the rest as written (``XV`` stays).
+
+    >>> _first_up("XV"), _first_up("killer cages")
+    ('XV', 'Killer cages')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def cage_choices(region: Region, size: int, values: tuple[int, ...],
