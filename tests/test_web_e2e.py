@@ -7,6 +7,7 @@ Screenshots of each kind in both themes, on a desktop and at phone width, go to 
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -370,6 +371,18 @@ def test_a_checkbox_sits_beside_its_words(page: Any, server: str) -> None:
     _, top, right, bottom = found["box"]
     line_left, line_top, _, line_bottom = found["line"]
     assert line_left >= right and line_top < bottom and line_bottom > top, found
+
+
+def test_a_setters_rules_keep_their_line_breaks(page: Any, server: str) -> None:
+    """A setter's rules text (f-puzzles' "ruleset") is written in lines; the panel ran them
+    into one paragraph."""
+    data = json.loads((FIXTURES / "variants" / "killer_4x4_unique.json").read_text())
+    puzzle = data.get("fpuzzles", data)
+    puzzle["ruleset"] = "Normal sudoku rules apply.\nDigits in a cage sum to its total."
+    open_game(page, server, enter(server, json.dumps(puzzle)))
+    rules = page.locator("#notes-list li").nth(1)
+    expect(rules).to_contain_text("Normal sudoku rules apply.")
+    assert rules.inner_text() == "Normal sudoku rules apply.\nDigits in a cage sum to its total."
 
 
 # -- looks, themes, phone width, accessibility -----------------------------------------------------
