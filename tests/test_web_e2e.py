@@ -385,6 +385,22 @@ def test_a_setters_rules_keep_their_line_breaks(page: Any, server: str) -> None:
     assert rules.inner_text() == "Normal sudoku rules apply.\nDigits in a cage sum to its total."
 
 
+def test_a_printed_variant_carries_its_rules(page: Any, server: str) -> None:
+    """Printing the page printed the grid alone: a killer on paper did not say what its
+    cages mean. The rules panel now prints under the grid; the other tools do not."""
+    data = json.loads((FIXTURES / "variants" / "killer_4x4_unique.json").read_text())
+    open_game(page, server, enter(server, json.dumps(data.get("fpuzzles", data))))
+    page.emulate_media(media="print")
+    try:
+        expect(page.locator("#notes-list")).to_be_visible()
+        expect(page.locator("#notes-list")).to_contain_text("Killer cages")
+        expect(page.locator("#board")).to_be_visible()
+        expect(page.locator("#keypad")).to_be_hidden()
+        expect(page.locator("#settings-panel")).to_be_hidden()
+    finally:
+        page.emulate_media(media="screen")
+
+
 # -- looks, themes, phone width, accessibility -----------------------------------------------------
 
 
