@@ -602,3 +602,25 @@ def test_pencil_marks_clear_a_cage_sum_and_stay_inside_the_cage() -> None:
             assert cap_top > back.y + back.h, (mark, back)  # below the sum
         if (row, column) in cage.cells:
             assert mark.x - half > left and cap_top > top, (mark, left, top)
+
+
+@pytest.mark.parametrize("clues", [
+    (OutsideClue("top", 4, "17", "down-left"), OutsideClue("top", 4, "27", "down-right")),
+    (OutsideClue("right", 6, "22", "up-left"), OutsideClue("right", 6, "8", "down-left")),
+    (OutsideClue("bottom", 7, "55", "up-left"),),
+])
+def test_a_little_killer_arrow_never_crosses_a_sum(clues: tuple[OutsideClue, ...]) -> None:
+    """The arrow of a sum paired with another in one place was drawn through its digits
+    (17 and 27 above one column): arrows now sit in the place's corners, as on the page."""
+    view = BoardView(9, 9, (CellView(),) * 81, tuple("123456789"), outside=clues)
+    drawing = draw_board(view)
+    texts = [e for e in drawing.elements if isinstance(e, Text) and e.cls.startswith("outside")]
+    arrows = [e for e in drawing.elements if isinstance(e, Line) and e.cls == "outside-arrow"]
+    assert len(texts) == len(clues) and len(arrows) == 3 * len(clues)
+    for text in texts:
+        half = text_width(text.text, text.size) / 2
+        left, right = text.x - half, text.x + half
+        top, bottom = text.y - text.size * CAP_HEIGHT, text.y
+        for arrow in arrows:
+            for x, y in ((arrow.x1, arrow.y1), (arrow.x2, arrow.y2)):
+                assert not (left < x < right and top < y < bottom), (text, arrow)

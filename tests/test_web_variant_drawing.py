@@ -294,3 +294,35 @@ def test_a_grid_with_clues_on_both_sides_fits_a_phone(page: Any) -> None:
     assert found["left"] >= 0 and found["right"] <= found["width"], found
     assert max(found["clues"]) <= found["width"], found
     assert found["cell"] >= 29.5, found  # still big enough to tap
+
+
+SIDE_PAIR = {
+    "size": 6, "title": "two little killers in one place beside a row",
+    "grid": [[{} for _ in range(6)] for _ in range(6)],
+    "littlekillersum": [
+        {"cell": "R4C7", "cells": ["R3C6", "R2C5", "R1C4"], "direction": "UL", "value": "22"},
+        {"cell": "R4C7", "cells": ["R5C6", "R6C5"], "direction": "DL", "value": "8"},
+    ],
+}
+
+
+def test_two_sums_beside_a_row_stay_clear_of_their_arrows(page: Any) -> None:
+    """Two sums in one place beside a row were pushed towards the grid, where both their
+    arrows are, and the upper sum sat on its arrow (22 and 8 right of a row): they now
+    stand away from the grid."""
+    kind = get_kind("sudoku")
+    grid = kind.read(json.dumps(SIDE_PAIR), fmt="fpuzzles")[0].puzzle
+    page.evaluate(DRAW, kind.view(kind.clues_of(grid), grid).to_json())
+    found = page.evaluate("""() => {
+      const box = (node) => { const r = node.getBoundingClientRect();
+                              return [r.left, r.top, r.right, r.bottom]; };
+      const overlay = document.querySelector('.board-overlay');
+      return { texts: [...overlay.querySelectorAll('.outside-clue')].map(box),
+               arrows: [...overlay.querySelectorAll('.clue-arrow')].map(box) };
+    }""")
+    assert len(found["texts"]) == len(found["arrows"]) == 2
+    for left, top, right, bottom in found["texts"]:
+        for a_left, a_top, a_right, a_bottom in found["arrows"]:
+            overlap_x = min(right, a_right) - max(left, a_left)
+            overlap_y = min(bottom, a_bottom) - max(top, a_top)
+            assert overlap_x <= 0 or overlap_y <= 0, found

@@ -535,8 +535,9 @@ def _marker(frame: GridFrame, marker: Marker) -> list[Element]:
 
 def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
     """Each clue outside the grid. Two diagonal clues at one place (two diagonals leaving
-    one corner place) sit side by side and staggered, each beside the corner its arrow
-    leaves from, at 0.76 of the size (as the page lays them out); other clues sharing a
+    one corner place) sit side by side, each beside the corner its arrow leaves from, at 0.76
+    of the size (as the page lays them out): staggered above or below a column, away from
+    the grid beside a row (its arrows' side); other clues sharing a
     place are stacked smaller (across the room beside a row, down the room above or below a
     column)."""
     places: dict[tuple[str, int], list[OutsideClue]] = {}
@@ -551,7 +552,10 @@ def _outside(view: BoardView, frame: GridFrame) -> list[Element]:
         for number, clue in enumerate(clues):
             if apart:
                 way = aways[number]
-                along, depth = way * 0.23, (0.13 if way < 0 else -0.15) * inward
+                # above or below a column: staggered, clear of the arrows in the corners;
+                # beside a row: both away from the grid, where the arrows are
+                depth = ((0.13 if way < 0 else -0.15) if across else -0.12) * inward
+                along = way * 0.23
                 offset = (along, depth) if across else (depth, along)
                 elements.extend(_outside_clue(view, frame, clue, scale=0.76, offset=offset))
                 continue
@@ -582,9 +586,10 @@ def _outside_clue(view: BoardView, frame: GridFrame, clue: OutsideClue, shift: f
     elements: list[Element] = [centered_text(text_x, text_y, clue.text, OUTSIDE_SIZE * scale,
                                              cls=f"outside {clue.side}")]
     if clue.direction in DIRECTIONS:
+        # in the room's corner (a diagonal's step unnormalised, as the page draws it), clear
+        # of the text, which sits in the middle or, paired, beside that corner
         dx, dy = DIRECTIONS[clue.direction]
-        length = math.hypot(dx, dy)
-        ux, uy = dx / length * arrow_scale, dy / length * arrow_scale
+        ux, uy = dx * arrow_scale, dy * arrow_scale
         tip = (x + ux * 0.46 * frame.cell, y + uy * 0.46 * frame.cell)
         tail = (x + ux * 0.3 * frame.cell, y + uy * 0.3 * frame.cell)
         elements.append(Line(*tail, *tip, Palette.INK, 1.2, Layer.CONTENT, cls="outside-arrow"))

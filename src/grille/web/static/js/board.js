@@ -385,13 +385,15 @@ export function overlay(board) {
         left: [-0.5, along], right: [board.cols + 0.5, along],
       }[clue.side];
       const step = steps[clue.direction];
-      // two clues in one place: side by side and staggered, the one whose arrow leaves
-      // from the first corner (left, top) nearer the grid, so that neither they nor the
-      // next place's clues run together
+      // two clues in one place: side by side, above or below a column staggered (the one
+      // whose arrow leaves from the left corner nearer the grid), so that neither they nor
+      // the next place's clues run together; beside a row both away from the grid, clear
+      // of the arrows in its corners
       const inward = { top: 1, bottom: -1, left: 1, right: -1 }[clue.side];
       const shift = clues.length === 1 ? 0 : apart ? away(clue) * 0.23
         : (number - (clues.length - 1) / 2) * 0.42;
-      const depth = apart && clues.length === 2 ? (away(clue) < 0 ? 0.13 : -0.15) * inward : 0;
+      const depth = apart && clues.length === 2
+        ? (across ? (away(clue) < 0 ? 0.13 : -0.15) : -0.12) * inward : 0;
       const [tx, ty] = across ? [x + shift, y + depth] : [x + depth, y + shift];
       const size = clues.length === 1 ? "" : apart ? " paired" : " stacked";
       shapes.push(svg("text", { class: `outside-clue${size}`,
