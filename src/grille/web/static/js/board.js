@@ -259,6 +259,12 @@ export function topLabelled(board) {
   return found;
 }
 
+/** The keys of the cells in a cage, whose pencil marks keep inside its dashed outline. */
+export function cagedCells(board) {
+  return new Set(board.regions.filter((region) => region.style === "cage")
+    .flatMap((region) => region.cells.map(([r, c]) => key(r, c))));
+}
+
 /** The board's drawings over the cells (cages and their labels, lines, markers) and
  * beside them (outside clues), in cell units, as an SVG element; null when there are
  * none. */
@@ -459,6 +465,7 @@ export class BoardView {
     this.cells = [];
     const edges = boxEdges(board);
     const labelled = topLabelled(board);
+    const caged = cagedCells(board);
     for (let r = 0; r < board.rows; r += 1) {
       const row = el("div", { role: "row", class: "board-row", "aria-rowindex": r + 1 });
       for (let c = 0; c < board.cols; c += 1) {
@@ -467,6 +474,7 @@ export class BoardView {
         if (edge && edge.right) cellClasses.push("box-right");
         if (edge && edge.bottom) cellClasses.push("box-bottom");
         if (labelled.has(key(r, c))) cellClasses.push("top-label");
+        if (caged.has(key(r, c))) cellClasses.push("caged");
         const cell = el("div", {
           role: "gridcell", class: cellClasses.join(" "), tabindex: "-1",
           "aria-colindex": c + 1, "data-r": r, "data-c": c, id: `cell-r${r + 1}c${c + 1}`,
@@ -533,7 +541,7 @@ export class BoardView {
         const here = key(r, c);
         const isSelected = selected && selected[0] === r && selected[1] === c;
         const classes = node.className.split(" ").filter((name) =>
-          name === "cell" || name === "box-right" || name === "box-bottom" || name === "top-label");
+          name === "cell" || name === "box-right" || name === "box-bottom" || name === "top-label" || name === "caged");
         const extra = [];
         if (data.blocked) {
           classes.push("block");
