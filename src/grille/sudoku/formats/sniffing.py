@@ -53,11 +53,9 @@ def sniff(text: str) -> str | None:
 
 def link_kind(line: str) -> str | None:
     """``fpuzzles-link`` or ``sudokupad`` for a line that starts as such a link."""
-    if "f-puzzles.com/" in line and "load=" in line:
-        return "fpuzzles-link"
-    if "sudokupad.app/" in line and "fpuzzles" in line:
-        return "sudokupad"
-    return None
+    from grille.sudoku.variants.fpuzzles import link_site
+
+    return link_site(line)
 
 
 def declared_kind(text: str) -> str | None:

@@ -43,13 +43,36 @@ FPUZZLES_PREFIX = "https://f-puzzles.com/?load="
 SUDOKUPAD_PREFIX = "https://sudokupad.app/fpuzzles"
 _LINK_RE = re.compile(
     r"(?:https?://)?(?:www\.)?(?:(f-puzzles\.com/\?(?:.*&)?load=)|"
-    r"(sudokupad\.app/(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
+    r"((?:beta\.)?sudokupad\.app/(?:sudoku/)?(?:\?puzzleid=)?fpuzzles|"
+    r"app\.crackingthecryptic\.com/(?:sudoku/)?(?:\?puzzleid=)?fpuzzles))([^&#\s]*)(?:[&#]\S*)?"
 )
+_SITE_RE = re.compile(r"(?:https?://)?(?:[\w-]+\.)*(f-puzzles\.com|sudokupad\.app|"
+                      r"crackingthecryptic\.com)/")
+"""Any link to f-puzzles or SudokuPad (the CTC app is SudokuPad's first home)."""
 _PERCENT = {"2B": "+", "2F": "/", "3D": "="}
 """The percent-encodings of base 64's own characters a pasted link may hold."""
 _PERCENT_RE = re.compile(r"%(2[BbFf]|3[Dd])")  # either case: browsers and chat programs vary
 _META = (("title", "title"), ("author", "author"), ("ruleset", "rules"))
 _CELL_FIELDS = ("value", "given", "region")
+EXTRAS = "fpuzzles-extras"
+"""The metadata key of what an f-puzzles object carried that states no rule (:data:`KEPT_KEYS`,
+:data:`KEPT_CELL_FIELDS`): one JSON object, its keys in the order read, the cells' fields
+under ``grid`` by cell name (``{"grid": {"R1C1": {"c": "#B0FFB0"}}}``); written back as read."""
+COSMETIC_KEYS = ("line", "rectangle", "circle", "text", "cage")
+"""f-puzzles' cosmetic tools: drawn by f-puzzles and SudokuPad, no rule (a ``cage`` is a
+decoration, a ``killercage`` the killer rule); the rules text says what they mean."""
+KEPT_KEYS = (*COSMETIC_KEYS, "highlightConflicts", "solution", "disabledlogic",
+             "truecandidatesoptions", "activeConstraints")
+"""Keys kept verbatim: the cosmetics, f-puzzles' conflict setting and the setter's solution,
+and the settings solver add-ons write (dclamage's ``disabledlogic``, ``truecandidatesoptions``;
+``activeConstraints``)."""
+KEPT_CELL_FIELDS = ("c", "cArray", "centerPencilMarks", "cornerPencilMarks", "givenPencilMarks")
+"""Cell fields kept verbatim: highlight colours and the player's pencil marks.
+``givenPencilMarks`` only when ``null`` or empty (given marks restrict a cell's digits: a rule
+grille does not read)."""
+_DEPTH = 4
+"""How deeply a kept value may nest (a line is a list of lists of cell names in an object in
+a list); deeper is refused, so writing it back cannot exhaust the stack."""
 
 
 def from_fpuzzles(data: object) -> Grid:
@@ -68,6 +91,7 @@ def from_fpuzzles(data: object) -> Grid:
                 raise VariantError(f"f-puzzles {key!r} must be a string")
             metadata.append((name, data[key]))
     cells, givens, regions = _grid(data.get("grid"), size)
+    extras = _cell_extras(data["grid"])
     constraints: list[Constraint] = []
     shape = default_shape(size)
     if regions is not None:
@@ -78,6 +102,9 @@ def from_fpuzzles(data: object) -> Grid:
             constraints.append(jigsaw)
     for key, value in data.items():
         if key in ("size", "grid") or key in dict(_META):
+            continue
+        if key in KEPT_KEYS:
+            extras[key] = _kept(value, f"f-puzzles {key!r}")
             continue
         if key == "negative":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -93,6 +120,11 @@ def from_fpuzzles(data: object) -> Grid:
         if family is None or key.startswith("negative:"):
             raise VariantError(f"f-puzzles key {key!r} is not a constraint grille supports")
         constraints += family.read(items, key, value)
+    if extras:
+        grid_fields = extras.pop("grid", None)  # the cells' fields last, as they are written
+        if grid_fields:
+            extras["grid"] = grid_fields
+        metadata.append((EXTRAS, json.dumps(extras, ensure_ascii=False, separators=(",", ":"))))
     variant = Variant(tuple(constraints)) if constraints else None
     given_flags = None if all(g == (c != 0) for g, c in zip(givens, cells, strict=True)) else (
         tuple(givens))
@@ -117,9 +149,14 @@ def _grid(raw: object, size: int) -> tuple[list[int], list[bool], list[int] | No
             if not isinstance(cell, dict):
                 raise VariantError(f"{where} must be an object")
             for field in cell:
-                if field not in _CELL_FIELDS:
+                if field not in _CELL_FIELDS and field not in KEPT_CELL_FIELDS:
                     raise VariantError(f"{where}: field {field!r} is not supported "
-                                       f"(grille reads {', '.join(_CELL_FIELDS)})")
+                                       f"(grille reads {', '.join(_CELL_FIELDS)} and keeps "
+                                       f"{', '.join(KEPT_CELL_FIELDS)})")
+            marks = cell.get("givenPencilMarks")
+            if marks is not None and marks != []:
+                raise VariantError(f"{where}: given pencil marks {_shown(marks)} restrict the "
+                                   "cell's digits, a rule grille does not support")
             value = cell.get("value", 0)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= size:
                 raise VariantError(f"{where}: value {value!r} is not a digit 1..{size}")
@@ -136,6 +173,83 @@ def _grid(raw: object, size: int) -> tuple[list[int], list[bool], list[int] | No
     if all("region" not in cell for row in raw for cell in row):
         return cells, givens, None
     return cells, givens, regions
+
+
+def _cell_extras(rows: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """``{"grid": {cell name: kept fields}}`` of the cells that carry any (else empty)."""
+    cells = {}
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            kept = {field: value for field, value in cell.items() if field in KEPT_CELL_FIELDS}
+            if kept:
+                cells[f"R{r + 1}C{c + 1}"] = _kept(kept, f"f-puzzles grid cell R{r + 1}C{c + 1}")
+    return {"grid": cells} if cells else {}
+
+
+def _kept(value: object, where: str, depth: int = 0) -> object:
+    """``value`` as read (JSON values), refused when nested deeper than :data:`_DEPTH`."""
+    if isinstance(value, dict | list):
+        if depth >= _DEPTH:
+            raise VariantError(f"{where} is nested too deeply for a decoration")
+        items = value.values() if isinstance(value, dict) else value
+        for item in items:
+            _kept(item, where, depth + 1)
+    return value
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 30 else text[:30] + "…"
+
+
+def extras_of(grid: Grid) -> dict[str, Any]:
+    """What :data:`EXTRAS` keeps of ``grid`` (empty when nothing): checked as the reader
+    checks it, so a hand-edited value that would hide a rule or a cell is refused."""
+    text = next((value for key, value in grid.metadata if key == EXTRAS), None)
+    if text is None:
+        return {}
+    try:
+        extras = loads(text)
+    except ValueError:
+        raise VariantError(f"metadata {EXTRAS!r} is not JSON") from None
+    if not isinstance(extras, dict):
+        raise VariantError(f"metadata {EXTRAS!r} must be a JSON object")
+    n = grid.size
+    for key, value in extras.items():
+        if key == "grid":
+            if not isinstance(value, dict):
+                raise VariantError(f"metadata {EXTRAS!r}: 'grid' must map cell names to fields")
+            for name, fields in value.items():
+                Items(n).cell(name, f"metadata {EXTRAS!r}")
+                if not isinstance(fields, dict) or not all(f in KEPT_CELL_FIELDS for f in fields):
+                    raise VariantError(f"metadata {EXTRAS!r}: cell {name} keeps only "
+                                       f"{', '.join(KEPT_CELL_FIELDS)}")
+                marks = fields.get("givenPencilMarks")
+                if marks is not None and marks != []:
+                    raise VariantError(f"metadata {EXTRAS!r}: given pencil marks at {name} "
+                                       "are a rule grille does not support")
+                _kept(fields, f"metadata {EXTRAS!r}")
+        elif key in KEPT_KEYS:
+            _kept(value, f"metadata {EXTRAS!r} {key!r}")
+        else:
+            raise VariantError(f"metadata {EXTRAS!r} keeps only "
+                               f"{', '.join(KEPT_KEYS)} and grid, not {key!r}")
+    return extras
+
+
+def decorations(grid: Grid) -> str:
+    """The cosmetics ``grid`` keeps in words (``2 lines, 1 text``; empty when none)."""
+    try:
+        extras = extras_of(grid)
+    except VariantError:
+        return ""
+    parts = []
+    for key in COSMETIC_KEYS:
+        value = extras.get(key)
+        count = len(value) if isinstance(value, list) else 0
+        if count:
+            parts.append(f"{count} {key}{'' if count == 1 else 's'}")
+    return ", ".join(parts)
 
 
 def _default_region(shape: Shape, row: int, col: int) -> int:
@@ -155,6 +269,8 @@ def _layout(regions: list[int], size: int, sparse: bool) -> tuple[Shape, Regions
 def fpuzzles_of(grid: Grid) -> dict[str, Any]:
     """The f-puzzles object of ``grid`` (metadata title, author, rules; its constraints)."""
     n = grid.size
+    extras = extras_of(grid)
+    cell_fields: dict[str, dict[str, Any]] = extras.get("grid", {})
     out: dict[str, Any] = {"size": n}
     meta = dict(grid.metadata)
     for key, name in _META:
@@ -179,6 +295,7 @@ def fpuzzles_of(grid: Grid) -> dict[str, Any]:
                     cell["given"] = True
             if regions is not None and not (sparse and regions[index] == layout.box_of(index)):
                 cell["region"] = regions[index]
+            cell.update(cell_fields.get(f"R{r + 1}C{c + 1}", {}))
             row.append(cell)
         rows.append(row)
     out["grid"] = rows
@@ -190,6 +307,7 @@ def fpuzzles_of(grid: Grid) -> dict[str, Any]:
             out[key] = True
         else:
             out.setdefault(key, []).append(item)
+    out.update((key, value) for key, value in extras.items() if key != "grid")
     return out
 
 
@@ -208,6 +326,15 @@ def read_link(text: str) -> tuple[Grid, str]:
     ``sudokupad``). The payload is read raw: query parsing would turn ``+`` into a space."""
     match = _LINK_RE.fullmatch(text.strip())
     if match is None:
+        site = _SITE_RE.match(text.strip())
+        if site is not None and site[1] == "f-puzzles.com":
+            raise LinkError("an f-puzzles link without 'load=' (a short '?id=…' link names a "
+                            "puzzle stored online): grille reads https://f-puzzles.com/?load=… "
+                            "links; open it in a browser and copy the address it shows")
+        if site is not None:
+            raise LinkError("a SudokuPad link without an f-puzzles payload (a short id, or "
+                            "SudokuPad's own format) cannot be read: grille reads "
+                            "https://sudokupad.app/fpuzzles… links")
         raise LinkError("not an f-puzzles link (https://f-puzzles.com/?load=…) or SudokuPad "
                         "link (https://sudokupad.app/fpuzzles…)")
     payload = _PERCENT_RE.sub(lambda m: _PERCENT[m[1].upper()], match[3])
@@ -224,6 +351,15 @@ def read_link(text: str) -> tuple[Grid, str]:
 def looks_like_link(text: str) -> bool:
     """Whether ``text`` starts like an f-puzzles or SudokuPad puzzle link."""
     return _LINK_RE.match(text.strip()) is not None
+
+
+def link_site(text: str) -> str | None:
+    """``fpuzzles-link`` or ``sudokupad`` for a text that starts as a link to either site
+    (whether or not grille can read it: :func:`read_link` says why not), else ``None``."""
+    site = _SITE_RE.match(text.strip())
+    if site is None:
+        return None
+    return "fpuzzles-link" if site[1] == "f-puzzles.com" else "sudokupad"
 
 
 def variant_keys(variant: Variant) -> dict[str, Any]:
@@ -265,9 +401,11 @@ def variant_of_keys(keys: object, size: int) -> Variant:
     if not isinstance(keys, dict):
         raise VariantError("'variant' must be an object of f-puzzles keys")
     rest = dict(keys)
-    for key in ("size", "grid", *dict(_META)):
+    for key in ("size", "grid", *dict(_META), *KEPT_KEYS):
         if key in rest:  # the puzzle's own keys, which the variant must not hide or drop
-            raise VariantError(f"'variant' holds constraint keys only, not {key!r}")
+            raise VariantError(f"'variant' holds constraint keys only, not {key!r}"
+                               + (f" (kept as the metadata {EXTRAS!r})" if key in KEPT_KEYS
+                                  else ""))
     regions = rest.pop("regions", None)
     grid: list[list[dict[str, Any]]] = [[{} for _ in range(size)] for _ in range(size)]
     if regions is not None:
