@@ -4,14 +4,18 @@ The object is what f-puzzles' ``exportPuzzle()`` builds (the shared data's READM
 the keys): ``size``, ``grid`` (rows of cell objects: ``value``, ``given``, ``region``),
 ``title``, ``author``, ``ruleset`` (kept as the metadata ``title``, ``author``, ``rules``) and
 one key or more per constraint family (:data:`~grille.sudoku.variants.families.BY_KEY`;
-``negative`` lists ``ratio`` and ``xv``). A key or a cell field grille does not know is an
-error naming it. Jigsaw regions are written as they were read: on every cell, or (as
-f-puzzles' own export) only where a cell's region is not its default box; a grid whose boxes
-are not f-puzzles' default (6x6 with 3x2 boxes) writes ``region`` on every cell.
+``negative`` lists ``ratio`` and ``xv``). The keys and cell fields that state no rule
+(cosmetics, settings, the setter's solution, colours, pencil marks: :data:`KEPT_KEYS`,
+:data:`KEPT_CELL_FIELDS`) are kept as the metadata :data:`EXTRAS` and written back; any other
+key or cell field grille does not know is an error naming it. Jigsaw regions are written as
+they were read: on every cell, or (as f-puzzles' own export) only where a cell's region is not
+its default box; a grid whose boxes are not f-puzzles' default (6x6 with 3x2 boxes) writes
+``region`` on every cell.
 
 Links: ``https://f-puzzles.com/?load=<lz-string base 64>`` and SudokuPad's
-``https://sudokupad.app/fpuzzles<lz-string base 64>`` (also ``?puzzleid=fpuzzles…``).
-"""
+``https://sudokupad.app/fpuzzles<lz-string base 64>`` (also ``?puzzleid=fpuzzles…``,
+``sudoku/fpuzzles…``, ``beta.sudokupad.app`` and the CTC app's address); other links to either
+site (short ids, SudokuPad's own format) are refused with the reason."""
 
 from __future__ import annotations
 
