@@ -43,8 +43,8 @@ def _save(folder: Path, data: bytes) -> None:
 
 def _fixture_texts(kind_name: str) -> list[str]:
     folder = FIXTURES / kind_name
-    return [path.read_text(encoding="utf-8") for path in sorted(folder.glob("*"))
-            if path.is_file()] if folder.is_dir() else []
+    return [path.read_text(encoding="utf-8") for path in sorted(folder.rglob("*"))
+            if path.is_file() and path.suffix != ".md"] if folder.is_dir() else []
 
 
 def _puzzles(kind: Kind[Any]) -> list[Any]:

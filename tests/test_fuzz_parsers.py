@@ -25,6 +25,7 @@ from grille.errors import ParseError
 from grille.kind import Kind
 from grille.kinds import get_kind, kind_names
 from grille.sudoku.geometry import default_shape
+from grille.sudoku.variants.fpuzzles import KEPT_KEYS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "fuzz"))
 
@@ -81,7 +82,9 @@ def variant_seeds() -> tuple[tuple[str, str], ...]:
     from grille.sudoku.formats.fpuzzles import dump as fpuzzles_json
 
     kind = get_kind("sudoku")
-    texts = [path.read_text(encoding="utf-8") for path in sorted((FIXTURES / "variants").glob("*"))]
+    texts = [path.read_text(encoding="utf-8")
+             for path in sorted((FIXTURES / "variants").rglob("*"))
+             if path.is_file() and path.suffix != ".md"]  # wild/: the keys that state no rule
     found: list[tuple[str, str]] = [(targets.AUTO, text) for text in texts]
     for text in texts:
         for entry in kind.read(text)[:2]:
@@ -208,7 +211,9 @@ def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.integers(0, 7)) == 0:  # one cell of the wrong shape
         grid[draw(st.integers(0, size - 1))][draw(st.integers(0, size - 1))] = draw(
             st.sampled_from([{"value": size + 1}, {"value": -1}, {"value": "1"},
-                             {"given": True}, {"given": 1, "value": 1}, {"c": 1}]))
+                             {"given": True}, {"given": 1, "value": 1}, {"c": 1},
+                             {"colour": 1}, {"givenPencilMarks": [1]},
+                             {"givenPencilMarks": None, "centerPencilMarks": [1, 2]}]))
     if draw(st.integers(0, 3)) == 0:  # regions: the boxes with cells swapped, or any numbers
         shape = default_shape(size)
         regions = [shape.box_of(index) for index in range(size * size)]
@@ -233,6 +238,10 @@ def fpuzzles_objects(draw: st.DrawFn) -> dict[str, Any]:
     for key in draw(st.lists(st.sampled_from(["title", "author", "ruleset"]), unique=True)):
         out[key] = draw(st.one_of(*[st.text(max_size=20)] * 5,
                                   st.sampled_from([7, "\u2028", "a\nb", "\ud83d\ude00"])))
+    for key in draw(st.lists(st.sampled_from(KEPT_KEYS), max_size=2, unique=True)):
+        out[key] = draw(st.sampled_from([  # keys that state no rule: kept, or too deep
+            True, [], [{"cells": ["R0C1"], "value": "\ud83d\ude00", "size": 0.5}],
+            [1, 2], [{"lines": [["R1C1", "R1C2"]], "width": 0.4}], [[[[[1]]]]]]))
     return out
 
 

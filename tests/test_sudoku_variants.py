@@ -236,8 +236,10 @@ BAD = [
      "key 'betweenline' is not a constraint grille supports"),
     ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
      '[{}, {}, {}, {}]], "negative": ["difference"]}', "negative constraint 'difference'"),
-    ('{"size": 4, "grid": [[{"c": "#fff"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
-     '[{}, {}, {}, {}]]}', "field 'c' is not supported"),
+    ('{"size": 4, "grid": [[{"colour": "#fff"}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}]]}', "field 'colour' is not supported"),
+    ('{"size": 4, "grid": [[{"givenPencilMarks": [2]}, {}, {}, {}], [{}, {}, {}, {}], '
+     '[{}, {}, {}, {}], [{}, {}, {}, {}]]}', "given pencil marks [2] restrict the cell's digits"),
     ('{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], '
      '[{}, {}, {}, {}]], "littlekillersum": [{"cell": "R2C2", "direction": "UR", "value": "3"}]}',
      "the clue is inside the grid"),

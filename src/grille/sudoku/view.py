@@ -26,15 +26,17 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     )
     regions, symbols, keys = _layout(shape)
     variant = state.variant or puzzle.variant
+    kept = _kept_note(puzzle)
     if variant is None:
         return BoardView(
             n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
-            keys=keys, title=f"Sudoku {n}×{n}",
+            keys=keys, title=f"Sudoku {n}×{n}", notes=kept,
         )
     from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
     metadata = dict(puzzle.metadata)
     drawn = variant_shapes(variant, n, metadata.get("rules", ""))
+    drawn_notes = drawn.notes + kept
     byline = setter_line(metadata.get("title", ""), metadata.get("author", ""))
     if drawn.boxes:
         regions = tuple(region for region in regions if region.style != "box")
@@ -43,10 +45,23 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     return BoardView(
         n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
         markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes,
-        notes=(byline, *drawn.notes) if byline else drawn.notes,
+        notes=(byline, *drawn_notes) if byline else drawn_notes,
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
+
+
+def _kept_note(puzzle: Grid) -> tuple[str, ...]:
+    """A note naming the f-puzzles decorations ``puzzle`` keeps but the board does not draw
+    (lines, texts ... a setter drew; the rules text may refer to them)."""
+    if not puzzle.metadata:
+        return ()
+    from grille.sudoku.variants.fpuzzles import EXTRAS, decorations
+
+    if not any(key == EXTRAS for key, _ in puzzle.metadata):
+        return ()
+    kept = decorations(puzzle)
+    return (f"Not drawn here: the original's decorations ({kept}).",) if kept else ()
 
 
 def setter_line(title: str, author: str) -> str:

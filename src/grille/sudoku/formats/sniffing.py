@@ -15,7 +15,6 @@ from grille.sudoku.symbols import INVALID, cell_codes
 _JSON_LIST_RE = re.compile(r"\[\s*(?:[{\]]|$)")
 _JSON_KIND_RE = re.compile(r'"kind"\s*:\s*"([^"]*)"')
 _FPUZZLES_RE = re.compile(r'"grid"\s*:\s*\[')
-_SITE_RE = re.compile(r"(?:https?://)?(?:www\.)?(f-puzzles\.com|sudokupad\.app)(?:/|$)", re.I)
 _SNIFF_CHARS = 65536
 _SNIFF_ROWS = 27
 _BINARY = frozenset("01. ")
@@ -53,18 +52,10 @@ def sniff(text: str) -> str | None:
 
 
 def link_kind(line: str) -> str | None:
-    """``fpuzzles-link`` or ``sudokupad`` for a line that starts as such a link (or as any
-    other link to f-puzzles or SudokuPad, which that format's reader refuses with the
-    reason)."""
-    if "f-puzzles.com/" in line and "load=" in line:
-        return "fpuzzles-link"
-    if "sudokupad.app/" in line and "fpuzzles" in line:
-        return "sudokupad"
-    # a link to either site that carries no puzzle grille reads: its reader says why
-    site = _SITE_RE.match(line)
-    if site is None:
-        return None
-    return "sudokupad" if site[1].lower() == "sudokupad.app" else "fpuzzles-link"
+    """``fpuzzles-link`` or ``sudokupad`` for a line that starts as such a link."""
+    from grille.sudoku.variants.fpuzzles import link_site
+
+    return link_site(line)
 
 
 def declared_kind(text: str) -> str | None:
