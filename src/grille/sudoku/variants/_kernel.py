@@ -46,6 +46,7 @@ __all__ = [
     "flatten",
     "fused_sizes",
     "records_of",
+    "relation_images",
     "table_at",
     "tables_array",
 ]
@@ -127,25 +128,28 @@ def _next_branch(stack: Any, left: Any, branch: Any, level: int, cells: int) -> 
 
 def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any) -> int:
-    """Data: the cells ``a`` and ``b``, then where the relation's table starts in ``data``
-    (``n`` forward masks, then ``n`` backward): relations share their tables."""
+    """Data: the cells ``a`` and ``b``, then where the relation's images start in ``data``
+    (:func:`relation_images`: for each mask of ``a`` the digits ``b`` may hold, then the
+    converse, each looked up by the mask's low 8 bits and its high bits): relations share
+    their images. The same narrowing as OR-ing the table's row of each digit of the mask,
+    in two or four look-ups."""
     a, b, table = data[at], data[at + 1], data[at + 2]
     ma, mb = masks[off + a], masks[off + b]
-    allowed_b = 0
-    rest = ma
-    while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        allowed_b |= data[table + bit]
+    if n > 8:
+        low = 256
+        half = 256 + (1 << (n - 8))
+        allowed_b = data[table + (ma & 255)] | data[table + low + (ma >> 8)]
+    else:
+        low = 1 << n
+        half = low
+        allowed_b = data[table + ma]
     nb = mb & allowed_b
     if not nb:
         return -1
-    allowed_a = 0
-    rest = nb
-    while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        allowed_a |= data[table + n + bit]
+    if n > 8:
+        allowed_a = data[table + half + (nb & 255)] | data[table + half + low + (nb >> 8)]
+    else:
+        allowed_a = data[table + half + nb]
     na = ma & allowed_a
     if not na:
         return -1
@@ -1144,11 +1148,11 @@ their tables once each (:func:`_with_relations`, :func:`records_of`)."""
 
 
 TABLES: list[int] = []
-"""The relation tables the one-call kernel has seen, laid end to end (each its ``n``
-forward masks, then its ``n`` backward), appended to, never rewritten: a relation's record
+"""The relation tables the one-call kernel has seen, laid end to end (each as
+:func:`relation_images` lays it out), appended to, never rewritten: a relation's record
 names its table by its start here (:func:`table_at`), so a record is the same in every
 puzzle and a family can keep whole blocks of them. The tables are the families' shared
-ones (one per size and rule), a few dozen numbers each."""
+ones (one per size and rule), a few hundred numbers each."""
 
 _TABLE_AT: dict[tuple[int, int], tuple[object, object, int]] = {}
 _TABLE_LOCK = threading.Lock()
@@ -1160,7 +1164,7 @@ def table_at(forward: tuple[int, ...], backward: tuple[int, ...]) -> int:
     hit = _TABLE_AT.get((id(forward), id(backward)))
     if hit is not None and hit[0] is forward and hit[1] is backward:
         return hit[2]
-    return _shared_at((forward, backward), (*forward, *backward))
+    return _shared_at((forward, backward), relation_images(forward, backward))
 
 
 def _shared_at(owners: tuple[object, object], numbers: Sequence[int]) -> int:
@@ -1381,12 +1385,35 @@ def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
     return rows[keep]
 
 
+@functools.lru_cache(maxsize=256)
+def relation_images(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[int, ...]:
+    """A relation table as :func:`_relation` reads it: for each direction (``forward``, then
+    ``backward``: a row of partner digits for each digit), the partner digits of every mask
+    of its low 8 digits (``2 ** min(n, 8)`` entries, each the union of its digits' rows),
+    then, above 8 digits, of every mask of the digits above the 8th (``2 ** (n - 8)``). A
+    mask's partners are the union of its two look-ups (512 numbers for 9x9, 1,024 for
+    16x16; the same for every relation of a size and rule)."""
+    n = len(forward)
+    out: list[int] = []
+    for rows in (forward, backward):
+        for first, bits in ((0, min(n, 8)), (8, n - 8)):
+            if bits <= 0:
+                continue
+            image = [0] * (1 << bits)
+            for mask in range(1, 1 << bits):
+                low = mask & -mask
+                image[mask] = image[mask ^ low] | rows[first + low.bit_length() - 1]
+            out += image
+    return tuple(out)
+
+
 def _with_relations(data: list[int], starts: list[int], pairs: list[int],
                     tables: list[tuple[int, ...]], size: int) -> tuple[Any, Any]:
     """``data`` and ``starts`` as NumPy arrays, the relations (``pairs``: filter index,
-    cells ``a`` and ``b``, row of ``tables``, four by four; a table: forward then backward
-    masks) laid out after the other filters' numbers in one block, a row each (``a``,
-    ``b``, where its table starts), then the tables, each once: a grid's negative
+    cells ``a`` and ``b``, row of ``tables``, four by four; a table: its
+    :func:`relation_images`, all of one length) laid out after the other filters' numbers
+    in one block, a row each (``a``, ``b``, where its table starts), then the tables, each
+    once: a grid's negative
     constraints hold a hundred relations or more, which one by one cost more than the
     search."""
     import numpy as np
@@ -1395,7 +1422,7 @@ def _with_relations(data: list[int], starts: list[int], pairs: list[int],
     block = np.empty((len(rows), 3), dtype=np.int64)
     block[:, :2] = rows[:, 1:3]
     first = len(data) + 3 * len(rows)
-    block[:, 2] = first + 2 * size * rows[:, 3]
+    block[:, 2] = first + len(tables[0]) * rows[:, 3]
     at = np.array(starts, dtype=np.int64)
     at[rows[:, 0]] = len(data) + 3 * np.arange(len(rows), dtype=np.int64)
     return np.concatenate([np.array(data, dtype=np.int64), block.ravel(),
@@ -1431,7 +1458,7 @@ def flatten(model: Any) -> Flat | None:
             at = table_rows.get(key)
             if at is None:
                 at = table_rows[key] = len(laid_tables)
-                laid_tables.append((*forward, *backward))
+                laid_tables.append(relation_images(forward, backward))
             relations += (index, flt.a, flt.b, at)
             kinds.append(RELATION)
             starts.append(-1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from typing import TYPE_CHECKING
 
 from grille.sudoku.variants import propagation as pr
@@ -50,14 +50,16 @@ def unmarked_relations(size: int, name: str, test: Callable[[int, int], bool],
     return tuple(rule for pair, rule in every if pair not in marked)
 
 
-_BLOCKS: dict[tuple[int, str], tuple[dict[frozenset[Cell], int], list[int]]] = {}
+_BLOCKS: dict[tuple[int, str], tuple[dict[tuple[Cell, ...], int], list[int]]] = {}
 
 
 def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
-                     marked: Set[frozenset[Cell]]) -> None:
-    """:func:`unmarked_relations` laid straight into ``out``: the records of every pair's
-    relation are laid out once per size and name (a relation's record is the same in every
-    puzzle); a puzzle copies them but its marked pairs'."""
+                     marked: Iterable[tuple[Cell, ...]]) -> None:
+    """:func:`unmarked_relations` laid straight into ``out``, ``marked`` the cells of each
+    mark (either order): the records of every pair's relation are laid out once per size
+    and name (a relation's record is the same in every puzzle), each pair's place among
+    them kept by its cells both ways round; a puzzle copies the block but its marked
+    pairs' (a puzzle's own sets of pairs cost as much as its search)."""
     from grille.sudoku.variants._kernel import RELATION
 
     key = (out.size, name)
@@ -68,11 +70,15 @@ def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
         pairs = list(neighbour_pairs(size))
         block = [number for (ra, ca), (rb, cb) in pairs
                  for number in (RELATION, 3, ra * size + ca, rb * size + cb, table)]
-        found = _BLOCKS[key] = ({frozenset(pair): i for i, pair in enumerate(pairs)}, block)
+        index: dict[tuple[Cell, ...], int] = {pair: i for i, pair in enumerate(pairs)}
+        index.update({(b, a): i for i, (a, b) in enumerate(pairs)})
+        found = _BLOCKS[key] = (index, block)
     index, block = found
+    skips = {index.get(cells, -1) for cells in marked}
+    skips.discard(-1)
     records = out.records
     start = 0
-    for skip in sorted(index[pair] for pair in marked if pair in index):
+    for skip in sorted(skips):
         records += block[5 * start:5 * skip]
         start = skip + 1
     records += block[5 * start:]

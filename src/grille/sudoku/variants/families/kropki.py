@@ -125,11 +125,10 @@ class KropkiNegative(Constraint):
             dotted))
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
-        dotted = {frozenset(c.cells_of()) for c in variant.constraints
-                  if isinstance(c, KropkiDot)}
         value = 2 if self.black else 1
         unmarked_records(out, f"kropki not {self.black}",
-                         lambda x, y: not _holds(self.black, value, x, y), dotted)
+                         lambda x, y: not _holds(self.black, value, x, y),
+                         [c.cells for c in variant.constraints if isinstance(c, KropkiDot)])
         return True
 
     def fpuzzles(self) -> tuple[str, object]:

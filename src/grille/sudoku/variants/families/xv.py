@@ -104,8 +104,8 @@ class XVNegative(Constraint):
         return pr.Parts((), unmarked_relations(size, "sum not 5 or 10", _not_xv, marked))
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
-        marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
-        unmarked_records(out, "sum not 5 or 10", _not_xv, marked)
+        unmarked_records(out, "sum not 5 or 10", _not_xv,
+                         [c.cells for c in variant.constraints if isinstance(c, XV)])
         return True
 
     def fpuzzles(self) -> tuple[str, object]:
