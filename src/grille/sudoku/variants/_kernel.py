@@ -129,28 +129,18 @@ def _next_branch(stack: Any, left: Any, branch: Any, level: int, cells: int) -> 
 def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any) -> int:
     """Data: the cells ``a`` and ``b``, then where the relation's images start in ``data``
-    (:func:`relation_images`: for each mask of ``a`` the digits ``b`` may hold, then the
-    converse, each looked up by the mask's low 8 bits and its high bits): relations share
-    their images. The same narrowing as OR-ing the table's row of each digit of the mask,
-    in two or four look-ups."""
+    (:func:`relation_images`: the digits ``b`` may hold for each mask of ``a``'s low
+    digits and of its high digits, then the converse): relations share their images. The
+    same narrowing as OR-ing the table's row of each digit of the mask, in four look-ups."""
     a, b, table = data[at], data[at + 1], data[at + 2]
     ma, mb = masks[off + a], masks[off + b]
-    if n > 8:
-        low = 256
-        half = 256 + (1 << (n - 8))
-        allowed_b = data[table + (ma & 255)] | data[table + low + (ma >> 8)]
-    else:
-        low = 1 << n
-        half = low
-        allowed_b = data[table + ma]
-    nb = mb & allowed_b
+    low = (n + 1) >> 1
+    high = 1 << low
+    half = high + (1 << (n - low))
+    nb = mb & (data[table + (ma & (high - 1))] | data[table + high + (ma >> low)])
     if not nb:
         return -1
-    if n > 8:
-        allowed_a = data[table + half + (nb & 255)] | data[table + half + low + (nb >> 8)]
-    else:
-        allowed_a = data[table + half + nb]
-    na = ma & allowed_a
+    na = ma & (data[table + half + (nb & (high - 1))] | data[table + half + high + (nb >> low)])
     if not na:
         return -1
     if na != ma:
@@ -1009,14 +999,17 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
                 budget, scratch_size, work, space)
 
 
-def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int]:
+def fused_sizes(n: int, records: int, scratch: int, room: int, tables: int = 0
+                ) -> tuple[int, int]:
     """The lengths of :func:`_fused`'s ``work`` and ``space`` for a puzzle of ``records``
-    numbers of filter records and shared tables (at most a third of them filters, at most
-    all of them watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
+    numbers of filter records (at most a third of them filters, at most all of them
+    watched cells) and ``tables`` numbers of shared tables (copied after them; they hold
+    no filter, so they size nothing else), ``scratch`` and ``room`` peers grown (0:
+    none)."""
     cells = n * n
     filters = records // 3 + 1
     work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
-    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records
+    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records + tables
     if room:
         return work + 2 * cells + 1, space + room
     return work, space
@@ -1389,20 +1382,19 @@ def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
 def relation_images(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[int, ...]:
     """A relation table as :func:`_relation` reads it: for each direction (``forward``, then
     ``backward``: a row of partner digits for each digit), the partner digits of every mask
-    of its low 8 digits (``2 ** min(n, 8)`` entries, each the union of its digits' rows),
-    then, above 8 digits, of every mask of the digits above the 8th (``2 ** (n - 8)``). A
-    mask's partners are the union of its two look-ups (512 numbers for 9x9, 1,024 for
-    16x16; the same for every relation of a size and rule)."""
+    of its low ``(n + 1) // 2`` digits (each the union of its digits' rows), then of every
+    mask of the digits above them. A mask's partners are the union of its two look-ups
+    (96 numbers for 9x9, 1,024 for 16x16; the same for every relation of a size and
+    rule)."""
     n = len(forward)
+    low = (n + 1) // 2
     out: list[int] = []
     for rows in (forward, backward):
-        for first, bits in ((0, min(n, 8)), (8, n - 8)):
-            if bits <= 0:
-                continue
+        for first, bits in ((0, low), (low, n - low)):
             image = [0] * (1 << bits)
             for mask in range(1, 1 << bits):
-                low = mask & -mask
-                image[mask] = image[mask ^ low] | rows[first + low.bit_length() - 1]
+                bit = mask & -mask
+                image[mask] = image[mask ^ bit] | rows[first + bit.bit_length() - 1]
             out += image
     return tuple(out)
 

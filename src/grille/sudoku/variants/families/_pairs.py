@@ -54,12 +54,13 @@ _BLOCKS: dict[tuple[int, str], tuple[dict[tuple[Cell, ...], int], list[int]]] = 
 
 
 def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
-                     marked: Iterable[tuple[Cell, ...]]) -> None:
-    """:func:`unmarked_relations` laid straight into ``out``, ``marked`` the cells of each
-    mark (either order): the records of every pair's relation are laid out once per size
-    and name (a relation's record is the same in every puzzle), each pair's place among
-    them kept by its cells both ways round; a puzzle copies the block but its marked
-    pairs' (a puzzle's own sets of pairs cost as much as its search)."""
+                     constraints: Iterable[object], mark: type | tuple[type, ...]) -> None:
+    """:func:`unmarked_relations` laid straight into ``out``, the marked pairs those of the
+    ``constraints`` of class ``mark`` (their ``cells``, either order): the records of every
+    pair's relation are laid out once per size and name (a relation's record is the same
+    in every puzzle), each pair's place among them kept by its cells both ways round; a
+    puzzle copies the block but its marked pairs' (its own set of pairs cost as much as
+    its search)."""
     from grille.sudoku.variants._kernel import RELATION
 
     key = (out.size, name)
@@ -74,7 +75,9 @@ def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
         index.update({(b, a): i for i, (a, b) in enumerate(pairs)})
         found = _BLOCKS[key] = (index, block)
     index, block = found
-    skips = {index.get(cells, -1) for cells in marked}
+    where = index.get
+    skips = {where(c.cells, -1) for c in constraints  # type: ignore[attr-defined]
+             if isinstance(c, mark)}
     skips.discard(-1)
     records = out.records
     start = 0
