@@ -160,7 +160,7 @@ def laid_out(grid: Grid, direct: bool) -> tuple[Any, ...]:
         lay = constraint.solver_records if direct else partial(
             Constraint.solver_records, constraint)
         assert lay(grid.size, variant, out)
-    return (out.units, out.records, out.regions, out.scratch,
+    return (out.units, out.laid_out(), out.regions, out.scratch,
             [(at, type(flt), flt.cells) for at, flt in out.deferred])
 
 

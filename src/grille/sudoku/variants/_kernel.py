@@ -61,6 +61,11 @@ STOP_BUDGET = 2
 RESTRICT, RELATION, LINEAR_SUM, SUM_TO, CAGE_SUM, WINDOW, SANDWICH, SUM_GROUPS = range(8)
 """The filter type codes."""
 
+NEIGHBOURS = 8
+"""Not a filter: in :class:`Records`, a relation between every pair of orthogonal
+neighbours but some (:meth:`Records.neighbours`), which :func:`_fused` lays out as one
+relation record per pair before the search (:func:`_laid_records`)."""
+
 
 # -- bits -----------------------------------------------------------------------------------
 
@@ -957,15 +962,53 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
            scratch, found, outcome)
 
 
+def _laid_records(n: int, inputs: Any, first: int, data: Any, records: int) -> None:
+    """The records from ``inputs[first:]`` into ``data`` (``records`` numbers once laid
+    out), each as it is but a :data:`NEIGHBOURS` record (its table, how many pairs it
+    skips, their indices ascending), which becomes a relation record per orthogonal
+    neighbour pair, in :func:`~grille.sudoku.variants.families._pairs.neighbour_pairs`'
+    order (each cell's right, then lower neighbour), the skipped pairs left out."""
+    p = first
+    w = 0
+    while w < records:
+        length = inputs[p + 1]
+        if inputs[p] == NEIGHBOURS:
+            table = inputs[p + 2]
+            skip = p + 4
+            end = skip + inputs[p + 3]
+            index = 0
+            for cell in range(n * n):
+                row = cell // n
+                for down in range(2):
+                    if (row + 1 if down else cell - row * n + 1) >= n:
+                        continue
+                    if skip < end and inputs[skip] == index:
+                        skip += 1
+                    else:
+                        data[w] = RELATION
+                        data[w + 1] = 3
+                        data[w + 2] = cell
+                        data[w + 3] = cell + n if down else cell + 1
+                        data[w + 4] = table
+                        w += 5
+                    index += 1
+        else:
+            for i in range(length + 2):
+                data[w + i] = inputs[p + i]
+            w += length + 2
+        p += length + 2
+
+
 def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
            tables: Any, unit_count: int, records: int, limit: int, budget: int,
            scratch_size: int, room: int, matrix: Any, work: Any, space: Any) -> None:
     """Build and search a puzzle in one call (what :func:`flatten` and the solver's
     buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
     each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
-    units' cells laid end to end, those cells, then ``records`` numbers of filter records
-    (each filter its kind, how many numbers follow, the numbers, as :class:`Records` lays
-    them out); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
+    units' cells laid end to end, those cells, then the filter records (each filter its
+    kind, how many numbers follow, the numbers, as :class:`Records` lays them out;
+    ``records`` numbers once its :data:`NEIGHBOURS` records are laid out as relations,
+    :func:`_laid_records`); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
     peers (``base_start`` / ``base_list``) by the units (``matrix``: ``n**4`` zero bytes
     when there are units; at most ``room`` peers in all), finds each filter's start and
     the filters watching each cell, sets the starting masks and searches as
@@ -980,8 +1023,7 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
     first = at + unit_start[unit_count]
     end = len(space) - room
     data = space[end - records - len(tables):end]
-    for i in range(records):
-        data[i] = inputs[first + i]
+    _laid_records(n, inputs, first, data, records)
     for i in range(len(tables)):
         data[records + i] = tables[i]
     if unit_count:
@@ -1021,7 +1063,7 @@ KERNELS = Kernels(
              _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
              _sum_groups,
              _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
-             _search, _grow),
+             _search, _laid_records, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
@@ -1206,7 +1248,7 @@ class Records:
     the ``scratch`` numbers the filters need, and the filters that must first learn the
     puzzle's peers (``deferred``: where each goes in the records, and the filter)."""
 
-    __slots__ = ("deferred", "records", "regions", "scratch", "size", "units")
+    __slots__ = ("deferred", "grown", "records", "regions", "scratch", "size", "units")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -1215,6 +1257,9 @@ class Records:
         self.regions = False
         self.scratch = 1
         self.deferred: list[tuple[int, pr.Filter]] = []
+        self.grown = 0
+        """How many more numbers the records hold once :func:`_fused` lays out their
+        :data:`NEIGHBOURS` records (:func:`laid_out` in Python)."""
 
     def __repr__(self) -> str:
         return (f"Records(size={self.size}, {len(self.units)} units, "
@@ -1234,6 +1279,25 @@ class Records:
         """A :class:`~grille.sudoku.variants.propagation.Relation` between cells ``a`` and
         ``b`` whose table starts at ``table`` (:func:`table_at`)."""
         self.records += (RELATION, 3, a, b, table)
+
+    def neighbours(self, table: int, skips: Sequence[int]) -> None:
+        """A relation whose table starts at ``table`` (:func:`table_at`) between every pair
+        of orthogonal neighbours (in :func:`~grille.sudoku.variants.families._pairs.
+        neighbour_pairs`' order) but the ``skips``-th (ascending, each once): one record of
+        a few numbers for the hundred-odd relations of a negative rule, laid out as those
+        relations' records in the kernel (:func:`_laid_records`)."""
+        self.records += (NEIGHBOURS, 2 + len(skips), table, len(skips), *skips)
+        pairs = 2 * self.size * (self.size - 1)
+        self.grown += 5 * (pairs - len(skips)) - 4 - len(skips)
+
+    def laid_out(self) -> list[int]:
+        """The records as :func:`_fused` lays them out (:data:`NEIGHBOURS` records as
+        their relations' records)."""
+        if not self.grown:
+            return list(self.records)
+        data = [0] * (len(self.records) + self.grown)
+        _laid_records(self.size, self.records, 0, data, len(data))
+        return data
 
     def cage(self, cells: tuple[int, ...], total: int) -> None:
         """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``: its head
