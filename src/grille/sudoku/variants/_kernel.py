@@ -1259,11 +1259,12 @@ class Records:
         self.deferred: list[tuple[int, pr.Filter]] = []
         self.grown = 0
         """How many more numbers the records hold once :func:`_fused` lays out their
-        :data:`NEIGHBOURS` records (:func:`laid_out` in Python)."""
+        :data:`NEIGHBOURS` records (:meth:`laid_out` in Python)."""
 
     def __repr__(self) -> str:
+        grown = f" (+{self.grown} laid out)" if self.grown else ""
         return (f"Records(size={self.size}, {len(self.units)} units, "
-                f"{len(self.records)} numbers, {len(self.deferred)} deferred)")
+                f"{len(self.records)} numbers{grown}, {len(self.deferred)} deferred)")
 
     def rule(self, name: str, test: Callable[[int, int], bool]) -> int:
         """Where the table of the relation rule ``test`` (named ``name``, as
