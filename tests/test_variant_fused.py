@@ -147,7 +147,8 @@ def test_records_share_each_relation_table() -> None:
     assert len(laid) == len(relations)
     for (a, b, table), flt in zip(laid, relations, strict=True):
         assert (a, b) == (flt.a, flt.b)
-        assert _kernel.TABLES[table:table + 2 * n] == [*flt.forward, *flt.backward]
+        images = _kernel.relation_images(flt.forward, flt.backward)
+        assert _kernel.TABLES[table:table + len(images)] == list(images)
 
 
 def laid_out(grid: Grid, direct: bool) -> tuple[Any, ...]:
@@ -159,7 +160,7 @@ def laid_out(grid: Grid, direct: bool) -> tuple[Any, ...]:
         lay = constraint.solver_records if direct else partial(
             Constraint.solver_records, constraint)
         assert lay(grid.size, variant, out)
-    return (out.units, out.records, out.regions, out.scratch,
+    return (out.units, out.laid_out(), out.regions, out.scratch,
             [(at, type(flt), flt.cells) for at, flt in out.deferred])
 
 
@@ -210,6 +211,27 @@ def test_negative_rules_lay_out_every_unmarked_pair(negative: str) -> None:
     assert result is not None
     assert outcome(result) == outcome(solver.solve(grid, limit=2, budget=2000,
                                                    backend="python"))
+
+
+def test_marks_written_either_way_round_leave_their_pair_out() -> None:
+    """A mark whose cells are written right to left or bottom to top (and one written
+    twice) leaves its pair out of the negative rule's records as the solver parts do."""
+    from grille.sudoku.variants.families.kropki import KropkiDot, KropkiNegative
+    from grille.sudoku.variants.families.xv import XV, XVNegative
+
+    xv = Variant((XV(((0, 1), (0, 0)), "X"), XV(((2, 3), (1, 3)), "V"),
+                  XV(((4, 4), (4, 5)), "X"), XV(((4, 5), (4, 4)), "X"), XVNegative()))
+    dots = Variant((KropkiNegative(False), KropkiDot(((3, 2), (2, 2)), False),
+                    KropkiDot(((5, 6), (5, 5)), True), KropkiNegative(True)))
+    for variant in (xv, dots):
+        grid = Grid(Grid.empty(9).shape, (0,) * 81, variant=variant)
+        direct, by_parts = laid_out(grid, True), laid_out(grid, False)
+        assert direct == by_parts
+        relations = [f for c in variant.constraints
+                     for f in c.solver_parts(9, variant).filters]
+        marked = sum(len(c.cells_of()) == 2 for c in variant.constraints)
+        assert len(relations) == marked + (2 * 9 * 8 - (3 if variant is xv else 2)) * (
+            1 if variant is xv else 2)
 
 
 def test_units_alone_take_the_model_path(monkeypatch: pytest.MonkeyPatch) -> None:

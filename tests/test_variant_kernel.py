@@ -122,6 +122,47 @@ def test_every_filter_type_runs_as_its_class() -> None:
     assert seen == set(range(8)), "a filter type has no fixture"
 
 
+@pytest.mark.parametrize("n", [4, 6, 8, 9, 12, 16])
+def test_relations_run_as_their_class_on_every_size(n: int) -> None:
+    """A relation's look-ups (its table's images by the low 8 digits and the rest) narrow
+    as its ``run`` on every size, both sides of 8 digits, for random rules."""
+    rng = random.Random(n)
+    cells = n * n
+    found = []
+    for index in range(6):
+        allowed = {(x, y) for x in range(1, n + 1) for y in range(1, n + 1)
+                   if rng.random() < rng.choice((0.1, 0.3, 0.7))}
+        a, b = rng.sample(range(cells), 2)
+        found.append(pr.relation(a, b, n, f"random {n} {index} {sorted(allowed)}",
+                                 lambda x, y, allowed=allowed: (x, y) in allowed))
+    watchers: list[list[int]] = [[] for _ in range(cells)]
+    for index, flt in enumerate(found):
+        for cell in flt.cells:
+            watchers[cell].append(index)
+    flat = _kernel.flatten(Model(n, ((),) * cells, (), tuple(found),
+                                 tuple(tuple(w) for w in watchers), ()))
+    assert flat is not None
+    size, _, _, _, _, _, kinds, starts, data, _ = tables(flat)
+    pending, queued, _, _, _, scratch = kernel_buffers(flat, cells)
+    outcomes = set()
+    for index, flt in enumerate(found):
+        for _ in range(60):
+            masks = [rng.randrange(1, 1 << n) if rng.random() < 0.6 else
+                     1 << rng.randrange(n) for _ in range(cells)]  # some fixed
+            ours = np.array(masks, dtype=np.int64)
+            top = _kernel.KERNELS.filter_once(size, kinds, starts, data, index, ours,
+                                              pending, queued, scratch)
+            theirs = flt.run(masks)
+            assert (top < 0) == (theirs is None), (n, flt)
+            if theirs is not None:
+                assert ours.tolist() == masks, (n, flt)
+                assert set(pending[:top].tolist()) == set(theirs), (n, flt)
+                outcomes.add(len(theirs))
+            else:
+                outcomes.add(-1)
+    assert {-1, 0} < outcomes  # contradictions, no change and narrowing all seen
+
+
 @pytest.mark.parametrize("path", FAMILY_FILES, ids=lambda p: p.stem)
 def test_propagation_reaches_the_same_fixed_point(path: Path) -> None:
     grid, solution = fixture(path)

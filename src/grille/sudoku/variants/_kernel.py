@@ -46,6 +46,7 @@ __all__ = [
     "flatten",
     "fused_sizes",
     "records_of",
+    "relation_images",
     "table_at",
     "tables_array",
 ]
@@ -59,6 +60,11 @@ STOP_BUDGET = 2
 
 RESTRICT, RELATION, LINEAR_SUM, SUM_TO, CAGE_SUM, WINDOW, SANDWICH, SUM_GROUPS = range(8)
 """The filter type codes."""
+
+NEIGHBOURS = 8
+"""Not a filter: in :class:`Records`, a relation between every pair of orthogonal
+neighbours but some (:meth:`Records.neighbours`), which :func:`_fused` lays out as one
+relation record per pair before the search (:func:`_laid_records`)."""
 
 
 # -- bits -----------------------------------------------------------------------------------
@@ -127,26 +133,19 @@ def _next_branch(stack: Any, left: Any, branch: Any, level: int, cells: int) -> 
 
 def _relation(n: int, data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
               queued: Any) -> int:
-    """Data: the cells ``a`` and ``b``, then where the relation's table starts in ``data``
-    (``n`` forward masks, then ``n`` backward): relations share their tables."""
+    """Data: the cells ``a`` and ``b``, then where the relation's images start in ``data``
+    (:func:`relation_images`: the digits ``b`` may hold for each mask of ``a``'s low
+    digits and of its high digits, then the converse): relations share their images. The
+    same narrowing as OR-ing the table's row of each digit of the mask, in four look-ups."""
     a, b, table = data[at], data[at + 1], data[at + 2]
     ma, mb = masks[off + a], masks[off + b]
-    allowed_b = 0
-    rest = ma
-    while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        allowed_b |= data[table + bit]
-    nb = mb & allowed_b
+    low = (n + 1) >> 1
+    high = 1 << low
+    half = high + (1 << (n - low))
+    nb = mb & (data[table + (ma & (high - 1))] | data[table + high + (ma >> low)])
     if not nb:
         return -1
-    allowed_a = 0
-    rest = nb
-    while rest:
-        bit = _low_index(rest)
-        rest &= rest - 1
-        allowed_a |= data[table + n + bit]
-    na = ma & allowed_a
+    na = ma & (data[table + half + (nb & (high - 1))] | data[table + half + high + (nb >> low)])
     if not na:
         return -1
     if na != ma:
@@ -963,15 +962,53 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
            scratch, found, outcome)
 
 
+def _laid_records(n: int, inputs: Any, first: int, data: Any, records: int) -> None:
+    """The records from ``inputs[first:]`` into ``data`` (``records`` numbers once laid
+    out), each as it is but a :data:`NEIGHBOURS` record (its table, how many pairs it
+    skips, their indices ascending), which becomes a relation record per orthogonal
+    neighbour pair, in :func:`~grille.sudoku.variants.families._pairs.neighbour_pairs`'
+    order (each cell's right, then lower neighbour), the skipped pairs left out."""
+    p = first
+    w = 0
+    while w < records:
+        length = inputs[p + 1]
+        if inputs[p] == NEIGHBOURS:
+            table = inputs[p + 2]
+            skip = p + 4
+            end = skip + inputs[p + 3]
+            index = 0
+            for cell in range(n * n):
+                row = cell // n
+                for down in range(2):
+                    if (row + 1 if down else cell - row * n + 1) >= n:
+                        continue
+                    if skip < end and inputs[skip] == index:
+                        skip += 1
+                    else:
+                        data[w] = RELATION
+                        data[w + 1] = 3
+                        data[w + 2] = cell
+                        data[w + 3] = cell + n if down else cell + 1
+                        data[w + 4] = table
+                        w += 5
+                    index += 1
+        else:
+            for i in range(length + 2):
+                data[w + i] = inputs[p + i]
+            w += length + 2
+        p += length + 2
+
+
 def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inputs: Any,
            tables: Any, unit_count: int, records: int, limit: int, budget: int,
            scratch_size: int, room: int, matrix: Any, work: Any, space: Any) -> None:
     """Build and search a puzzle in one call (what :func:`flatten` and the solver's
     buffers do in Python), from ``inputs``: the givens (``n * n`` digits, 0 empty), where
     each of the puzzle's ``unit_count`` units starts (and where the last ends) in the
-    units' cells laid end to end, those cells, then ``records`` numbers of filter records
-    (each filter its kind, how many numbers follow, the numbers, as :class:`Records` lays
-    them out); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
+    units' cells laid end to end, those cells, then the filter records (each filter its
+    kind, how many numbers follow, the numbers, as :class:`Records` lays them out;
+    ``records`` numbers once its :data:`NEIGHBOURS` records are laid out as relations,
+    :func:`_laid_records`); ``tables``: :data:`TABLES`, copied after the records. Grows the layout's
     peers (``base_start`` / ``base_list``) by the units (``matrix``: ``n**4`` zero bytes
     when there are units; at most ``room`` peers in all), finds each filter's start and
     the filters watching each cell, sets the starting masks and searches as
@@ -986,8 +1023,7 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
     first = at + unit_start[unit_count]
     end = len(space) - room
     data = space[end - records - len(tables):end]
-    for i in range(records):
-        data[i] = inputs[first + i]
+    _laid_records(n, inputs, first, data, records)
     for i in range(len(tables)):
         data[records + i] = tables[i]
     if unit_count:
@@ -1005,14 +1041,17 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
                 budget, scratch_size, work, space)
 
 
-def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int]:
+def fused_sizes(n: int, records: int, scratch: int, room: int, tables: int = 0
+                ) -> tuple[int, int]:
     """The lengths of :func:`_fused`'s ``work`` and ``space`` for a puzzle of ``records``
-    numbers of filter records and shared tables (at most a third of them filters, at most
-    all of them watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
+    numbers of filter records (at most a third of them filters, at most all of them
+    watched cells) and ``tables`` numbers of shared tables (copied after them; they hold
+    no filter, so they size nothing else), ``scratch`` and ``room`` peers grown (0:
+    none)."""
     cells = n * n
     filters = records // 3 + 1
     work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
-    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records
+    space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records + tables
     if room:
         return work + 2 * cells + 1, space + room
     return work, space
@@ -1024,7 +1063,7 @@ KERNELS = Kernels(
              _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
              _sum_groups,
              _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
-             _search, _grow),
+             _search, _laid_records, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
@@ -1144,11 +1183,11 @@ their tables once each (:func:`_with_relations`, :func:`records_of`)."""
 
 
 TABLES: list[int] = []
-"""The relation tables the one-call kernel has seen, laid end to end (each its ``n``
-forward masks, then its ``n`` backward), appended to, never rewritten: a relation's record
+"""The relation tables the one-call kernel has seen, laid end to end (each as
+:func:`relation_images` lays it out), appended to, never rewritten: a relation's record
 names its table by its start here (:func:`table_at`), so a record is the same in every
 puzzle and a family can keep whole blocks of them. The tables are the families' shared
-ones (one per size and rule), a few dozen numbers each."""
+ones (one per size and rule), a few hundred numbers each."""
 
 _TABLE_AT: dict[tuple[int, int], tuple[object, object, int]] = {}
 _TABLE_LOCK = threading.Lock()
@@ -1160,7 +1199,7 @@ def table_at(forward: tuple[int, ...], backward: tuple[int, ...]) -> int:
     hit = _TABLE_AT.get((id(forward), id(backward)))
     if hit is not None and hit[0] is forward and hit[1] is backward:
         return hit[2]
-    return _shared_at((forward, backward), (*forward, *backward))
+    return _shared_at((forward, backward), relation_images(forward, backward))
 
 
 def _shared_at(owners: tuple[object, object], numbers: Sequence[int]) -> int:
@@ -1209,7 +1248,7 @@ class Records:
     the ``scratch`` numbers the filters need, and the filters that must first learn the
     puzzle's peers (``deferred``: where each goes in the records, and the filter)."""
 
-    __slots__ = ("deferred", "records", "regions", "scratch", "size", "units")
+    __slots__ = ("deferred", "grown", "records", "regions", "scratch", "size", "units")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -1218,10 +1257,14 @@ class Records:
         self.regions = False
         self.scratch = 1
         self.deferred: list[tuple[int, pr.Filter]] = []
+        self.grown = 0
+        """How many more numbers the records hold once :func:`_fused` lays out their
+        :data:`NEIGHBOURS` records (:meth:`laid_out` in Python)."""
 
     def __repr__(self) -> str:
+        grown = f" (+{self.grown} laid out)" if self.grown else ""
         return (f"Records(size={self.size}, {len(self.units)} units, "
-                f"{len(self.records)} numbers, {len(self.deferred)} deferred)")
+                f"{len(self.records)} numbers{grown}, {len(self.deferred)} deferred)")
 
     def rule(self, name: str, test: Callable[[int, int], bool]) -> int:
         """Where the table of the relation rule ``test`` (named ``name``, as
@@ -1237,6 +1280,25 @@ class Records:
         """A :class:`~grille.sudoku.variants.propagation.Relation` between cells ``a`` and
         ``b`` whose table starts at ``table`` (:func:`table_at`)."""
         self.records += (RELATION, 3, a, b, table)
+
+    def neighbours(self, table: int, skips: Sequence[int]) -> None:
+        """A relation whose table starts at ``table`` (:func:`table_at`) between every pair
+        of orthogonal neighbours (in :func:`~grille.sudoku.variants.families._pairs.
+        neighbour_pairs`' order) but the ``skips``-th (ascending, each once): one record of
+        a few numbers for the hundred-odd relations of a negative rule, laid out as those
+        relations' records in the kernel (:func:`_laid_records`)."""
+        self.records += (NEIGHBOURS, 2 + len(skips), table, len(skips), *skips)
+        pairs = 2 * self.size * (self.size - 1)
+        self.grown += 5 * (pairs - len(skips)) - 4 - len(skips)
+
+    def laid_out(self) -> list[int]:
+        """The records as :func:`_fused` lays them out (:data:`NEIGHBOURS` records as
+        their relations' records)."""
+        if not self.grown:
+            return list(self.records)
+        data = [0] * (len(self.records) + self.grown)
+        _laid_records(self.size, self.records, 0, data, len(data))
+        return data
 
     def cage(self, cells: tuple[int, ...], total: int) -> None:
         """A :class:`~grille.sudoku.variants.propagation.CageSum` of ``cells``: its head
@@ -1381,12 +1443,34 @@ def _flat_locked_of(full: tuple[tuple[int, ...], ...], cells: int) -> Any:
     return rows[keep]
 
 
+@functools.lru_cache(maxsize=256)
+def relation_images(forward: tuple[int, ...], backward: tuple[int, ...]) -> tuple[int, ...]:
+    """A relation table as :func:`_relation` reads it: for each direction (``forward``, then
+    ``backward``: a row of partner digits for each digit), the partner digits of every mask
+    of its low ``(n + 1) // 2`` digits (each the union of its digits' rows), then of every
+    mask of the digits above them. A mask's partners are the union of its two look-ups
+    (96 numbers for 9x9, 1,024 for 16x16; the same for every relation of a size and
+    rule)."""
+    n = len(forward)
+    low = (n + 1) // 2
+    out: list[int] = []
+    for rows in (forward, backward):
+        for first, bits in ((0, low), (low, n - low)):
+            image = [0] * (1 << bits)
+            for mask in range(1, 1 << bits):
+                bit = mask & -mask
+                image[mask] = image[mask ^ bit] | rows[first + bit.bit_length() - 1]
+            out += image
+    return tuple(out)
+
+
 def _with_relations(data: list[int], starts: list[int], pairs: list[int],
                     tables: list[tuple[int, ...]], size: int) -> tuple[Any, Any]:
     """``data`` and ``starts`` as NumPy arrays, the relations (``pairs``: filter index,
-    cells ``a`` and ``b``, row of ``tables``, four by four; a table: forward then backward
-    masks) laid out after the other filters' numbers in one block, a row each (``a``,
-    ``b``, where its table starts), then the tables, each once: a grid's negative
+    cells ``a`` and ``b``, row of ``tables``, four by four; a table: its
+    :func:`relation_images`, all of one length) laid out after the other filters' numbers
+    in one block, a row each (``a``, ``b``, where its table starts), then the tables, each
+    once: a grid's negative
     constraints hold a hundred relations or more, which one by one cost more than the
     search."""
     import numpy as np
@@ -1395,7 +1479,7 @@ def _with_relations(data: list[int], starts: list[int], pairs: list[int],
     block = np.empty((len(rows), 3), dtype=np.int64)
     block[:, :2] = rows[:, 1:3]
     first = len(data) + 3 * len(rows)
-    block[:, 2] = first + 2 * size * rows[:, 3]
+    block[:, 2] = first + len(tables[0]) * rows[:, 3]
     at = np.array(starts, dtype=np.int64)
     at[rows[:, 0]] = len(data) + 3 * np.arange(len(rows), dtype=np.int64)
     return np.concatenate([np.array(data, dtype=np.int64), block.ravel(),
@@ -1431,7 +1515,7 @@ def flatten(model: Any) -> Flat | None:
             at = table_rows.get(key)
             if at is None:
                 at = table_rows[key] = len(laid_tables)
-                laid_tables.append((*forward, *backward))
+                laid_tables.append(relation_images(forward, backward))
             relations += (index, flt.a, flt.b, at)
             kinds.append(RELATION)
             starts.append(-1)

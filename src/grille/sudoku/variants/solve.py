@@ -733,10 +733,11 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
         matrix = np.zeros(cells * cells, dtype=np.uint8)
     else:
         room, matrix = 0, _no_matrix()
-    zeros, free = _kernel.fused_sizes(n, len(records) + len(tables), scratch, room)
+    laid = len(records) + out.grown  # once the kernel lays out its neighbour pairs
+    zeros, free = _kernel.fused_sizes(n, laid, scratch, room, len(tables))
     work = np.zeros(zeros, dtype=np.int64)  # small: few buffers must start at zero
     _kernel.KERNELS.fused(n, base_start, base_list, units, locked,
-                          np.array(inputs, dtype=np.int64), tables, len(extra), len(records),
+                          np.array(inputs, dtype=np.int64), tables, len(extra), laid,
                           limit, -1 if budget is None else budget, scratch, room, matrix, work,
                           np.empty(free, dtype=np.int64))
     head = work[:3 + 2 * cells].tolist()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from typing import TYPE_CHECKING
 
 from grille.sudoku.variants import propagation as pr
@@ -50,29 +50,24 @@ def unmarked_relations(size: int, name: str, test: Callable[[int, int], bool],
     return tuple(rule for pair, rule in every if pair not in marked)
 
 
-_BLOCKS: dict[tuple[int, str], tuple[dict[frozenset[Cell], int], list[int]]] = {}
+_INDEX: dict[int, dict[tuple[Cell, ...], int]] = {}
 
 
 def unmarked_records(out: Records, name: str, test: Callable[[int, int], bool],
-                     marked: Set[frozenset[Cell]]) -> None:
-    """:func:`unmarked_relations` laid straight into ``out``: the records of every pair's
-    relation are laid out once per size and name (a relation's record is the same in every
-    puzzle); a puzzle copies them but its marked pairs'."""
-    from grille.sudoku.variants._kernel import RELATION
-
-    key = (out.size, name)
-    found = _BLOCKS.get(key)
-    if found is None:
-        size = out.size
-        table = out.rule(name, test)
-        pairs = list(neighbour_pairs(size))
-        block = [number for (ra, ca), (rb, cb) in pairs
-                 for number in (RELATION, 3, ra * size + ca, rb * size + cb, table)]
-        found = _BLOCKS[key] = ({frozenset(pair): i for i, pair in enumerate(pairs)}, block)
-    index, block = found
-    records = out.records
-    start = 0
-    for skip in sorted(index[pair] for pair in marked if pair in index):
-        records += block[5 * start:5 * skip]
-        start = skip + 1
-    records += block[5 * start:]
+                     constraints: Iterable[object], mark: type | tuple[type, ...]) -> None:
+    """:func:`unmarked_relations` laid into ``out`` as one record
+    (:meth:`~grille.sudoku.variants._kernel.Records.neighbours`: the kernel lays out each
+    pair's relation), the marked pairs those of the ``constraints`` of class ``mark``
+    (their ``cells``, either order), found by their place in :func:`neighbour_pairs`
+    (remembered per size, both ways round): a puzzle's own hundred-odd records cost more
+    to lay out and hand over than its search."""
+    index = _INDEX.get(out.size)
+    if index is None:
+        pairs = list(neighbour_pairs(out.size))
+        index = _INDEX[out.size] = {pair: i for i, pair in enumerate(pairs)}
+        index.update({(b, a): i for i, (a, b) in enumerate(pairs)})
+    where = index.get
+    skips = {where(c.cells, -1) for c in constraints  # type: ignore[attr-defined]
+             if isinstance(c, mark)}
+    skips.discard(-1)
+    out.neighbours(out.rule(name, test), sorted(skips))

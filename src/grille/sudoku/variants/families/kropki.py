@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 KEYS = {"difference": "white", "ratio": "black"}
 
+_RULE_AT: dict[tuple[int, bool, int | None], int] = {}
+"""Where each dot's rule table starts in the kernel's shared tables, by size, colour and
+value (:meth:`KropkiDot.solver_records` then makes neither the rule's name nor its test)."""
+
 
 def _holds(black: bool, value: int, x: int, y: int) -> bool:
     return x == value * y or y == value * x if black else abs(x - y) == value
@@ -77,9 +81,13 @@ class KropkiDot(Constraint):
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
         (ra, ca), (rb, cb) = self.cells
-        value = self.value if self.value is not None else 2 if self.black else 1
-        out.relation(ra * size + ca, rb * size + cb, out.rule(
-            f"kropki {self.black} {value}", lambda x, y: _holds(self.black, value, x, y)))
+        key = (size, self.black, self.value)
+        at = _RULE_AT.get(key)
+        if at is None:  # a rule's table never moves: remembered by size, colour and value
+            value = self.value if self.value is not None else 2 if self.black else 1
+            at = _RULE_AT[key] = out.rule(f"kropki {self.black} {value}",
+                                          lambda x, y: _holds(self.black, value, x, y))
+        out.relation(ra * size + ca, rb * size + cb, at)
         return True
 
     def fpuzzles(self) -> tuple[str, object]:
@@ -125,11 +133,10 @@ class KropkiNegative(Constraint):
             dotted))
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
-        dotted = {frozenset(c.cells_of()) for c in variant.constraints
-                  if isinstance(c, KropkiDot)}
         value = 2 if self.black else 1
         unmarked_records(out, f"kropki not {self.black}",
-                         lambda x, y: not _holds(self.black, value, x, y), dotted)
+                         lambda x, y: not _holds(self.black, value, x, y),
+                         variant.constraints, KropkiDot)
         return True
 
     def fpuzzles(self) -> tuple[str, object]:

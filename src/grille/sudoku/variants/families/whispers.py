@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from grille.sudoku.variants._kernel import Records
 
 
+_RULE_AT: dict[tuple[int, int], int] = {}
+"""Where each gap's rule table starts in the kernel's shared tables, by size and gap
+(:meth:`Whispers.solver_records` then makes neither the rule's name nor its test)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Whispers(LineConstraint):
     """A whispers line; ``value`` the least difference (``None``: not written, ceil(n/2))."""
@@ -48,11 +53,15 @@ class Whispers(LineConstraint):
             for line in self.lines for a, b in itertools.pairwise(line)))
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
-        gap = self.gap(size)
-        table = out.rule(f"apart {gap}", lambda x, y: abs(x - y) >= gap)
+        gap = self.value if self.value is not None else (size + 1) // 2
+        table = _RULE_AT.get((size, gap))
+        if table is None:  # a rule's table never moves: remembered by size and gap
+            table = _RULE_AT[size, gap] = out.rule(f"apart {gap}",
+                                                   lambda x, y: abs(x - y) >= gap)
+        relation = out.relation
         for line in self.lines:
-            for a, b in itertools.pairwise(line):
-                out.relation(a[0] * size + a[1], b[0] * size + b[1], table)
+            for (ra, ca), (rb, cb) in itertools.pairwise(line):
+                relation(ra * size + ca, rb * size + cb, table)
         return True
 
     def fpuzzles(self) -> tuple[str, object]:

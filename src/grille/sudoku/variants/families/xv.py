@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 
 SUMS = {"X": 10, "V": 5}
 
+_RULE_AT: dict[tuple[int, str], int] = {}
+"""Where each letter's rule table starts in the kernel's shared tables, by size and letter
+(:meth:`XV.solver_records` then makes neither the rule's name nor its test)."""
+
 
 @dataclass(frozen=True, slots=True)
 class XV(Constraint):
@@ -68,9 +72,12 @@ class XV(Constraint):
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
         (ra, ca), (rb, cb) = self.cells
-        total = SUMS[self.letter]
-        out.relation(ra * size + ca, rb * size + cb,
-                     out.rule(f"sum {total}", lambda x, y: x + y == total))
+        at = _RULE_AT.get((size, self.letter))
+        if at is None:  # a rule's table never moves: remembered by size and letter
+            total = SUMS[self.letter]
+            at = _RULE_AT[size, self.letter] = out.rule(f"sum {total}",
+                                                        lambda x, y: x + y == total)
+        out.relation(ra * size + ca, rb * size + cb, at)
         return True
 
     def fpuzzles(self) -> tuple[str, object]:
@@ -104,8 +111,7 @@ class XVNegative(Constraint):
         return pr.Parts((), unmarked_relations(size, "sum not 5 or 10", _not_xv, marked))
 
     def solver_records(self, size: int, variant: Variant, out: Records) -> bool:
-        marked = {frozenset(c.cells_of()) for c in variant.constraints if isinstance(c, XV)}
-        unmarked_records(out, "sum not 5 or 10", _not_xv, marked)
+        unmarked_records(out, "sum not 5 or 10", _not_xv, variant.constraints, XV)
         return True
 
     def fpuzzles(self) -> tuple[str, object]:
