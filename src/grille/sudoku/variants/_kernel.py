@@ -74,11 +74,10 @@ def _bit_length(mask: int) -> int:
 
 
 def _low_index(mask: int) -> int:
-    """The index of the lowest set bit of a non-zero ``mask``."""
-    index = 0
-    while not (mask >> index) & 1:
-        index += 1
-    return index
+    """The index of the lowest set bit of a non-zero ``mask``: the count of the bits below
+    it (compiled, one popcnt instruction; the loop that shifted until the bit cost a
+    step per bit below)."""
+    return _popcount((mask & -mask) - 1)
 
 
 def _popcount(mask: int) -> int:
