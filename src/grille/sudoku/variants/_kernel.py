@@ -330,6 +330,54 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
         for i in range(lo, hi):
             union |= masks[off + data[terms + i]]
         reach = 0
+        if hi - lo <= 3:
+            # the sets of one to three digits of the union, walked directly: the table holds
+            # every set of the count (36 pairs, 84 triples on a 9x9) and a group's union is
+            # most often a few digits; a set fits when each cell can take one of its digits
+            # (the table's test; the sets found in another order, only ORed together)
+            m0 = masks[off + data[terms + lo]]
+            m1 = masks[off + data[terms + lo + 1]] if hi - lo > 1 else m0
+            m2 = masks[off + data[terms + lo + 2]] if hi - lo > 2 else m0
+            rest_a = union
+            while rest_a:
+                a = rest_a & -rest_a
+                rest_a ^= a
+                sum_a = _popcount(a - 1) + 1
+                if hi - lo == 1:
+                    scratch[fits_mask + found] = a
+                    scratch[fits_sum + found] = sum_a
+                    found += 1
+                    reach |= (1 << sum_a) & keep_all
+                    continue
+                rest_b = rest_a
+                while rest_b:
+                    b = rest_b & -rest_b
+                    rest_b ^= b
+                    sum_b = sum_a + _popcount(b - 1) + 1
+                    if hi - lo == 2:
+                        pair = a | b
+                        if m0 & pair and m1 & pair:
+                            scratch[fits_mask + found] = pair
+                            scratch[fits_sum + found] = sum_b
+                            found += 1
+                            reach |= (1 << sum_b) & keep_all
+                        continue
+                    rest_c = rest_b
+                    while rest_c:
+                        c = rest_c & -rest_c
+                        rest_c ^= c
+                        triple = a | b | c
+                        if m0 & triple and m1 & triple and m2 & triple:
+                            sum_c = sum_b + _popcount(c - 1) + 1
+                            scratch[fits_mask + found] = triple
+                            scratch[fits_sum + found] = sum_c
+                            found += 1
+                            reach |= (1 << sum_c) & keep_all
+            if not reach:
+                return -1
+            scratch[totals_of + g] = reach
+            scratch[fit_from + g + 1] = found
+            continue
         for j in range(data[sub_at + hi - lo], data[sub_at + hi - lo + 1]):
             combo = data[sets + j]
             if combo & ~union:
