@@ -96,6 +96,18 @@ def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
     return top + 1
 
 
+def _unchanged(kind: int, data: Any, at: int, queued: Any, ran: int) -> bool:
+    """Whether no cell the filter at ``at`` watches changed after the clock read ``ran``
+    (each cell's stamp, in ``queued``, is the clock when it last changed)."""
+    first, count, extra = _watched(kind, data, at)
+    if extra >= 0 and queued[extra] > ran:
+        return False
+    for i in range(count):  # noqa: SIM110 - a loop numba compiles
+        if queued[data[first + i]] > ran:
+            return False
+    return True
+
+
 def _keep_solution(found: Any, stack: Any, off: int, cells: int, count: int) -> None:
     """The digits of the solution in ``stack``'s row at ``off`` into ``found`` as the
     ``count``-th solution, for the first two only."""
@@ -718,12 +730,31 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
     gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
     or more, the lengths of the shared cells, the rest of the first and the rest of the
     second, then those cells. ``is_due`` must be all 0 on entry from one cell, and is left
-    so (from everything, it is cleared first); ``queued`` is not used."""
+    so (from everything, it is cleared first). ``queued``: a stamp per cell, then (when
+    there is room, ``cells + filters + 1`` numbers) a run per filter and the clock, as
+    below; zeros before the first propagation of a search."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
     top = 0
     due_top = 0
+    # A grouped sum run again on the masks of its cells that its last run left narrows
+    # nothing and finds no contradiction (what it keeps still fits: its sets, their totals,
+    # each set's completion), yet its own narrowings make it due again. So with room in
+    # ``queued`` (the search's buffers: a stamp per cell, a run per filter, a clock), each
+    # change below stamps its cell with the clock ``now`` (a filter's, once it has run: the
+    # queue was empty before it), a grouped sum's run in this propagation records the clock
+    # and moves it on, and a grouped sum due with no cell changed since its run in this
+    # propagation is skipped where it stands in the order: the same narrowings in the same
+    # order, the same nodes. (The stamps of the cells queued at the start are not needed:
+    # any run of this propagation comes after them.)
+    memo = len(queued) > cells + filters
+    clock = len(queued) - 1
+    now = 0
+    if memo:
+        queued[clock] += 1
+        now = queued[clock]
+    since = now
     if changed < 0:
         for f in range(filters):
             is_due[f] = 0
@@ -757,16 +788,28 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                         if not left:
                             return _undue(due, is_due, due_top)
                         masks[off + other] = left
+                        queued[other] = now
                         top = _push(other, pending, top, queued)
         if due_top:
             due_top -= 1
             f = due[due_top]
             is_due[f] = 0
-            top = _run_filter(n, kinds[f], data, starts[f], masks, off, pending, top, queued,
+            kind = kinds[f]
+            if memo and kind == SUM_GROUPS:
+                ran = queued[cells + f]
+                if ran >= since and _unchanged(kind, data, starts[f], queued, ran):
+                    continue  # it would find what it left: nothing to narrow, no failure
+            top = _run_filter(n, kind, data, starts[f], masks, off, pending, top, queued,
                               scratch)
             if top < 0:
                 weights[f] += 1
                 return _undue(due, is_due, due_top)
+            for i in range(top):
+                queued[pending[i]] = now
+            if memo and kind == SUM_GROUPS:
+                queued[cells + f] = now
+                now += 1
+                queued[clock] = now
             continue
         for u in range(unit_count):
             base = u * n
@@ -789,6 +832,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     cell = units[base + i]
                     if masks[off + cell] & bit:
                         masks[off + cell] = bit
+                        queued[cell] = now
                         top = _push(cell, pending, top, queued)
                         break
         if top:
@@ -814,6 +858,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                         if not left:
                             return _undue(due, is_due, due_top)
                         masks[off + cell] = left
+                        queued[cell] = now
                         top = _push(cell, pending, top, queued)
             at += shared + u_rest + v_rest
         if not top:
@@ -830,7 +875,8 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
 
     Writes the first two solutions' digits into ``found`` and ``outcome`` = count, nodes,
     stop code. Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch``
-    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells``, ``due``,
+    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells + filters + 1``
+    zeros (less: no grouped sum is skipped, see :func:`_propagate`), ``due``,
     ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
     as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
     filters watching it (1 plus theirs), the first such cell.
@@ -979,8 +1025,8 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
                 watch_list[watch_start[cell] + fill[cell]] = f
                 fill[cell] += 1
     # the search's buffers, as _solve documents them
-    queued = work[at:at + cells]
-    at += cells
+    queued = work[at:at + cells + filters + 1]
+    at += cells + filters + 1
     due = work[at:at + filters]
     at += filters
     is_due = work[at:at + filters]
@@ -1054,7 +1100,7 @@ def fused_sizes(n: int, records: int, scratch: int, room: int) -> tuple[int, int
     all of them watched cells), ``scratch`` and ``room`` peers grown (0: none)."""
     cells = n * n
     filters = records // 3 + 1
-    work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
+    work = 3 + 2 * cells + 6 * filters + 3 * cells + 2 + records + cells
     space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records
     if room:
         return work + 2 * cells + 1, space + room
@@ -1066,8 +1112,8 @@ KERNELS = Kernels(
     helpers=(_bit_length, _low_index, _popcount, _push, _keep_solution, _next_branch,
              _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
              _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
-             _search, _grow),
+             _cage_sum, _window, _sandwich, _run_filter, _undue, _unchanged, _propagate,
+             _watched, _search, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""
