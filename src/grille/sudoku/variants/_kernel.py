@@ -80,11 +80,10 @@ def _bit_length(mask: int) -> int:
 
 
 def _low_index(mask: int) -> int:
-    """The index of the lowest set bit of a non-zero ``mask``."""
-    index = 0
-    while not (mask >> index) & 1:
-        index += 1
-    return index
+    """The index of the lowest set bit of a non-zero ``mask``: the count of the bits below
+    it (compiled, one popcnt instruction; the loop that shifted until the bit cost a
+    step per bit below)."""
+    return _popcount((mask & -mask) - 1)
 
 
 def _popcount(mask: int) -> int:
@@ -101,6 +100,18 @@ def _push(cell: int, pending: Any, top: int, queued: Any) -> int:
     ``queued`` is unused (kept so that every filter has the same signature)."""
     pending[top] = cell
     return top + 1
+
+
+def _unchanged(kind: int, data: Any, at: int, queued: Any, ran: int) -> bool:
+    """Whether no cell the filter at ``at`` watches changed after the clock read ``ran``
+    (each cell's stamp, in ``queued``, is the clock when it last changed)."""
+    first, count, extra = _watched(kind, data, at)
+    if extra >= 0 and queued[extra] > ran:
+        return False
+    for i in range(count):  # noqa: SIM110 - a loop numba compiles
+        if queued[data[first + i]] > ran:
+            return False
+    return True
 
 
 def _keep_solution(found: Any, stack: Any, off: int, cells: int, count: int) -> None:
@@ -270,16 +281,14 @@ def _sum_to_bits(data: Any, at: int, masks: Any, off: int, pending: Any, top: in
 
 def _add_sums(sums: int, group: int, keep: int) -> int:
     """The totals reachable from ``sums`` adding one total of ``group`` (bit sets), within
-    ``keep``. The group's bits are walked by shifting (totals reach bit 62: finding each
-    low bit afresh cost as much again per bit)."""
+    ``keep``. Only the group's set bits are walked (each one's index one popcnt: a group
+    of fixed cells has one total, where shifting walked every bit below it)."""
     out = 0
     rest = group
-    bit = 0
     while rest:
-        if rest & 1:
-            out |= (sums << bit) & keep
-        rest >>= 1
-        bit += 1
+        low = rest & -rest
+        rest ^= low
+        out |= (sums << _popcount(low - 1)) & keep
     return out
 
 
@@ -288,12 +297,10 @@ def _less_sums(sums: int, group: int) -> int:
     ``sums`` non-negative)."""
     out = 0
     rest = group
-    bit = 0
     while rest:
-        if rest & 1:
-            out |= sums >> bit
-        rest >>= 1
-        bit += 1
+        low = rest & -rest
+        rest ^= low
+        out |= sums >> _popcount(low - 1)
     return out
 
 
@@ -330,6 +337,54 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
         for i in range(lo, hi):
             union |= masks[off + data[terms + i]]
         reach = 0
+        if hi - lo <= 3:
+            # the sets of one to three digits of the union, walked directly: the table holds
+            # every set of the count (36 pairs, 84 triples on a 9x9) and a group's union is
+            # most often a few digits; a set fits when each cell can take one of its digits
+            # (the table's test; the sets found in another order, only ORed together)
+            m0 = masks[off + data[terms + lo]]
+            m1 = masks[off + data[terms + lo + 1]] if hi - lo > 1 else m0
+            m2 = masks[off + data[terms + lo + 2]] if hi - lo > 2 else m0
+            rest_a = union
+            while rest_a:
+                a = rest_a & -rest_a
+                rest_a ^= a
+                sum_a = _popcount(a - 1) + 1
+                if hi - lo == 1:
+                    scratch[fits_mask + found] = a
+                    scratch[fits_sum + found] = sum_a
+                    found += 1
+                    reach |= (1 << sum_a) & keep_all
+                    continue
+                rest_b = rest_a
+                while rest_b:
+                    b = rest_b & -rest_b
+                    rest_b ^= b
+                    sum_b = sum_a + _popcount(b - 1) + 1
+                    if hi - lo == 2:
+                        pair = a | b
+                        if m0 & pair and m1 & pair:
+                            scratch[fits_mask + found] = pair
+                            scratch[fits_sum + found] = sum_b
+                            found += 1
+                            reach |= (1 << sum_b) & keep_all
+                        continue
+                    rest_c = rest_b
+                    while rest_c:
+                        c = rest_c & -rest_c
+                        rest_c ^= c
+                        triple = a | b | c
+                        if m0 & triple and m1 & triple and m2 & triple:
+                            sum_c = sum_b + _popcount(c - 1) + 1
+                            scratch[fits_mask + found] = triple
+                            scratch[fits_sum + found] = sum_c
+                            found += 1
+                            reach |= (1 << sum_c) & keep_all
+            if not reach:
+                return -1
+            scratch[totals_of + g] = reach
+            scratch[fit_from + g + 1] = found
+            continue
         for j in range(data[sub_at + hi - lo], data[sub_at + hi - lo + 1]):
             combo = data[sets + j]
             if combo & ~union:
@@ -674,12 +729,31 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
     gains one in ``weights``. ``locked``: for each pair of full units meeting in two cells
     or more, the lengths of the shared cells, the rest of the first and the rest of the
     second, then those cells. ``is_due`` must be all 0 on entry from one cell, and is left
-    so (from everything, it is cleared first); ``queued`` is not used."""
+    so (from everything, it is cleared first). ``queued``: a stamp per cell, then (when
+    there is room, ``cells + filters + 1`` numbers) a run per filter and the clock, as
+    below; zeros before the first propagation of a search."""
     cells = n * n
     full = (1 << n) - 1
     filters = len(kinds)
     top = 0
     due_top = 0
+    # A grouped sum run again on the masks of its cells that its last run left narrows
+    # nothing and finds no contradiction (what it keeps still fits: its sets, their totals,
+    # each set's completion), yet its own narrowings make it due again. So with room in
+    # ``queued`` (the search's buffers: a stamp per cell, a run per filter, a clock), each
+    # change below stamps its cell with the clock ``now`` (a filter's, once it has run: the
+    # queue was empty before it), a grouped sum's run in this propagation records the clock
+    # and moves it on, and a grouped sum due with no cell changed since its run in this
+    # propagation is skipped where it stands in the order: the same narrowings in the same
+    # order, the same nodes. (The stamps of the cells queued at the start are not needed:
+    # any run of this propagation comes after them.)
+    memo = len(queued) > cells + filters
+    clock = len(queued) - 1
+    now = 0
+    if memo:
+        queued[clock] += 1
+        now = queued[clock]
+    since = now
     if changed < 0:
         for f in range(filters):
             is_due[f] = 0
@@ -713,16 +787,28 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                         if not left:
                             return _undue(due, is_due, due_top)
                         masks[off + other] = left
+                        queued[other] = now
                         top = _push(other, pending, top, queued)
         if due_top:
             due_top -= 1
             f = due[due_top]
             is_due[f] = 0
-            top = _run_filter(n, kinds[f], data, starts[f], masks, off, pending, top, queued,
+            kind = kinds[f]
+            if memo and kind == SUM_GROUPS:
+                ran = queued[cells + f]
+                if ran >= since and _unchanged(kind, data, starts[f], queued, ran):
+                    continue  # it would find what it left: nothing to narrow, no failure
+            top = _run_filter(n, kind, data, starts[f], masks, off, pending, top, queued,
                               scratch)
             if top < 0:
                 weights[f] += 1
                 return _undue(due, is_due, due_top)
+            for i in range(top):
+                queued[pending[i]] = now
+            if memo and kind == SUM_GROUPS:
+                queued[cells + f] = now
+                now += 1
+                queued[clock] = now
             continue
         for u in range(unit_count):
             base = u * n
@@ -745,6 +831,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                     cell = units[base + i]
                     if masks[off + cell] & bit:
                         masks[off + cell] = bit
+                        queued[cell] = now
                         top = _push(cell, pending, top, queued)
                         break
         if top:
@@ -770,6 +857,7 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                         if not left:
                             return _undue(due, is_due, due_top)
                         masks[off + cell] = left
+                        queued[cell] = now
                         top = _push(cell, pending, top, queued)
             at += shared + u_rest + v_rest
         if not top:
@@ -786,7 +874,8 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
 
     Writes the first two solutions' digits into ``found`` and ``outcome`` = count, nodes,
     stop code. Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch``
-    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells``, ``due``,
+    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells + filters + 1``
+    zeros (less: no grouped sum is skipped, see :func:`_propagate`), ``due``,
     ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
     as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
     filters watching it (1 plus theirs), the first such cell.
@@ -935,8 +1024,8 @@ def _search(n: int, peer_start: Any, peer_list: Any, units: Any, locked: Any, da
                 watch_list[watch_start[cell] + fill[cell]] = f
                 fill[cell] += 1
     # the search's buffers, as _solve documents them
-    queued = work[at:at + cells]
-    at += cells
+    queued = work[at:at + cells + filters + 1]
+    at += cells + filters + 1
     due = work[at:at + filters]
     at += filters
     is_due = work[at:at + filters]
@@ -1050,7 +1139,7 @@ def fused_sizes(n: int, records: int, scratch: int, room: int, tables: int = 0
     none)."""
     cells = n * n
     filters = records // 3 + 1
-    work = 3 + 2 * cells + 5 * filters + 3 * cells + 1 + records + cells
+    work = 3 + 2 * cells + 6 * filters + 3 * cells + 2 + records + cells
     space = (cells + 1) * cells + 2 * (cells + 1) + cells * (n + 1) + scratch + records + tables
     if room:
         return work + 2 * cells + 1, space + room
@@ -1062,8 +1151,8 @@ KERNELS = Kernels(
     helpers=(_bit_length, _low_index, _popcount, _push, _keep_solution, _next_branch,
              _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
              _sum_groups,
-             _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
-             _search, _laid_records, _grow),
+             _cage_sum, _window, _sandwich, _run_filter, _undue, _unchanged, _propagate,
+             _watched, _search, _laid_records, _grow),
 )
 """The search and its tests' entry points, compiled or plain as :mod:`grille.engine._jit`
 decides."""

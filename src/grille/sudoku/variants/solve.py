@@ -643,8 +643,8 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
     cells = n * n
     start = list(map(_start_masks(n).__getitem__, grid.cells))
     filters = flat.filters or 1
-    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells, filters,
-             filters, filters, flat.scratch, 2 * cells, 3)
+    sizes = ((cells + 1) * cells, cells + 1, cells + 1, cells * (n + 1), cells + filters + 1,
+             filters, filters, filters, flat.scratch, 2 * cells, 3)
     if fast:
         import numpy as np
 
