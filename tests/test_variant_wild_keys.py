@@ -74,13 +74,16 @@ def test_an_add_on_renban_reads_as_the_rule_with_its_cosmetic_copy_kept() -> Non
 
 
 def test_the_board_names_the_decorations_it_does_not_draw() -> None:
+    """Drawn since helper "cosmetics" (``test_decorations.py``): only a text outside the
+    grid is left for the note; an item with nothing to draw (a text with no value) is none."""
     grid = from_fpuzzles(load("decorated.json"))
-    notes = KIND.view(grid, grid).notes
-    assert notes[-1] == ("Not drawn here: the original's decorations (1 line, 1 rectangle, "
-                         "1 circle, 1 text, 1 cage).")
-    plain = from_fpuzzles({"size": 4, "grid": [[{}] * 4] * 4, "text": [{"cells": ["R1C1"]}]})
-    assert plain.variant is None
-    assert KIND.view(plain, plain).notes == (
+    view = KIND.view(grid, grid)
+    assert [d.style for d in view.decorations] == ["line", "rectangle", "circle", "cage"]
+    assert view.notes[-1] == "Not drawn here: the original's decorations (1 text)."
+    outside = from_fpuzzles({"size": 4, "grid": [[{}] * 4] * 4,
+                             "text": [{"cells": ["R5C1"], "value": "x"}, {"cells": ["R1C1"]}]})
+    assert outside.variant is None
+    assert KIND.view(outside, outside).notes == (
         "Not drawn here: the original's decorations (1 text).",)
     bare = from_fpuzzles({"size": 4, "grid": [[{}] * 4] * 4, "highlightConflicts": True})
     assert KIND.view(bare, bare).notes == ()

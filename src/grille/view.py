@@ -30,6 +30,7 @@ __all__ = [
     "CellShape",
     "CellView",
     "Corner",
+    "Decoration",
     "Glyphs",
     "LineCounts",
     "Marker",
@@ -156,6 +157,59 @@ class CellShape:
 
 
 @dataclass(frozen=True, slots=True)
+class Decoration:
+    """A setter's drawing that states no rule (a puzzle's rules text may give it one).
+
+    ``style``: ``line`` (through the centres of ``cells`` in order, ``width`` its thickness),
+    ``rectangle`` and ``circle`` (centred on the mean of the cells' centres, ``width`` by
+    ``height``, turned by ``angle`` degrees clockwise), ``text`` (``text`` at the cells'
+    centre, ``size`` its height), ``cage`` (a dashed outline round ``cells``, ``text`` at its
+    top-left cell). Lengths are in cells; colours are ``#rrggbb`` or ``""`` (none drawn):
+    ``outline`` the line or outline, ``fill`` the inside, ``color`` the text's.
+    """
+
+    style: str
+    cells: tuple[Cell, ...]
+    outline: str = ""
+    fill: str = ""
+    color: str = ""
+    text: str = ""
+    width: float = 0.0
+    height: float = 0.0
+    size: float = 0.0
+    angle: float = 0.0
+
+    def center(self) -> tuple[float, float]:
+        """The mean of the cells' centres, as (row, col) in cells from the grid's corner."""
+        count = len(self.cells) or 1
+        return (sum(r for r, _ in self.cells) / count + 0.5,
+                sum(c for _, c in self.cells) / count + 0.5)
+
+    def words(self) -> str:
+        """The decoration in words, for a front end that cannot draw it.
+
+        >>> print(Decoration("line", ((0, 0), (0, 1)), outline="#c060c0").words())
+        setter's line r1c1-r1c2 (#c060c0)
+        >>> print(Decoration("text", ((1, 2),), color="#000000", text="★").words())
+        setter's text "★" at r2c3
+        """
+        joint = "-" if self.style == "line" else " "
+        cells = joint.join(f"r{r + 1}c{c + 1}" for r, c in self.cells)
+        text = f' "{self.text}"' if self.text else ""
+        where = f" {cells}" if self.style == "line" else f" at {cells}"
+        colour = self.outline or self.fill
+        shown = f" ({colour})" if colour and self.style != "text" else ""
+        return f"setter's {self.style}{text}{where}{shown}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The decoration as JSON-ready data."""
+        return {"style": self.style, "cells": [list(c) for c in self.cells],
+                "outline": self.outline, "fill": self.fill, "color": self.color,
+                "text": self.text, "width": self.width, "height": self.height,
+                "size": self.size, "angle": self.angle}
+
+
+@dataclass(frozen=True, slots=True)
 class LineCounts:
     """What a player counts per line: each of ``values`` appears ``per_row`` times in a full
     row and ``per_column`` times in a full column (Takuzu)."""
@@ -185,6 +239,8 @@ class BoardView:
     markers: tuple[Marker, ...] = ()
     outside: tuple[OutsideClue, ...] = ()
     shapes: tuple[CellShape, ...] = ()
+    decorations: tuple[Decoration, ...] = ()
+    """A setter's drawings that state no rule, drawn under everything else."""
     notes: tuple[str, ...] = ()
     """Texts a front end shows beside the board: the puzzle's rules, then the rules drawn
     nowhere on it (``anti-knight: ...``)."""
@@ -207,7 +263,8 @@ class BoardView:
         return (f"<BoardView {self.title or 'board'} {self.rows}x{self.cols}: "
                 f"{len(self.regions)} regions, {len(self.lines)} lines, "
                 f"{len(self.markers)} markers"
-                + (f", {len(self.shapes)} shapes" if self.shapes else "") + ">")
+                + (f", {len(self.shapes)} shapes" if self.shapes else "")
+                + (f", {len(self.decorations)} decorations" if self.decorations else "") + ">")
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -309,6 +366,7 @@ class BoardView:
             ],
             "shapes": [{"style": shape.style, "cell": list(shape.cell)}
                        for shape in self.shapes],
+            "decorations": [decoration.to_json() for decoration in self.decorations],
             "notes": list(self.notes),
             "counts": None if self.counts is None else {
                 "values": list(self.counts.values), "per_row": self.counts.per_row,

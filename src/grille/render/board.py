@@ -47,6 +47,7 @@ from grille.view import (
     Cell,
     CellShape,
     Corner,
+    Decoration,
     Glyphs,
     Marker,
     OutsideClue,
@@ -168,6 +169,7 @@ def draw_board(
             elements.extend(_value(view, frame, row, col, cell.value, color, discs,
                                    bold=cell.given, cls=state))
     elements.extend(_shading(view, frame))
+    elements.extend(_decorations(view, frame))
     elements.extend(_cell_shapes(view, frame))
     elements.extend(_diagonals(view, frame))
     elements.extend(_grid_lines(view, frame))
@@ -288,6 +290,93 @@ def _cell_shape(frame: GridFrame, shape: CellShape) -> list[Element]:
                  cls=cls)]
 
 
+DECORATION_STROKE = 0.04 * CELL
+"""The outline of a setter's rectangle or circle."""
+ELLIPSE_POINTS = 48
+"""How many corners draw an ellipse (or a turned circle) as a polygon."""
+
+
+def _decorations(view: BoardView, frame: GridFrame) -> list[Element]:
+    """A setter's decorations (:class:`~grille.view.Decoration`) under everything else
+    but the cells' backgrounds: their texts too sit under the digits."""
+    elements: list[Element] = []
+    for decoration in view.decorations:
+        elements.extend(_decoration(frame, decoration))
+    return elements
+
+
+def _decoration(frame: GridFrame, decoration: Decoration) -> list[Element]:
+    cell = frame.cell
+    cls = f"decoration {decoration.style}"
+    row, col = decoration.center()
+    x, y = frame.x0 + col * cell, frame.y0 + row * cell
+    if decoration.style == "line":
+        color, width = decoration.outline, decoration.width * cell
+        if not color or width <= 0:
+            return []
+        points = [frame.center(*c) for c in decoration.cells]
+        elements: list[Element] = [Line(x1, y1, x2, y2, color, width, Layer.HIGHLIGHT, cls=cls)
+                                   for (x1, y1), (x2, y2) in itertools.pairwise(points)]
+        elements.extend(Circle(px, py, width / 2, fill=color, layer=Layer.HIGHLIGHT,
+                               cls=f"{cls} joint") for px, py in points)
+        return elements
+    if decoration.style == "cage":
+        elements = list(_cage_outline(frame, set(decoration.cells), decoration.outline, cls))
+        if decoration.text:  # on paper, over the dashes, as a killer cage's sum
+            left, top = frame.corner(*min(decoration.cells))
+            left, top = left + CAGE_INSET * 0.4, top + CAGE_INSET * 0.4
+            width = text_width(decoration.text, CAGE_LABEL_SIZE) * 0.95 + 2.0
+            elements.append(Rect(left, top, width, CAGE_LABEL_SIZE * 1.05, fill=Palette.PAPER,
+                                 layer=Layer.CONTENT, cls=f"{cls} label-back"))
+            elements.append(Text(left + 1.0, top + CAGE_LABEL_SIZE * (CAP_HEIGHT + 0.16),
+                                 decoration.text, CAGE_LABEL_SIZE, decoration.color or Palette.INK,
+                                 False, "start", Layer.CONTENT, f"{cls} label"))
+        return elements
+    elements = []
+    if decoration.style in ("rectangle", "circle"):
+        elements.extend(_decoration_shape(x, y, decoration, cell, cls))
+        size = 0.6 * min(decoration.width, decoration.height) * cell
+    else:
+        size = decoration.size * cell * 0.8
+    if decoration.text and size > 0:
+        elements.append(centered_text(x, y, decoration.text, size,
+                                      color=decoration.color or Palette.INK,
+                                      layer=Layer.HIGHLIGHT, cls=f"{cls} text"))
+    return elements
+
+
+def _decoration_shape(x: float, y: float, decoration: Decoration, cell: float,
+                      cls: str) -> list[Element]:
+    """A rectangle or an ellipse ``width`` x ``height`` cells centred on (x, y), turned by
+    ``angle`` degrees clockwise: a plain circle when it is one, else a polygon and its
+    outline as lines."""
+    half_w, half_h = decoration.width * cell / 2, decoration.height * cell / 2
+    fill, outline = decoration.fill or None, decoration.outline or None
+    if half_w <= 0 or half_h <= 0 or (fill is None and outline is None):
+        return []
+    if decoration.style == "circle" and half_w == half_h:
+        return [Circle(x, y, half_w, fill=fill, stroke=outline,
+                       stroke_width=DECORATION_STROKE if outline else 0.0,
+                       layer=Layer.HIGHLIGHT, cls=cls)]
+    if decoration.style == "circle":
+        corners = [(half_w * math.cos(2 * math.pi * i / ELLIPSE_POINTS),
+                    half_h * math.sin(2 * math.pi * i / ELLIPSE_POINTS))
+                   for i in range(ELLIPSE_POINTS)]
+    else:
+        corners = [(-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h)]
+    turn = math.radians(decoration.angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    points = tuple((x + px * cos - py * sin, y + px * sin + py * cos) for px, py in corners)
+    elements: list[Element] = []
+    if fill is not None:
+        elements.append(Polygon(points, fill, Layer.HIGHLIGHT, cls))
+    if outline is not None:
+        elements.extend(Line(x1, y1, x2, y2, outline, DECORATION_STROKE, Layer.HIGHLIGHT,
+                             cls=f"{cls} outline")
+                        for (x1, y1), (x2, y2) in itertools.pairwise((*points, points[0])))
+    return elements
+
+
 def _diagonals(view: BoardView, frame: GridFrame) -> list[Element]:
     """Each ``diagonal`` region as a thin line from the outer corner of its first cell to
     that of its last (cells in a straight line); others shaded."""
@@ -383,7 +472,8 @@ def _cages(view: BoardView, frame: GridFrame) -> list[Element]:
     return elements
 
 
-def _cage_outline(frame: GridFrame, cells: set[Cell]) -> list[Element]:
+def _cage_outline(frame: GridFrame, cells: set[Cell], color: str = Palette.INK,
+                  cls: str = "cage") -> list[Element]:
     """The dashed sides of a cage, ``CAGE_INSET`` inside its cells; a side runs on into the
     next cell's side, and turns with it at an inner corner."""
     inset = CAGE_INSET
@@ -407,12 +497,12 @@ def _cage_outline(frame: GridFrame, cells: set[Cell]) -> list[Element]:
             end = stretch((row + r1, col + c1), (row + r1 + dr, col + c1 + dc))
             if dr:
                 edge = y + (inset if dr < 0 else size - inset)
-                line = Line(x + start, edge, x + size - end, edge, Palette.INK, 1.0, Layer.GRID,
-                            CAGE_DASH, "cage")
+                line = Line(x + start, edge, x + size - end, edge, color, 1.0, Layer.GRID,
+                            CAGE_DASH, cls)
             else:
                 edge = x + (inset if dc < 0 else size - inset)
-                line = Line(edge, y + start, edge, y + size - end, Palette.INK, 1.0, Layer.GRID,
-                            CAGE_DASH, "cage")
+                line = Line(edge, y + start, edge, y + size - end, color, 1.0, Layer.GRID,
+                            CAGE_DASH, cls)
             elements.append(line)
     return elements
 

@@ -10,7 +10,7 @@ import functools
 from grille.sudoku.geometry import Shape
 from grille.sudoku.grid import Grid
 from grille.sudoku.symbols import SYMBOLS
-from grille.view import BoardView, CellView, Region, values_of_mask
+from grille.view import BoardView, CellView, Decoration, Region, values_of_mask
 
 __all__ = ["board_view", "setter_line"]
 
@@ -26,11 +26,11 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     )
     regions, symbols, keys = _layout(shape)
     variant = state.variant or puzzle.variant
-    kept = _kept_note(puzzle)
+    decorations, kept = _kept(puzzle)
     if variant is None:
         return BoardView(
             n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
-            keys=keys, title=f"Sudoku {n}×{n}", notes=kept,
+            keys=keys, title=f"Sudoku {n}×{n}", notes=kept, decorations=decorations,
         )
     from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
@@ -45,23 +45,34 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     return BoardView(
         n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
         markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes,
+        decorations=decorations,
         notes=(byline, *drawn_notes) if byline else drawn_notes,
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
 
 
-def _kept_note(puzzle: Grid) -> tuple[str, ...]:
-    """A note naming the f-puzzles decorations ``puzzle`` keeps but the board does not draw
-    (lines, texts ... a setter drew; the rules text may refer to them)."""
+def _kept(puzzle: Grid) -> tuple[tuple[Decoration, ...], tuple[str, ...]]:
+    """The f-puzzles decorations ``puzzle`` keeps (lines, texts ... a setter drew; the rules
+    text may refer to them) as drawn, and a note naming those that cannot be drawn (outside
+    the grid, of a shape not understood)."""
     if not puzzle.metadata:
-        return ()
-    from grille.sudoku.variants.fpuzzles import EXTRAS, decorations
+        return (), ()
+    from grille.sudoku.variants.fpuzzles import EXTRAS, extras_of
+    from grille.sudoku.variants.model import VariantError
 
     if not any(key == EXTRAS for key, _ in puzzle.metadata):
-        return ()
-    kept = decorations(puzzle)
-    return (f"Not drawn here: the original's decorations ({kept}).",) if kept else ()
+        return (), ()
+    from grille.sudoku.variants.cosmetics import cosmetic_decorations
+
+    try:
+        extras = extras_of(puzzle)
+    except VariantError:
+        return (), ()
+    drawn, undrawn = cosmetic_decorations(extras, puzzle.size)
+    kept = ", ".join(f"{count} {key}{'' if count == 1 else 's'}"
+                     for key, count in undrawn.items())
+    return drawn, ((f"Not drawn here: the original's decorations ({kept}).",) if kept else ())
 
 
 def setter_line(title: str, author: str) -> str:

@@ -21,7 +21,7 @@ tested without a terminal):
   corner, ``diagonal`` and ``window`` regions shaded, the cells of path lines tinted by
   style (:data:`LINE_TINTS`); what it cannot hold (lines through
   cells, clues outside the grid, markers with no gap between their rows) the side panel
-  says of the cursor's cell (:func:`undrawn_notes`);
+  says of the cursor's cell (:func:`undrawn_notes`; a setter's decorations among them);
 - :class:`Board`, the Textual widget, picks the largest layout that fits its container,
   redraws when the state or the size changes, keeps the cursor in view when the grid is
   larger than the screen, and turns mouse clicks into cursor moves.
@@ -631,9 +631,9 @@ def _draw_shapes(canvas: _Canvas, view: BoardView, layout: Layout, shape: Geomet
 def undrawn_notes(view: BoardView, layout: Layout, cell: Cell) -> list[str]:
     """What the text grid cannot draw about ``cell``, in words: the lines through it
     (``thermometer r1c1-r1c2-r1c3``), its markers with no gap to sit on, the clues outside
-    its row and column."""
+    its row and column, the setter's decorations on it."""
     shape = geometry(view, layout)
-    notes = []
+    notes = [decoration.words() for decoration in view.decorations if cell in decoration.cells]
     for line in view.lines:
         if cell in line.cells:
             path = "-".join(f"r{r + 1}c{c + 1}" for r, c in line.cells)
