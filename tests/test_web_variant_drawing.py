@@ -359,3 +359,44 @@ def test_pencil_marks_keep_inside_a_cage_outline(page: Any) -> None:
             assert m_left > left + inset and m_right < right - inset, one
             # a glyph's box holds some room above and below its digit
             assert m_top > top + inset - 2 and m_bottom < bottom - inset + 2, one
+
+
+def test_the_page_draws_a_setters_decorations(page: Any) -> None:
+    """f-puzzles' cosmetic tools (helper "cosmetics"): each element in its own colour, under
+    the digits (the overlay sits below the cells' values). A fixture with every tool, one of
+    them outside the grid (left to the notes). PNG: /tmp/web-cosmetics/every-decoration.png."""
+    kind = get_kind("sudoku")
+    text = (FIXTURES / "wild" / "every_decoration.json").read_text(encoding="utf-8")
+    grid = kind.read(text, fmt="fpuzzles")[0].puzzle
+    board = kind.view(kind.clues_of(grid), grid).to_json()
+    page.evaluate(DRAW, board)
+    found = page.evaluate("""() => {
+      const all = (selector) => [...document.querySelectorAll(`.board-overlay ${selector}`)];
+      const paint = (node) => [node.tagName, node.getAttribute('fill'),
+                               node.getAttribute('stroke'), node.textContent];
+      return Object.fromEntries(['line', 'rectangle', 'circle', 'text', 'cage'].map(
+        (style) => [style, all(`.decoration-${style}`).map(paint)]));
+    }""")
+    assert found["line"] == [["polyline", "none", "#2ecc40", ""]]
+    assert found["rectangle"] == [["rect", "#ff851b", "#000000", ""],
+                                  ["text", "#000000", None, "A"],
+                                  ["rect", "#ffdc00", "#000000", ""]]
+    assert found["circle"] == [["ellipse", "#7fb9ec", "#0074d9", ""],
+                               ["text", "#001f3f", None, "7"],
+                               ["ellipse", "none", "#85144b", ""]]
+    assert found["text"] == [["text", "#b10dc9", None, "★"]]
+    assert [row[0] for row in found["cage"]] == ["path", "text"]
+    assert found["cage"][0][2] == "#ff4136" and found["cage"][1][1:4:2] == ["#ff4136", "odd"]
+    shot = Image.open(io.BytesIO(page.locator("#board").screenshot())).convert("RGB")
+    colours = {colour for _, colour in shot.getcolors(maxcolors=1 << 24)}
+
+    def has(test: Any) -> bool:
+        return any(test(r, g, b) for r, g, b in colours)
+
+    assert has(lambda r, g, b: g > 180 and g - r > 100 and g - b > 80), "no green line"
+    assert has(lambda r, g, b: r > 230 and 110 < g < 150 and b < 50), "no orange rectangle"
+    assert has(lambda r, g, b: r > 230 and g > 200 and b < 40), "no yellow diamond"
+    assert has(lambda r, g, b: b > 220 and 160 < g < 200 and r < 140), "no blue circle"
+    shots = Path("/tmp/web-cosmetics")
+    shots.mkdir(parents=True, exist_ok=True)
+    page.locator("#frame").screenshot(path=str(shots / "every-decoration.png"))

@@ -265,12 +265,54 @@ export function cagedCells(board) {
     .flatMap((region) => region.cells.map(([r, c]) => key(r, c))));
 }
 
+/** A setter's decoration (a line, rectangle, circle, text or cage that states no rule) as
+ * SVG elements in cell units, in its own colours; lengths are in cells, colours "#rrggbb"
+ * or "" (none). */
+export function decoration(item) {
+  const cls = `decoration decoration-${item.style}`;
+  const count = item.cells.length || 1;
+  const cy = item.cells.reduce((sum, [r]) => sum + r, 0) / count + 0.5;
+  const cx = item.cells.reduce((sum, [, c]) => sum + c, 0) / count + 0.5;
+  const turn = item.angle ? { transform: `rotate(${item.angle} ${cx} ${cy})` } : {};
+  const paint = { fill: item.fill || "none", stroke: item.outline || "none", "stroke-width": 0.04 };
+  const text = (x, y, size, extra = {}) => svg("text", { class: `${cls} decoration-label`, x, y,
+    fill: item.color || "currentColor", "font-size": size, ...extra }, item.text);
+  const out = [];
+  if (item.style === "line") {
+    if (item.outline && item.width > 0) {
+      out.push(svg("polyline", { class: cls, fill: "none", stroke: item.outline,
+        "stroke-width": item.width, "stroke-linecap": "round", "stroke-linejoin": "round",
+        points: item.cells.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ") }));
+    }
+  } else if (item.style === "cage") {
+    out.push(svg("path", { class: cls, fill: "none", stroke: item.outline || "currentColor",
+      "stroke-width": 0.025, "stroke-dasharray": "0.08 0.06", d: cageOutline(item.cells) }));
+    if (item.text) {
+      const [r, c] = item.cells.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
+      out.push(text(c + 0.08, r + 0.08, 0.24, { "dominant-baseline": "hanging",
+        "paint-order": "stroke", stroke: "var(--surface)", "stroke-width": 0.06 }));
+    }
+  } else {
+    const [w, h] = [item.width, item.height];
+    if (item.style === "rectangle" && w > 0 && h > 0) {
+      out.push(svg("rect", { class: cls, x: cx - w / 2, y: cy - h / 2, width: w, height: h, ...paint, ...turn }));
+    } else if (item.style === "circle" && w > 0 && h > 0) {
+      out.push(svg("ellipse", { class: cls, cx, cy, rx: w / 2, ry: h / 2, ...paint, ...turn }));
+    }
+    const size = item.style === "text" ? item.size * 0.8 : 0.6 * Math.min(w, h);
+    if (item.text && size > 0) {
+      out.push(text(cx, cy, size, { "text-anchor": "middle", "dominant-baseline": "central", ...turn }));
+    }
+  }
+  return out;
+}
+
 /** The board's drawings over the cells (cages and their labels, lines, markers) and
  * beside them (outside clues), in cell units, as an SVG element; null when there are
  * none. */
 export function overlay(board) {
   const blocked = (r, c) => board.cells[r * board.cols + c].blocked;
-  const shapes = [];
+  const shapes = (board.decorations || []).flatMap(decoration);
   for (const region of board.regions) {
     if (region.style === "window") {
       for (const [r, c] of region.cells) {
@@ -436,7 +478,8 @@ export class BoardView {
   build(board, title) {
     const shape = JSON.stringify([board.title, board.rows, board.cols, board.glyphs,
       board.regions.map((region) => [region.style, region.cells, region.label, region.label_cell]),
-      board.lines, board.markers, board.outside, board.shapes, board.cells.map((cell) => cell.blocked)]);
+      board.lines, board.markers, board.outside, board.shapes, board.decorations,
+      board.cells.map((cell) => cell.blocked)]);
     if (shape === this.shape) return;
     this.shape = shape;
     this.frame.replaceChildren();
