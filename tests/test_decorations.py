@@ -67,7 +67,10 @@ def test_the_board_holds_each_decoration_as_the_setter_wrote_it() -> None:
         "", "#85144b", 0.9, 0.5)
     assert (star.text, star.color, star.size, star.cells) == ("★", "#b10dc9", 0.7, ((4, 0),))
     assert (cage.cells, cage.outline, cage.text) == (((5, 4), (5, 5)), "#ff4136", "odd")
-    assert view.notes == ("Not drawn here: the original's decorations (1 text).",)  # R0C1
+    assert view.notes == (  # a plain Sudoku: its rules say what the decorations mean
+        "“Every decoration” by cosmetics",
+        "Normal 6x6 rules. Digits on the green line increase from R2C1.",
+        "Not drawn here: the original's decorations (1 text).")  # R0C1
     assert view.to_json()["decorations"][0] == {
         "style": "line", "cells": [[1, 0], [1, 1], [2, 1]], "outline": "#2ecc40", "fill": "",
         "color": "", "text": "", "width": 0.3, "height": 0.0, "size": 0.0, "angle": 0.0}

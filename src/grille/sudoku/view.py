@@ -28,9 +28,15 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     variant = state.variant or puzzle.variant
     decorations, kept = _kept(puzzle)
     if variant is None:
+        notes = kept
+        if decorations or kept:  # the setter's rules say what the decorations mean
+            metadata = dict(puzzle.metadata)
+            rules = metadata.get("rules", "").strip()
+            byline = setter_line(metadata.get("title", ""), metadata.get("author", ""))
+            notes = tuple(note for note in (byline, rules) if note) + kept
         return BoardView(
             n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
-            keys=keys, title=f"Sudoku {n}×{n}", notes=kept, decorations=decorations,
+            keys=keys, title=f"Sudoku {n}×{n}", notes=notes, decorations=decorations,
         )
     from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
