@@ -46,9 +46,17 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
         n, n, cells, symbols, regions=regions + extra, lines=drawn.lines,
         markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes,
         notes=(byline, *drawn_notes) if byline else drawn_notes,
+        rules=_printed_rules(metadata.get("rules", ""), drawn.notes),
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
+
+
+def _printed_rules(text: str, notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules a print of the puzzle carries: the setter's ``text`` when there is one
+    (its paragraphs kept), else the families' rules in ``notes``."""
+    paragraphs = tuple(part.strip() for part in text.strip().split("\n\n") if part.strip())
+    return paragraphs or notes
 
 
 def _kept_note(puzzle: Grid) -> tuple[str, ...]:
