@@ -13,7 +13,8 @@ import pytest
 from conftest import FIXTURES
 from grille.game import Store
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+              pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")]
 
 KILLER = json.loads((FIXTURES / "variants" / "killer_4x4_unique.json").read_text())
 
