@@ -171,3 +171,31 @@ def test_takuzu_marks_errors_name_the_place() -> None:
     with pytest.raises(ValueError, match="not a Takuzu cell's pencil marks") as caught:
         TAKUZU.read("0 [01]\n[2] 1\n", fmt="marks")
     assert "2:1:" in str(caught.value)
+
+
+# -- a variant Sudoku ------------------------------------------------------------------------
+
+
+def test_one_variant_prints_one_object_and_several_a_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The plain grid format cannot hold a variant, so the marks go out as grille's JSON:
+    one puzzle as its object (as one puzzle prints in any format), several as a list; both
+    read back to the puzzles with their candidates."""
+    import json
+
+    sudoku = get_kind("sudoku")
+    text = (FIXTURES / "variants" / "killer_4x4_unique.json").read_text()
+    puzzle = sudoku.read(text)[0].puzzle
+    one = tmp_path / "one.json"
+    one.write_text(text)
+    assert main(["candidates", str(one)]) == 0
+    out = capsys.readouterr().out
+    assert isinstance(json.loads(out), dict) and out.count("\n") == 1
+    assert [e.puzzle for e in sudoku.read(out)] == [sudoku.with_candidates(puzzle)]
+    two = tmp_path / "two.json"
+    two.write_text(f"[{text.strip()},\n{text.strip()}]\n")
+    assert main(["candidates", str(two)]) == 0
+    out = capsys.readouterr().out
+    assert isinstance(json.loads(out), list)
+    assert [e.puzzle for e in sudoku.read(out)] == [sudoku.with_candidates(puzzle)] * 2

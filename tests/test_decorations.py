@@ -187,3 +187,10 @@ def test_the_terminal_names_the_decorations_on_the_cursors_cell() -> None:
     assert undrawn_notes(view, layout, (4, 0)) == ['setter\'s text "★" at r5c1']
     assert undrawn_notes(view, layout, (5, 5)) == ['setter\'s cage "odd" at r6c5 r6c6 (#ff4136)']
     assert undrawn_notes(view, layout, (3, 0)) == []
+
+
+def test_a_plain_puzzle_with_decorations_prints_its_rules() -> None:
+    # the rules say what the green line means; a print without them is unsolvable
+    assert _view().rules == ("Normal 6x6 rules. Digits on the green line increase from R2C1.",)
+    plain = from_fpuzzles({"size": 4, "grid": [[{}] * 4] * 4, "ruleset": "Normal rules."})
+    assert KIND.view(plain, plain).rules == ()

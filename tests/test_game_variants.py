@@ -81,8 +81,8 @@ def test_a_wrong_digit_in_a_cage_differs_from_the_solution() -> None:
 
 def test_the_library_knows_a_variant_by_the_puzzle_not_its_title(tmp_path: Path) -> None:
     """The same givens and constraints under another title, author and rules text are the
-    same library entry (the first one's text, its rules kept for the game); other givens or
-    constraints are another."""
+    same library entry (which takes on the new title, author and rules: next test); other
+    givens or constraints are another."""
     kind = get_kind("sudoku")
     puzzle = killer()
     retitled = replace(puzzle, metadata=(("title", "the same Killer"), ("author", "someone"),
@@ -94,11 +94,47 @@ def test_the_library_knows_a_variant_by_the_puzzle_not_its_title(tmp_path: Path)
         first = store.add_puzzle(puzzle, source=PuzzleSource.ENTERED)
         again = store.add_puzzle(retitled, source=PuzzleSource.ENTERED)
         imported = store.import_text(kind.write([retitled], "fpuzzles-link"))
-        assert again.id == first.id and again.text == first.text
+        assert again.id == first.id
         assert [record.id for record in imported.puzzles] == [first.id]
         assert imported.added == ()
         assert store.add_puzzle(other, source=PuzzleSource.ENTERED).id != first.id
         assert len(store.puzzles()) == 2
+
+
+def test_pasting_a_puzzle_again_fills_in_and_updates_its_entrys_metadata(
+    tmp_path: Path,
+) -> None:
+    """A title, author or rules text pasted with a puzzle the library has is not dropped:
+    given fields fill in or replace the entry's, the others stay, and a new game shows them;
+    the same metadata again writes nothing."""
+    kind = get_kind("sudoku")
+    puzzle = replace(killer(), metadata=())
+    titled = replace(puzzle, metadata=(("title", "Old name"), ("author", "someone")))
+    renamed = replace(puzzle, metadata=(("title", "New name"), ("author", " "),
+                                        ("rules", "Normal Killer rules apply.")))
+    with Store(tmp_path / "games.sqlite3") as store:
+        first = store.add_puzzle(titled, source=PuzzleSource.ENTERED)
+        game = store.new_game(first.id)
+        again = store.add_puzzle(renamed, source=PuzzleSource.ENTERED)
+        assert again.id == first.id and len(store.puzzles()) == 1
+        merged = dict(puzzle_from_text(kind, again.text).metadata)
+        assert merged == {"title": "New name", "author": "someone",
+                          "rules": "Normal Killer rules apply."}
+        assert puzzle_key(kind, puzzle_from_text(kind, again.text)) == puzzle_key(kind, puzzle)
+        notes = kind.view(*(2 * [store.new_game(again.id).session.puzzle])).notes
+        assert notes[:2] == ("“New name” by someone", "Normal Killer rules apply.")
+        assert store.open_game(game.id).session.puzzle.metadata == again_metadata(again.text)
+        assert store.add_puzzle(puzzle, source=PuzzleSource.ENTERED).text == again.text
+        assert store.add_puzzle(renamed, source=PuzzleSource.ENTERED).text == again.text
+        imported = store.import_text(kind.write([replace(puzzle, metadata=(
+            ("title", "Imported name"),))], "fpuzzles-link"))
+        assert imported.added == ()
+        assert dict(puzzle_from_text(kind, store.puzzle(first.id).text).metadata)["title"] == (
+            "Imported name")
+
+
+def again_metadata(text: str) -> Any:
+    return puzzle_from_text(get_kind("sudoku"), text).metadata
 
 
 def test_a_variant_kept_before_the_library_had_keys_is_found_again(tmp_path: Path) -> None:

@@ -335,10 +335,33 @@ def cmd_candidates(args: argparse.Namespace) -> int:
             written.append(kind.with_candidates(item.puzzle) if unique else item.puzzle)
     if written:
         # a format the user did not choose gives way to one that holds the puzzles whole
-        text = (kind.write(written, fmt) if args.to is not None
-                else write_whole(kind, written, fmt, marks=True))
+        if args.to is not None:
+            text = kind.write(written, fmt)
+        else:
+            text = write_whole(kind, written, fmt, marks=True)
+            text = lone_object(text) if len(written) == 1 else text
         emit(text, args)
     return status.value
+
+
+def lone_object(text: str) -> str:
+    """``text`` unchanged, unless it is a JSON list of one object: then that object on its
+    line (one puzzle printed as formats print one puzzle, not as a list of one; the JSON
+    readers take either).
+
+    >>> lone_object('[\\n{"a": "é"}\\n]'), lone_object('[{"a": 1}, {"b": 2}]'), lone_object("[12]")
+    ('{"a": "é"}\\n', '[{"a": 1}, {"b": 2}]', '[12]')
+    """
+    stripped = text.strip()
+    if not (stripped.startswith("[") and stripped.endswith("]")):
+        return text
+    try:
+        value = json.loads(stripped)
+    except ValueError:
+        return text
+    if not (isinstance(value, list) and len(value) == 1 and isinstance(value[0], dict)):
+        return text
+    return json.dumps(value[0], ensure_ascii=False) + "\n"
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -244,6 +244,10 @@ class BoardView:
     notes: tuple[str, ...] = ()
     """Texts a front end shows beside the board: the puzzle's rules, then the rules drawn
     nowhere on it (``anti-knight: ...``)."""
+    rules: tuple[str, ...] = ()
+    """The rules printed under the puzzle (a booklet, a framed render): the setter's rules
+    text when the puzzle has one, else each drawn rule in a line (``Killer cages: ...``);
+    empty when the kind's own rules are all there is."""
     counts: LineCounts | None = None
     mark_grid: tuple[int, int] = (3, 3)
     glyphs: Glyphs = Glyphs.SYMBOLS

@@ -38,6 +38,7 @@ other: the second to write gets :class:`ConflictError` and should reopen the gam
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import enum
 import functools
 import os
@@ -72,6 +73,7 @@ __all__ = [
     "SavedGame",
     "Store",
     "board_title",
+    "merged_metadata",
 ]
 
 BUSY_TIMEOUT = 30.0
@@ -459,6 +461,8 @@ class Store:
         ).fetchone()
         if not new and level is not None and known_level is None:
             db.execute("UPDATE puzzles SET level = ? WHERE id = ?", (level, puzzle_id))
+        if not new and puzzle.metadata:
+            _update_metadata(db, kind, puzzle_id, puzzle)
         if solutions is not None and verdict in (None, "unknown"):
             _write_solutions(db, kind, puzzle_id, solutions)
         row = db.execute(
@@ -792,6 +796,41 @@ class Store:
 
 
 # -- rows -------------------------------------------------------------------------------------
+
+def merged_metadata(
+    kept: Sequence[tuple[str, str]], given: Sequence[tuple[str, str]],
+) -> tuple[tuple[str, str], ...]:
+    """An entry's metadata ``kept`` with the same puzzle's ``given`` again: each field
+    given with a value fills in or replaces the entry's, the entry's other fields stay (an
+    empty field given erases nothing), in the entry's order, new fields after.
+
+    >>> merged_metadata([("title", "Old"), ("author", "A")], [("title", "New"), ("rules", "R")])
+    (('title', 'New'), ('author', 'A'), ('rules', 'R'))
+    """
+    fields = dict(kept)
+    for name, value in given:
+        if value.strip():
+            fields[name] = value
+    return tuple(fields.items())
+
+
+def _update_metadata(db: sqlite3.Connection, kind: Kind[Any], puzzle_id: int, puzzle: Any) -> (
+    None
+):
+    """The library entry ``puzzle_id`` (the same puzzle as ``puzzle``) with ``puzzle``'s
+    metadata merged into its own (:func:`merged_metadata`): a title, author or rules text
+    pasted again with the puzzle is kept, and its games show it."""
+    (text,) = db.execute("SELECT text FROM puzzles WHERE id = ?", (puzzle_id,)).fetchone()
+    try:
+        stored = puzzle_from_text(kind, text)
+    except (GrilleError, SessionError):  # a text this version cannot read: leave it be
+        return
+    metadata = merged_metadata(stored.metadata, puzzle.metadata)
+    if metadata == tuple(stored.metadata):
+        return
+    updated = puzzle_text(kind, dataclasses.replace(puzzle, metadata=metadata))
+    db.execute("UPDATE puzzles SET text = ? WHERE id = ?", (updated, puzzle_id))
+
 
 _PUZZLE_COLUMNS = "id, kind, size, level, text, source, origin, created, verdict, solution"
 

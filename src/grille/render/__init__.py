@@ -53,7 +53,9 @@ def draw(
     a step on ``puzzle`` as it is (a hint). ``title``: the title line (default: number, the
     board's title (kind and size), ``level`` or the file's, ID; ``""`` for none). ``digits``
     writes values drawn as discs as their symbols (0 and 1); ``solution`` draws the values
-    that are not clues dark grey.
+    that are not clues dark grey. The puzzle's rules in words (a variant's: the setter's
+    text, else each family's rule) go with the drawing, printed under the grid, except on a
+    solution or a highlighted step.
     """
     kind: Kind[Any] = get_kind(puzzle.kind)
     caption = ""
@@ -72,7 +74,8 @@ def draw(
     if step is not None:
         heading = f"{heading} · {shown.heading}" if heading else shown.heading
     return draw_board(view, marks=marks, highlight=highlight, title=heading, caption=caption,
-                      solution=solution, digits=digits, kind=puzzle.kind)
+                      solution=solution, digits=digits, kind=puzzle.kind,
+                      rules=not solution and highlight is None)
 
 
 def _view(kind: Kind[Any], state: Any, *, marks: bool, highlight: bool) -> BoardView:

@@ -140,11 +140,13 @@ def min_cell_mm(view: BoardView, *, marks: bool) -> float:
 def draw_board(
     view: BoardView, *, marks: bool = False, highlight: Step | None = None, title: str = "",
     caption: str = "", solution: bool = False, digits: bool = False, kind: str = "",
+    rules: bool = False,
 ) -> Drawing:
     """The drawing of ``view``: clues bold, other values blue (dark grey when
     ``solution``), pencil marks (the cells' own) when ``marks``, and ``highlight``'s
     cells, units and candidates (on the marks, drawn then too, unless the board has
-    :func:`corner_marks`). ``digits`` writes disc values as their symbols."""
+    :func:`corner_marks`). ``digits`` writes disc values as their symbols; ``rules``
+    carries the board's rules in words (:attr:`BoardView.rules`) for a print to show."""
     frame = _frame(view)
     discs = view.glyphs is Glyphs.DISCS and not digits
     labels = _blocked_labels(view)
@@ -198,7 +200,8 @@ def draw_board(
         elements.extend(_grid_marks(view, frame, lit))
     return Drawing(frame.width, frame.height, tuple(elements), title, caption, CELL,
                    min_cell_mm=min_cell_mm(view, marks=marks),
-                   cell_px=cell_px(view, marks=marks), kind=kind)
+                   cell_px=cell_px(view, marks=marks), rules=view.rules if rules else (),
+                   kind=kind)
 
 
 # -- the frame, cells and values ---------------------------------------------------------------

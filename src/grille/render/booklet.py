@@ -9,6 +9,11 @@ printed at that size instead, and a page holds as many puzzles, up to ``per_page
 at it; a puzzle that does not fit on a page of its own is an error that names the largest
 cell size that fits.
 
+A puzzle's rules in words (:attr:`Drawing.rules`) are printed under its grid, wrapped to its
+slot's width in the largest of :data:`RULES_SIZES` at which they take at most
+:data:`RULES_SHARE` of the slot's height (what still does not fit ends in an ellipsis); the
+grid shrinks to leave them room, so a page of six variants does not overflow.
+
 A page's heading (the booklet's title) wraps onto up to :data:`HEADER_LINES` lines beside
 the page number, in a smaller size when it must; the header grows and the slots below it
 shrink to make room.
@@ -42,12 +47,15 @@ __all__ = [
     "Item",
     "Page",
     "Placement",
+    "RulesBlock",
     "booklet",
     "check_cell_size",
     "paper_name",
     "placements",
     "plan",
+    "rules_room",
     "wrap_heading",
+    "wrap_rules",
 ]
 
 PER_PAGE = (1, 2, 4, 6)
@@ -77,6 +85,13 @@ HEADER_GAP = 6.0
 PAGE_NUMBER_PT = 8.5
 PAGE_NUMBER_ROOM = "page 888 of 888"
 """The widest page number a heading leaves room for."""
+RULES_SIZES = (8.0, 7.0, 6.0)
+"""Font sizes (points) a puzzle's rules may take under its grid, largest first."""
+RULES_LEADING = 1.3
+RULES_GAP = 2.5
+"""Millimetres between a grid and its rules."""
+RULES_SHARE = 0.4
+"""The most of a slot's height a puzzle's rules may take."""
 TURN_GAIN = 1.15
 """Another arrangement or a landscape page is used only if it prints this much larger."""
 MIN_CELL_SIZE, MAX_CELL_SIZE = 3.0, 100.0
@@ -111,6 +126,57 @@ class Header:
     def height(self) -> float:
         """Millimetres from the top margin to the first slot."""
         return HEADER + max(0, len(self.lines) - 1) * self.size * PT * HEADER_LEADING
+
+
+@dataclass(frozen=True, slots=True)
+class RulesBlock:
+    """A puzzle's rules as printed under its grid: the lines and their size in points."""
+
+    lines: tuple[str, ...] = ()
+    size: float = RULES_SIZES[0]
+
+    @property
+    def height(self) -> float:
+        """Millimetres the rules take under the grid, the gap above them included."""
+        if not self.lines:
+            return 0.0
+        return RULES_GAP + len(self.lines) * self.size * PT * RULES_LEADING
+
+
+def wrap_rules(rules: Sequence[str], width: float, height: float,
+               measure: Measure = estimate_width) -> RulesBlock:
+    """``rules`` (paragraphs) broken into lines of at most ``width`` mm, in the largest of
+    :data:`RULES_SIZES` at which they take at most ``height`` mm; at the smallest size, the
+    lines that do not fit are left off and the last kept one ends in an ellipsis."""
+    paragraphs = [text for text in rules if text.strip()]
+    if not paragraphs:
+        return RulesBlock()
+    lines: list[str] = []
+    for size in RULES_SIZES:
+        lines = [line for text in paragraphs
+                 for line in _wrap(text, width, size, measure, bold=False)]
+        block = RulesBlock(tuple(lines), size)
+        if block.height <= height:
+            return block
+    size = RULES_SIZES[-1]
+    room = int((height - RULES_GAP) / (size * PT * RULES_LEADING))
+    if room <= 0:
+        return RulesBlock()
+    kept = lines[:room]
+    last = kept[-1]
+    while last and measure(last + " …", size, False) > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    kept[-1] = f"{last} …"
+    return RulesBlock(tuple(kept), size)
+
+
+def rules_room(item: Item, w: float, h: float, measure: Measure = estimate_width) -> (
+    RulesBlock
+):
+    """The rules of ``item`` as they print in a ``w`` x ``h`` mm slot."""
+    if item.drawing is None or not item.drawing.rules:
+        return RulesBlock()
+    return wrap_rules(item.drawing.rules, w, h * RULES_SHARE, measure)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,11 +222,13 @@ def wrap_heading(heading: str, width: float, measure: Measure = estimate_width) 
     return Header(tuple(kept), size)
 
 
-def _wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
-    """``text`` in bold at ``size`` broken into lines of at most ``width`` mm."""
+def _wrap(text: str, width: float, size: float, measure: Measure, *, bold: bool = True) -> (
+    list[str]
+):
+    """``text`` at ``size`` (bold unless told) broken into lines of at most ``width`` mm."""
 
     def wide(part: str) -> bool:
-        return measure(part, size, True) > width
+        return measure(part, size, bold) > width
 
     lines: list[str] = []
     current = ""
@@ -217,9 +285,13 @@ class _Planner:
         """The slots of an arrangement, row by row."""
         return _slots(self.paper, columns, rows, landscape, self.header(landscape))
 
-    def largest_cell(self, drawing: Drawing, slot: _Slot) -> float:
-        """The largest printed cell (mm) at which ``drawing`` fits ``slot``."""
-        return fit_scale(drawing, slot.w, slot.h - CAPTION, max_cell_mm=None) * drawing.cell
+    def largest_cell(self, item: Item, slot: _Slot) -> float:
+        """The largest printed cell (mm) at which ``item``'s drawing fits ``slot`` (its
+        caption above it and its rules below)."""
+        assert item.drawing is not None
+        rules = rules_room(item, slot.w, slot.h, self.measure)
+        return fit_scale(item.drawing, slot.w, slot.h - CAPTION - rules.height,
+                         max_cell_mm=None) * item.drawing.cell
 
     def layout(self, items: Sequence[Item], capacity: int) -> tuple[float, int, int, bool]:
         """The best arrangement for ``capacity`` (columns, rows, landscape) after the
@@ -231,7 +303,7 @@ class _Planner:
             for columns, rows in ARRANGEMENTS[capacity]:
                 slot = self.slots(columns, rows, landscape)[0]
                 smallest = min(
-                    (self.largest_cell(item.drawing, slot)
+                    (self.largest_cell(item, slot)
                      for item in items if item.drawing is not None),
                     default=float("inf"),
                 )
@@ -335,11 +407,7 @@ def booklet(
     if not puzzles:
         raise GrilleError("no puzzles to print")
     pdf = new_document(title=title or "grille puzzles")
-
-    def measure(text: str, size: float, bold: bool) -> float:
-        pdf.set_font(FAMILY, "B" if bold else "", size)
-        return float(pdf.get_string_width(text))
-
+    measure = _pdf_measure(pdf)
     pages = plan(puzzles, per_page=per_page, paper=paper, heading=title, cell_mm=cell_mm,
                  measure=measure)
     if solutions:
@@ -368,14 +436,23 @@ def _draw_page(pdf: FPDF, page: Page, paper: str, number: int, total: int) -> No
     pdf.set_line_width(0.2)
     rule = MARGIN + header.height - 4.0
     pdf.line(MARGIN, rule, width - MARGIN, rule)
-    for placed in placements(page, paper):
+    for placed in placements(page, paper, measure=_pdf_measure(pdf)):
         _draw_item(pdf, placed)
+
+
+def _pdf_measure(pdf: FPDF) -> Measure:
+    def measure(text: str, size: float, bold: bool) -> float:
+        pdf.set_font(FAMILY, "B" if bold else "", size)
+        return float(pdf.get_string_width(text))
+
+    return measure
 
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """Where an item of a page goes: its slot (``x``, ``y``, ``w``, ``h`` in mm) and the
-    scale of its drawing (mm per drawing unit; 0 without a drawing)."""
+    """Where an item of a page goes: its slot (``x``, ``y``, ``w``, ``h`` in mm), the
+    scale of its drawing (mm per drawing unit; 0 without a drawing) and its rules as they
+    print under the grid."""
 
     item: Item
     x: float
@@ -383,6 +460,7 @@ class Placement:
     w: float
     h: float
     scale: float
+    rules: RulesBlock = RulesBlock()
 
     @property
     def cell_mm(self) -> float:
@@ -390,18 +468,22 @@ class Placement:
         return self.scale * self.item.drawing.cell if self.item.drawing is not None else 0.0
 
 
-def placements(page: Page, paper: str) -> list[Placement]:
+def placements(page: Page, paper: str, *, measure: Measure = estimate_width) -> (
+    list[Placement]
+):
     """The items of ``page`` in their slots: each drawing as large as its slot allows (its
-    caption above it), or at the page's cell size."""
+    caption above it, its rules below), or at the page's cell size."""
     found = []
     slots = _slots(paper, page.columns, page.rows, page.landscape, page.header)
     for item, slot in zip(page.items, slots, strict=False):
         scale = 0.0
+        rules = rules_room(item, slot.w, slot.h, measure)
         if item.drawing is not None:
-            scale = fit_scale(item.drawing, slot.w, slot.h - CAPTION, max_cell_mm=None)
+            scale = fit_scale(item.drawing, slot.w, slot.h - CAPTION - rules.height,
+                              max_cell_mm=None)
             if page.cell_mm is not None:
                 scale = min(scale, page.cell_mm / item.drawing.cell)
-        found.append(Placement(item, slot.x, slot.y, slot.w, slot.h, scale))
+        found.append(Placement(item, slot.x, slot.y, slot.w, slot.h, scale, rules))
     return found
 
 
@@ -411,8 +493,9 @@ def _draw_item(pdf: FPDF, placed: Placement) -> None:
     if item.drawing is not None:
         drawing, scale = item.drawing, placed.scale
         left = slot.x + (slot.w - drawing.width * scale) / 2
-        top = slot.y + (slot.h - CAPTION - drawing.height * scale) / 2
+        top = slot.y + (slot.h - CAPTION - drawing.height * scale - placed.rules.height) / 2
         place(pdf, drawing, x=left, y=top + CAPTION, scale=scale)
+        _rules(pdf, placed.rules, left, top + CAPTION + drawing.height * scale, slot)
     _caption(pdf, item.caption, left, top, slot)
     if item.message:
         _message(pdf, item.message, slot)
@@ -439,6 +522,22 @@ def _caption(pdf: FPDF, caption: str, left: float, top: float, slot: _Slot) -> N
         pdf.set_text_color(*rgb(Palette.CAPTION))
         pdf.set_font(FAMILY, "", size)
         pdf.text(x + head_width, baseline, rest)
+
+
+def _rules(pdf: FPDF, rules: RulesBlock, left: float, bottom: float, slot: _Slot) -> None:
+    """A puzzle's rules under its grid (whose bottom edge is at ``bottom``), from the
+    grid's left edge or as far left as keeps the widest line inside the slot."""
+    if not rules.lines:
+        return
+    pdf.set_font(FAMILY, "", rules.size)
+    pdf.set_text_color(*rgb(Palette.CAPTION))
+    widest = max(pdf.get_string_width(line) for line in rules.lines)
+    x = max(slot.x, min(left, slot.x + slot.w - widest))
+    leading = rules.size * PT * RULES_LEADING
+    y = bottom + RULES_GAP + rules.size * PT
+    for line in rules.lines:
+        pdf.text(x, y, line)
+        y += leading
 
 
 def _message(pdf: FPDF, message: str, slot: _Slot) -> None:

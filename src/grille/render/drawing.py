@@ -235,7 +235,9 @@ class Drawing:
     """What one puzzle looks like: a ``width`` x ``height`` box of elements in layer order.
 
     ``title`` is the line a framed render puts above the grid and ``caption`` the text below
-    it (an explained step's sentence); ``cell`` is the size of a grid cell in units;
+    it (an explained step's sentence), then ``rules``, the puzzle's rules in words, one
+    paragraph each (:attr:`BoardView.rules <grille.view.BoardView.rules>`); ``cell`` is the
+    size of a grid cell in units;
     ``min_cell_mm`` the smallest printed cell that stays legible and ``cell_px`` the cell
     size an image gets by default.
     """
@@ -248,6 +250,7 @@ class Drawing:
     cell: float = CELL
     min_cell_mm: float = 5.0
     cell_px: int = 44
+    rules: tuple[str, ...] = ()
     kind: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -285,6 +288,8 @@ TITLE_SIZE = 16.0
 CAPTION_SIZE = 12.0
 MARGIN = 16.0
 MIN_CAPTION_WIDTH = 320.0
+RULES_SCALE = 0.85
+"""The rules' font size under a framed grid, as a share of the caption's."""
 
 
 def framed(drawing: Drawing, *, title: bool = True, margin: float = MARGIN) -> Drawing:
@@ -295,9 +300,15 @@ def framed(drawing: Drawing, *, title: bool = True, margin: float = MARGIN) -> D
     heading = drawing.title if title else ""
     caption_lines: list[str] = []
     content_width = max(drawing.width, text_width(heading, title_size))
-    if title and drawing.caption:
+    rule_lines: list[str] = []
+    if title and (drawing.caption or drawing.rules):
         content_width = max(content_width, MIN_CAPTION_WIDTH)
+    if title and drawing.caption:
         caption_lines = wrap(drawing.caption, caption_size, content_width)
+    rules_size = caption_size * RULES_SCALE
+    if title:
+        for paragraph in drawing.rules:
+            rule_lines.extend(wrap(paragraph, rules_size, content_width))
     width = content_width + 2 * margin
     top = margin + (title_size * 1.9 if heading else 0.0)
     left = (width - drawing.width) / 2
@@ -310,7 +321,13 @@ def framed(drawing: Drawing, *, title: bool = True, margin: float = MARGIN) -> D
         y += caption_size * 1.35
         elements.append(Text(margin, y, line, caption_size, Palette.CAPTION, False, "start",
                              Layer.OVERLAY, "caption"))
-    height = y + margin + (caption_size * 0.4 if caption_lines else 0.0)
+    if rule_lines:
+        y += caption_size * 1.2 if caption_lines else rules_size * 1.1
+    for line in rule_lines:
+        y += rules_size * 1.35
+        elements.append(Text(margin, y, line, rules_size, Palette.CAPTION, False, "start",
+                             Layer.OVERLAY, "rules"))
+    height = y + margin + (caption_size * 0.4 if caption_lines or rule_lines else 0.0)
     paper = Rect(0, 0, width, height, fill=Palette.PAPER, layer=Layer.BACKGROUND, cls="paper")
     return replace(drawing, width=width, height=height, elements=(paper, *elements))
 

@@ -29,14 +29,17 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
     decorations, kept = _kept(puzzle)
     if variant is None:
         notes = kept
+        printed: tuple[str, ...] = ()
         if decorations or kept:  # the setter's rules say what the decorations mean
             metadata = dict(puzzle.metadata)
             rules = metadata.get("rules", "").strip()
             byline = setter_line(metadata.get("title", ""), metadata.get("author", ""))
             notes = tuple(note for note in (byline, rules) if note) + kept
+            printed = _printed_rules(rules, ())  # and a print of it says them too
         return BoardView(
             n, n, cells, symbols, regions=regions, mark_grid=(shape.box_rows, shape.box_cols),
             keys=keys, title=f"Sudoku {n}×{n}", notes=notes, decorations=decorations,
+            rules=printed,
         )
     from grille.sudoku.variants.draw import cage_choices, variant_shapes, variant_title
 
@@ -53,9 +56,17 @@ def board_view(puzzle: Grid, state: Grid) -> BoardView:
         markers=drawn.markers, outside=drawn.outside, shapes=drawn.shapes,
         decorations=decorations,
         notes=(byline, *drawn_notes) if byline else drawn_notes,
+        rules=_printed_rules(metadata.get("rules", ""), drawn.notes),
         mark_grid=(shape.box_rows, shape.box_cols), keys=keys,
         title=f"Sudoku {n}×{n} · {variant_title(variant)}",
     )
+
+
+def _printed_rules(text: str, notes: tuple[str, ...]) -> tuple[str, ...]:
+    """The rules a print of the puzzle carries: the setter's ``text`` when there is one
+    (its paragraphs kept), else the families' rules in ``notes``."""
+    paragraphs = tuple(part.strip() for part in text.strip().split("\n\n") if part.strip())
+    return paragraphs or notes
 
 
 def _kept(puzzle: Grid) -> tuple[tuple[Decoration, ...], tuple[str, ...]]:
