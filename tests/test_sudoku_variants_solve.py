@@ -192,34 +192,6 @@ def test_counts_agree_with_cpsat_on_random_mixed_puzzles(cpsat: Any) -> None:
         assert (ours.count, ours.exhausted) == (theirs.count, theirs.exhausted)
 
 
-def test_little_killer_counts_agree_with_cpsat(cpsat: Any) -> None:
-    """Random 6x6 little killer puzzles: many diagonals whose cells in one box are matched
-    as a group (two or three cells), totals from the fixture's solution, a few givens."""
-    from grille.sudoku.variants.families.little_killer import LittleKiller, diagonal
-
-    grid, solution = fixture(HERE / "little_killer.json")
-    rng = random.Random(23)
-    clues = [((r, c), d) for r in range(-1, 7) for c in range(-1, 7)
-             if not (0 <= r < 6 and 0 <= c < 6) for d in ("UR", "UL", "DR", "DL")
-             if len(diagonal((r, c), d, 6)) >= 2]
-    for _ in range(8):
-        constraints = []
-        for clue, direction in rng.sample(clues, 6):
-            cells = diagonal(clue, direction, 6)
-            total = sum(solution[r * 6 + c] for r, c in cells)
-            constraints.append(LittleKiller(clue, direction, cells, total))
-        cells = [0] * 36
-        for cell in rng.sample(range(36), 3):
-            cells[cell] = solution[cell]
-        variant = type(grid.variant)(tuple(constraints))  # type: ignore[arg-type]
-        puzzle = Grid(grid.shape, tuple(cells), variant=variant)
-        theirs = cpsat.count(puzzle, limit=30)
-        assert theirs.count >= 1
-        for backend in ("python", "jit"):
-            ours = solve(puzzle, limit=30, backend=backend)
-            assert (ours.count, ours.exhausted) == (theirs.count, theirs.exhausted), backend
-
-
 SHARED = SHARED_DATA / "sudoku-variants"
 
 

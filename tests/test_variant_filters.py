@@ -12,7 +12,6 @@ from grille.sudoku.variants.families._pairs import neighbour_pairs
 from grille.sudoku.variants.families.xv import XV, XVNegative
 from grille.sudoku.variants.model import Variant
 from grille.sudoku.variants.propagation import (
-    MATCH_SETS,
     Filter,
     Relation,
     SandwichSum,
@@ -166,47 +165,6 @@ def test_sum_with_peers_keeps_every_supported_digit() -> None:
             assert need & ~have == 0, (terms, target, total, groups, domains, out, kept)
         tried += 1
     assert tried > 200 and grouped > 150, (tried, grouped)
-
-
-def test_sum_with_peers_matches_a_group_of_two_or_three_cells() -> None:
-    """Two or three cells that see each other summing to a total, on a 4x4 grid (at most 6
-    digit sets, so the group is matched): the filter keeps exactly the digits some
-    assignment keeps (each cell keeping every digit of an allowed set, the rule before,
-    kept more), and fails when there is none."""
-    rng = random.Random(21)
-    assert len(list(itertools.combinations(range(4), 2))) <= MATCH_SETS
-    tried = 0
-    for _ in range(300):
-        count = rng.randint(2, 3)
-        terms = tuple(range(count))
-        peers = _peers_of([terms], count)
-        domains = [_mask(rng.sample(range(1, 5), rng.randint(1, 3))) for _ in terms]
-        total = rng.randint(3, 9)
-        flt = SumTo(terms, total).with_peers(peers, 4)
-
-        def holds(vals: Sequence[int], total: int = total) -> bool:
-            return len(set(vals)) == len(vals) and sum(vals) == total
-
-        kept = _support(domains, lambda domains=domains: list(
-            itertools.product(*(_digits(mask) for mask in domains))), holds)
-        out = _run_cells(flt, domains)
-        if not any(kept):
-            assert out is None, (total, domains)
-            continue
-        assert out == kept, (total, domains, out, kept)
-        tried += 1
-    assert tried > 50, tried
-
-
-def test_sum_with_peers_matches_digits_within_a_group() -> None:
-    """Three cells of a box summing to 6, two of them 1 or 2: the third is the 3 (each
-    cell keeping every digit of the set {1, 2, 3} would keep its 1 and 2)."""
-    full = (1 << 9) - 1
-    flt = SumTo((0, 1, 2), 6).with_peers(_peers_of([(0, 1, 2)], 3), 9)
-    assert _run_cells(flt, [0b11, 0b11, full]) == [0b11, 0b11, 0b100]
-    # two cells that can both take only the 1 cannot hold a set of two different digits
-    flt = SumTo((0, 1), 3).with_peers(_peers_of([(0, 1)], 2), 9)
-    assert _run_cells(flt, [0b1, 0b1]) is None
 
 
 def test_sum_with_peers_is_exact_on_fixed_cells() -> None:

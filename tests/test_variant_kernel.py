@@ -73,7 +73,6 @@ EXTRA = (
     pr.SumTo(tuple(range(24, 35)), 63),  # sums past a word: rows of flags
     pr.SumTo((12, 13, 14, 16, 17), 17, -1, (0, 3, 5), 6),  # over groups that see each other
     pr.SumTo((25, 26, 27), 0, 24, (0, 2, 3), 6),
-    pr.SumTo((30, 31, 32, 33, 34), 16, -1, (0, 3, 5), 6),  # a group of three matched
     pr.SandwichSum((6, 12, 18, 24, 30, 35), 6, 0),
     pr.Window((30, 31, 32), 6),
     pr.SandwichSum(tuple(range(6)), 6, 7),

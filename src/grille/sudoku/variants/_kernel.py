@@ -34,7 +34,6 @@ from typing import Any
 from grille.engine._jit import Kernels
 from grille.sudoku.variants import propagation as pr
 from grille.sudoku.variants._grow import _grow
-from grille.sudoku.variants.propagation import MATCH_SETS, MATCHED
 
 __all__ = [
     "KERNELS",
@@ -299,54 +298,6 @@ def _less_sums(sums: int, group: int) -> int:
     return out
 
 
-def _two(mask: int) -> bool:
-    """Whether ``mask`` has two bits or more."""
-    return mask & (mask - 1) != 0
-
-
-def _matched(a: int, b: int, c: int, count: int, combo: int) -> int:
-    """:func:`~grille.sudoku.variants.propagation._matched` for a group of ``count`` cells
-    (two or three) whose candidates within ``combo`` are ``a``, ``b`` and ``c`` (``c``
-    unused for two), each non-empty and all of them together ``combo`` (the fit test before
-    it): the digits each cell takes in some way of giving every cell its own digit of
-    ``combo``, cell ``i`` (from 0) in bits ``16 * i`` on; 0 when there is no such way.
-
-    By Hall's rule: two cells holding two digits between them can take them one each; three
-    can when every two of them hold two digits or more. A digit ``d`` of a cell extends when
-    the other cells, without ``d``, can take the rest one each."""
-    if count == 2:
-        if a == combo and b == combo:
-            return a | (b << 16)
-        # one of them holds one digit: the other takes the other digit
-        return (a & ~b if b != combo else a) | ((b & ~a if a != combo else b) << 16)
-    if a == combo and b == combo and c == combo:  # every digit of a cell extends
-        return a | (b << 16) | (c << 32)
-    if not (_two(a | b) and _two(a | c) and _two(b | c)):
-        return 0
-    sa = 0
-    sb = 0
-    sc = 0
-    rest = a
-    while rest:
-        d = rest & -rest
-        rest ^= d
-        if b & ~d and c & ~d and (b | c) & ~d == combo ^ d:
-            sa |= d
-    rest = b
-    while rest:
-        d = rest & -rest
-        rest ^= d
-        if a & ~d and c & ~d and (a | c) & ~d == combo ^ d:
-            sb |= d
-    rest = c
-    while rest:
-        d = rest & -rest
-        rest ^= d
-        if a & ~d and b & ~d and (a | b) & ~d == combo ^ d:
-            sc |= d
-    return sa | (sb << 16) | (sc << 32)
-
-
 def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int,
                 queued: Any, scratch: Any) -> int:
     """:class:`SumTo` over groups of cells that see each other (its ``_run_groups``).
@@ -425,29 +376,14 @@ def _sum_groups(data: Any, at: int, masks: Any, off: int, pending: Any, top: int
     for g in range(groups):
         before = scratch[prefix + g]
         after = scratch[suffix + g + 1]
-        lo, hi = data[starts + g], data[starts + g + 1]
         keep = 0
-        kept = 0
         for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
             if (before << scratch[fits_sum + j]) & after:
                 keep |= scratch[fits_mask + j]
-                kept += 1
-        # two or three cells and few sets allowed: each cell's own digits, matched (in
-        # 16 bits a cell, from the lowest)
-        small = 1 < hi - lo <= MATCHED and kept <= MATCH_SETS
-        if small:
-            m0 = masks[off + data[terms + lo]]
-            m1 = masks[off + data[terms + lo + 1]]
-            m2 = masks[off + data[terms + lo + 2]] if hi - lo == 3 else 0
-            keep = 0
-            for j in range(scratch[fit_from + g], scratch[fit_from + g + 1]):
-                if (before << scratch[fits_sum + j]) & after:
-                    combo = scratch[fits_mask + j]
-                    keep |= _matched(m0 & combo, m1 & combo, m2 & combo, hi - lo, combo)
-        for i in range(lo, hi):
+        for i in range(data[starts + g], data[starts + g + 1]):
             cell = data[terms + i]
             old = masks[off + cell]
-            new = old & ((keep >> (16 * (i - lo))) & 0xFFFF if small else keep)
+            new = old & keep
             if not new:
                 return -1
             if new != old:
@@ -1086,7 +1022,7 @@ KERNELS = Kernels(
     (_solve, _narrow, _filter_once, _fused),
     helpers=(_bit_length, _low_index, _popcount, _push, _keep_solution, _next_branch,
              _relation, _linear_sum, _shifted, _sum_to_bits, _sum_to, _add_sums, _less_sums,
-             _two, _matched, _sum_groups,
+             _sum_groups,
              _cage_sum, _window, _sandwich, _run_filter, _undue, _propagate, _watched,
              _search, _grow),
 )

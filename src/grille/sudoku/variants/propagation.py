@@ -255,27 +255,6 @@ GROUP_CAP = 5
 its parts are cliques too); 3 on grids above 9x9, where the digit sets grow fast."""
 
 
-MATCHED = 3
-"""Groups of two cells up to this many of a :class:`SumTo` are matched: each cell keeps only
-the digits it takes in some way of giving every cell its own digit of an allowed set, when
-at most :data:`MATCH_SETS` sets are allowed (more sets seldom leave a cell a digit the
-plain rule keeps, and matching them cost more per node than it saved in nodes)."""
-
-MATCH_SETS = 8
-
-
-def _matched(domains: Sequence[int], combo: int) -> list[int] | None:
-    """The digits of ``combo`` (as many as ``domains``) that each cell takes in some way of
-    giving every cell its own digit of it from its candidates ``domains``; None when there
-    is no such way."""
-    support = [0] * len(domains)
-    for order in itertools.permutations([1 << bit for bit in _bits(combo)]):
-        if all(digit & domain for digit, domain in zip(order, domains, strict=True)):
-            for i, digit in enumerate(order):
-                support[i] |= digit
-    return support if support[0] else None
-
-
 @functools.lru_cache(maxsize=64)
 def _subsets(size: int, cap: int) -> tuple[tuple[tuple[int, ...], ...],
                                             tuple[tuple[int, ...], ...]]:
@@ -311,10 +290,7 @@ class SumTo(Filter):
     sums run over groups: a group's totals are those of the sets of different digits that
     fit it (each cell can take a digit of the set, each digit has a cell that can take it),
     and each cell keeps the digits of the fitting sets whose total some completion allows.
-    A group of one cell is the plain case. In a group of two or three cells
-    (:data:`MATCHED`) whose allowed sets are at most :data:`MATCH_SETS`, each cell keeps only
-    the digits it takes in a way of giving every cell its own digit of one of them
-    (:func:`_matched`)."""
+    A group of one cell is the plain case."""
 
     terms: tuple[int, ...]
     total: int
@@ -447,24 +423,11 @@ class SumTo(Filter):
             return None
         for g in range(groups):
             others = _add_sums(prefix[g], suffix[g + 1])
-            group = terms[starts[g]:starts[g + 1]]
-            allowed = [fit_masks[j] for j in range(fit_from[g], fit_from[g + 1])
-                       if (others << fit_sums[j]) & totals]
-            if 1 < len(group) <= MATCHED and len(allowed) <= MATCH_SETS:
-                domains = [masks[cell] for cell in group]
-                keeps = [0] * len(group)
-                for combo in allowed:
-                    support = _matched(domains, combo)
-                    if support is not None:
-                        keeps = [a | b for a, b in zip(keeps, support, strict=True)]
-                for cell, keep in zip(group, keeps, strict=True):
-                    if not _keep(masks, (cell,), keep, changed):
-                        return None
-                continue
             keep = 0
-            for combo in allowed:
-                keep |= combo
-            if not _keep(masks, group, keep, changed):
+            for j in range(fit_from[g], fit_from[g + 1]):
+                if (others << fit_sums[j]) & totals:
+                    keep |= fit_masks[j]
+            if not _keep(masks, terms[starts[g]:starts[g + 1]], keep, changed):
                 return None
         return changed
 
