@@ -4,8 +4,11 @@ Not a test. For every file of ``../shared/data/sudoku-variants`` (or ``--files``
 (or the same seeded ``--sample`` of each file as ``sudoku_variants.py``) is solved and proven
 unique (limit 2) with a node ``--budget``. Prints one row a file: puzzles, median and max
 nodes (a puzzle that hits the budget counts as the budget), how many finished within the
-budget (proven unique with the listed solution), wrong answers (must be 0), and the process
-CPU seconds for the file (the machine's load distorts wall time, so CPU time is given).
+budget (proven unique with the listed solution), wrong answers (must be 0), the process
+CPU seconds for the file (the machine's load distorts wall time, so CPU time is given), and
+the geometric mean of the nodes: dom/wdeg makes a search's size swing with any change in
+the contradictions it meets (``benchmarks/README.md``), and every puzzle moves the mean
+where a few decide the median and the max.
 
     .venv/bin/python benchmarks/variant_nodes.py [--sample N] [--files sandwich ...]
         [--budget 30000] [--data DIR]
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -39,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.files:
         paths = [p for p in paths if p.stem in args.files]
     print(f"{'file':<16} {'n':>4} {'nodes med':>10} {'nodes max':>10} {'solved':>6} "
-          f"{'wrong':>5} {'cpu s':>8}")
+          f"{'wrong':>5} {'cpu s':>8} {'nodes geo':>10}")
     for path in paths:
         records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
                    if line]
@@ -62,8 +66,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {record['id']:<24} {result.nodes:>8} count={result.count} "
                       f"exhausted={result.exhausted}", flush=True)
         cpu = time.process_time() - start
+        geo = math.exp(statistics.fmean(math.log(max(count, 1)) for count in nodes))
         print(f"{path.stem:<16} {len(records):>4} {statistics.median(nodes):>10.0f} "
-              f"{max(nodes):>10} {solved:>6} {wrong:>5} {cpu:>8.1f}", flush=True)
+              f"{max(nodes):>10} {solved:>6} {wrong:>5} {cpu:>8.1f} {geo:>10.0f}", flush=True)
     return 0
 
 
