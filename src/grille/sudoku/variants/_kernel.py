@@ -812,9 +812,9 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
         if budget >= 0 and nodes >= budget:
             stop = STOP_BUDGET
             break
-        if nodes == phase_end:  # start again from the root's fixed point (row 0), the
-            phase += 1  # other branching, a phase twice as long every other time
-            phase_end = nodes + (first << (phase // 2))
+        if nodes == phase_end:  # start again from the root's fixed point (row 0) with the
+            phase += 1  # other branching: the places 8 times as long, each pair twice
+            phase_end = nodes + (first << (phase // 2 + 3 * (phase % 2)))
             level = 0
             count = 0
             changed = -1
