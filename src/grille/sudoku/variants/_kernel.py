@@ -873,14 +873,24 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
     ``limit`` solutions (0 = all) within ``budget`` nodes (-1 = unlimited).
 
     Writes the first two solutions' digits into ``found`` and ``outcome`` = count, nodes,
-    stop code. Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch``
-    ``cells + 1`` each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells + filters + 1``
-    zeros (less: no grouped sum is skipped, see :func:`_propagate`), ``due``,
+    stop code; on entry ``outcome[0]`` holds the restart nodes (0: none), as
+    :data:`~grille.sudoku.variants.solve.RESTART_NODES` says (ignored with no filter).
+    Buffers: ``stack`` ``(cells + 1) * cells`` masks, ``left`` and ``branch`` ``cells + 1``
+    each, ``pending`` ``cells * (n + 1)``, ``queued`` ``cells + filters + 1`` zeros (less:
+    no grouped sum is skipped, see :func:`_propagate`), ``due``,
     ``is_due`` and ``weights`` one per filter (``weights`` all 1: dom/wdeg's), ``scratch``
     as :class:`Flat` sizes it. The branch cell has the fewest candidates per weight of the
-    filters watching it (1 plus theirs), the first such cell.
+    filters watching it (1 plus theirs), the first such cell. In the restarts' odd phases,
+    when that cell has three candidates or more and a digit fewer places than that in a
+    full unit, the search branches instead on the places (in the unit's order) of the
+    digit with the fewest (ties: the most weight, summed over its places; then the first),
+    as the reference does.
     """
     cells = n * n
+    unit_count = len(units) // n if n else 0
+    first = outcome[0]
+    phase = 0
+    phase_end = first if first > 0 and len(kinds) else -1
     level = 0
     count = 0
     nodes = 0
@@ -890,6 +900,12 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
         if budget >= 0 and nodes >= budget:
             stop = STOP_BUDGET
             break
+        if nodes == phase_end:  # start again from the root's fixed point (row 0) with the
+            phase += 1  # other branching: the places 8 times as long, each pair twice
+            phase_end = nodes + (first << (phase // 2 + 3 * (phase % 2)))
+            level = 0
+            count = 0
+            changed = -1
         nodes += 1
         off = level * cells
         ok = _propagate(n, peer_start, peer_list, units, watch_start, watch_list, kinds,
@@ -920,10 +936,54 @@ def _solve(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start: Any
             else:
                 branch[level] = best
                 left[level] = stack[off + best]
-        level = _next_branch(stack, left, branch, level, cells)
+                if phase % 2 and best_options > 2:
+                    # a digit with fewer places in a full unit than the cell's candidates:
+                    # branch on its places (coded -1 - (unit * n + digit), the places as
+                    # bits of the unit's positions)
+                    fewest = best_options
+                    most = -1  # the places' weight (dom/wdeg's, summed): ties to the most
+                    for u in range(unit_count):
+                        base = u * n
+                        for d in range(n):
+                            bit = 1 << d
+                            places = 0
+                            many = 0
+                            for i in range(n):
+                                if stack[off + units[base + i]] & bit:
+                                    places |= 1 << i
+                                    many += 1
+                            if many > 1 and (many < fewest or (many == fewest and most >= 0)):
+                                weight = 0
+                                for i in range(n):
+                                    if (places >> i) & 1:
+                                        cell = units[base + i]
+                                        weight += 1
+                                        for w in range(watch_start[cell],
+                                                       watch_start[cell + 1]):
+                                            weight += weights[watch_list[w]]
+                                if many < fewest or weight > most:
+                                    fewest = many
+                                    most = weight
+                                    branch[level] = -1 - (base + d)
+                                    left[level] = places
+        # back to the deepest level with a branch left: its next digit (or place) goes into
+        # a copy of that level's masks one row down
+        while level >= 0 and left[level] == 0:
+            level -= 1
         if level < 0:
             break
-        changed = branch[level - 1]
+        bit = left[level] & -left[level]
+        left[level] ^= bit
+        off = level * cells
+        for cell in range(cells):
+            stack[off + cells + cell] = stack[off + cell]
+        changed = branch[level]
+        if changed < 0:
+            code = -1 - changed
+            changed = units[code - code % n + _low_index(bit)]
+            bit = 1 << (code % n)
+        stack[off + cells + changed] = bit
+        level += 1
     outcome[0] = count
     outcome[1] = nodes
     outcome[2] = stop
@@ -1102,7 +1162,8 @@ def _fused(n: int, base_start: Any, base_list: Any, units: Any, locked: Any, inp
     when there are units; at most ``room`` peers in all), finds each filter's start and
     the filters watching each cell, sets the starting masks and searches as
     :func:`_solve` (``units``, ``locked``, ``limit`` and ``budget`` as there). ``work``:
-    zeros, ``space``: anything, each as long as :func:`fused_sizes` says; the outcome
+    zeros but its first number, the restart nodes (see :func:`_solve`), ``space``:
+    anything, each as long as :func:`fused_sizes` says; the outcome
     (count, nodes, stop) lands in the first three numbers of ``work``, the first two
     solutions' digits in the next ``2 * n * n``."""
     cells = n * n
