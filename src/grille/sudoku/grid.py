@@ -175,6 +175,21 @@ class Grid:
             givens = tuple(map(bool, self.cells))  # a digit is a clue when not 0
         return self._derived(tuple(cells), givens, self.marks)
 
+    def _solved(self, cells: tuple[int, ...], givens: tuple[bool, ...]) -> Grid:
+        """This grid with ``cells``, a solution a compiled solver wrote (one digit 1..size a
+        cell, which it guarantees), the clues ``givens`` (those of :meth:`with_cells`) and
+        no marks, not checked again: a small puzzle's solve takes a few tens of
+        microseconds, of which the checks of :meth:`with_cells` cost a few."""
+        grid = object.__new__(Grid)
+        put = object.__setattr__
+        put(grid, "shape", self.shape)
+        put(grid, "cells", cells)
+        put(grid, "givens", givens)
+        put(grid, "marks", None)
+        put(grid, "metadata", self.metadata)
+        put(grid, "variant", self.variant)
+        return grid
+
     def with_marks(self, marks: Sequence[int] | None) -> Grid:
         """The same grid with pencil marks ``marks`` (or none)."""
         return self._derived(self.cells, self.givens, None if marks is None else tuple(marks))

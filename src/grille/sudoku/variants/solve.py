@@ -521,9 +521,15 @@ def solve(grid: Grid, *, limit: int = 2, budget: int | None = None,
         raise ValueError(f"budget must be None (no budget) or at least 0, got {budget}")
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; expected one of {BACKENDS}")
+    # ``jit`` tries the groups path before the environment is read (a small puzzle's
+    # solve is a few tens of microseconds: reading it costs one or two)
+    if backend == "jit":
+        result = _solve_groups(grid, limit, budget)
+        if result is not None:
+            return result
     # the kernel runs compiled here (the environment read once)
     compiled = _loaded and backend != "python" and jit_allowed()
-    if backend == "jit" or (backend == "auto" and compiled):
+    if backend == "auto" and compiled:
         result = _solve_groups(grid, limit, budget)
         if result is not None:
             return result
@@ -585,11 +591,8 @@ def _solve_groups(grid: Grid, limit: int, budget: int | None) -> Solutions[Grid]
     if not _loaded:
         _grow_once()  # as after the kernel's first run (see _solve_kernel)
         _loaded = True
-    found = []
-    for index in range(min(count, 2)):
-        solution = grid.with_cells(tuple(out[index * cells:(index + 1) * cells]))
-        found.append(solution if solution.marks is None else solution.with_marks(None))
-    return Solutions(count, tuple(found), stop == _STOP_DONE, nodes, stop == _STOP_BUDGET)
+    return Solutions(count, _found(grid, out, count), stop == _STOP_DONE, nodes,
+                     stop == _STOP_BUDGET)
 
 
 _groups_kernel: Any = None
@@ -681,11 +684,8 @@ def _solve_kernel(grid: Grid, flat: Any, limit: int, budget: int | None) -> Solu
         _grow_once()  # the next models grow their peers compiled: load that kernel now
         _fused_once()  # and the next puzzles run in one call: load that one too
         _loaded = True
-    found = []
-    for index in range(min(count, 2)):
-        solution = grid.with_cells(digits[index * cells:(index + 1) * cells])
-        found.append(solution if solution.marks is None else solution.with_marks(None))
-    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+    return Solutions(count=count, found=_found(grid, digits, count),
+                     exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
 
 
@@ -758,12 +758,25 @@ def _solve_fused(grid: Grid, variant: Variant, limit: int, budget: int | None
                           np.empty(free, dtype=np.int64))
     head = work[:3 + 2 * cells].tolist()
     count, nodes, stop = head[:3]
-    found = []
-    for index in range(min(count, 2)):
-        solution = grid.with_cells(head[3 + index * cells:3 + (index + 1) * cells])
-        found.append(solution if solution.marks is None else solution.with_marks(None))
-    return Solutions(count=count, found=tuple(found), exhausted=stop == _kernel.STOP_DONE,
+    return Solutions(count=count, found=_found(grid, head[3:], count),
+                     exhausted=stop == _kernel.STOP_DONE,
                      nodes=nodes, budget_reached=stop == _kernel.STOP_BUDGET)
+
+
+def _found(grid: Grid, digits: Sequence[int], count: int) -> tuple[Grid, ...]:
+    """The first solutions (two at most, of ``count``) a kernel wrote end to end in
+    ``digits``, as grids of ``grid`` (its clues kept, no marks). The kernels write digits
+    1..size only (an exact search fills every cell), so the grids are not checked again."""
+    if not count:
+        return ()
+    cells = len(grid.cells)
+    givens = grid.givens
+    if givens is None:
+        givens = tuple(map(bool, grid.cells))  # a digit is a clue when not 0
+    first = grid._solved(tuple(digits[:cells]), givens)
+    if count == 1:
+        return (first,)
+    return first, grid._solved(tuple(digits[cells:2 * cells]), givens)
 
 
 @functools.cache
