@@ -223,6 +223,19 @@ def test_the_board_is_the_kinds_view() -> None:
         assert board.model_dump(mode="json") == kind.view(puzzle, puzzle).to_json()
 
 
+def test_the_board_carries_a_setters_decorations() -> None:
+    """The page draws what the API's board holds: a decoration the board model dropped
+    never reached the page (its drawing test fed the kind's view to board.js directly)."""
+    from conftest import FIXTURES
+
+    kind = get_kind("sudoku")
+    text = (FIXTURES / "variants" / "wild" / "every_decoration.json").read_text(encoding="utf-8")
+    puzzle = kind.read(text, fmt="fpuzzles")[0].puzzle
+    view = kind.view(puzzle, puzzle).to_json()
+    board = board_of(puzzle, puzzle).model_dump(mode="json")
+    assert len(view["decorations"]) == 7 and board == view
+
+
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.mark.parametrize("name", ["grille.web.app", "grille.web.board", "grille.web.catalog",
                                   "grille.web.export"])

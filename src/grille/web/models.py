@@ -238,6 +238,22 @@ class BoardShape(BaseModel):
     cell: Cell
 
 
+class BoardDecoration(BaseModel):
+    """A setter's decoration (:class:`grille.view.Decoration`): a ``line``, ``rectangle``,
+    ``circle``, ``text`` or ``cage`` on ``cells``, its colours, text and sizes in cells."""
+
+    style: str
+    cells: list[Cell]
+    outline: str = ""
+    fill: str = ""
+    color: str = ""
+    text: str = ""
+    width: float = 0.0
+    height: float = 0.0
+    size: float = 0.0
+    angle: float = 0.0
+
+
 class BoardCounts(BaseModel):
     """What a player counts per line: each of ``values`` appears ``per_row`` times in a full
     row and ``per_column`` times in a full column."""
@@ -269,6 +285,7 @@ class Board(BaseModel):
     markers: list[BoardMarker] = Field(default_factory=list)
     outside: list[BoardOutside] = Field(default_factory=list)
     shapes: list[BoardShape] = Field(default_factory=list)
+    decorations: list[BoardDecoration] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     counts: BoardCounts | None = None
 
