@@ -42,6 +42,23 @@ def test_a_plain_puzzle_is_still_kept_on_one_line() -> None:
     assert puzzle_text(kind, puzzle) == "1.3..4.....2....\n"
 
 
+def test_a_plain_puzzle_with_a_title_or_decorations_is_kept_whole() -> None:
+    """The line format drops a title, a rules text and a setter's decorations without a
+    word: a game keeps such a puzzle in a format that holds them (the player sees them)."""
+    kind = get_kind("sudoku")
+    wild = FIXTURES / "variants" / "wild" / "every_decoration.json"
+    decorated = kind.read(wild.read_text(encoding="utf-8"), fmt="fpuzzles")[0].puzzle
+    titled = replace(kind.read("1.3..4.....2....\n")[0].puzzle,
+                     metadata=(("title", "Warm Up"), ("rules", "Normal rules.")))
+    for puzzle in (decorated, titled):
+        assert puzzle.variant is None
+        again = puzzle_from_text(kind, puzzle_text(kind, puzzle))
+        assert again == puzzle and again.metadata == puzzle.metadata
+    kept = puzzle_from_text(kind, puzzle_text(kind, decorated))
+    assert len(kind.view(kept, kept).decorations) == 7
+    assert puzzle_key(kind, titled) == "1.3..4.....2....\n"  # library keys as before
+
+
 def test_a_variant_game_saved_and_reopened_keeps_its_constraints(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     with Store(db) as store:

@@ -402,13 +402,16 @@ def unknown_rules(kind: str, rules: frozenset[str], known: tuple[str, ...]) -> G
     return GrilleError(f"{kind} has no rule {', '.join(sorted(rules))!r}; its rules: {listed}")
 
 
-def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: bool) -> str:
+def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: bool,
+                whole: bool = False) -> str:
     """``puzzles`` in ``fmt``, or when ``fmt`` refuses them (a variant's constraints in a
     plain grid format), in the kind's first other format that holds them whole; formats
     that show pencil marks are tried only when ``marks``. ``GrilleError`` (``fmt``'s
     refusal) when none can.
 
-    ``fmt`` is the caller's choice and is not checked. A fallback is whole when what it
+    ``fmt`` is the caller's choice and is not checked, unless ``whole``: then a text in
+    ``fmt`` that does not read back whole (a line format drops a title) counts as a
+    refusal too. A fallback is whole when what it
     reads back equals the puzzles given, not merely when it writes that back the same way
     (a writer that drops something reads back to a puzzle it writes the same, lossy, text):
     the cells, which are givens, the constraints and the metadata must survive, since the
@@ -417,7 +420,10 @@ def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: boo
     ``marks``: a game keeps the puzzle, whose marks are the player's moves, not part of it.
     """
     try:
-        return kind.write(puzzles, fmt)
+        text = kind.write(puzzles, fmt)
+        if not whole or _reads_back(kind, text, fmt, puzzles, marks):
+            return text
+        raise GrilleError(f"the {fmt} format does not keep the whole puzzle")
     except GrilleError as refusal:
         given = [_kept(puzzle, marks) for puzzle in puzzles]
         for info in kind.info.formats:
@@ -431,6 +437,16 @@ def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: boo
             if again == given:
                 return text
         raise refusal from None
+
+
+def _reads_back(kind: Kind[Any], text: str, fmt: str, puzzles: Sequence[Any],
+                marks: bool) -> bool:
+    """Whether ``text``, ``puzzles`` written in ``fmt``, reads back to them whole."""
+    try:
+        again = [_kept(entry.puzzle, marks) for entry in kind.read(text, fmt=fmt)]
+    except GrilleError:
+        return False
+    return again == [_kept(puzzle, marks) for puzzle in puzzles]
 
 
 def _kept(puzzle: Any, marks: bool) -> Any:

@@ -127,9 +127,13 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     A fallback format must not show pencil marks and must read back to ``puzzle`` (its
     marks aside: :func:`~grille.kind.write_whole`); reading sniffs the format, so texts
     stored in the default format load as before. ``GrilleError`` (the default format's) if
-    none can.
+    none can. A puzzle with metadata (a title, a rules text, a setter's decorations) is
+    kept in a format that reads it back whole: the default format of a plain grid drops it
+    silently, and the player would never see it. A puzzle without (every library key:
+    :func:`puzzle_key`) is written as before.
     """
-    return write_whole(kind, [puzzle], kind.default_format, marks=False)
+    whole = bool(getattr(puzzle, "metadata", None))
+    return write_whole(kind, [puzzle], kind.default_format, marks=False, whole=whole)
 
 
 def puzzle_key(kind: Kind[Any], puzzle: Any) -> str:
