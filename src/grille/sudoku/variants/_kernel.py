@@ -798,9 +798,13 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                 ran = queued[cells + f]
                 if ran >= since and _unchanged(kind, data, starts[f], queued, ran):
                     continue  # it would find what it left: nothing to narrow, no failure
-            if kind == SUM_GROUPS:  # called here, not through _run_filter: the most run
-                # filter (a little killer's ~9 a node) saves a call with its reference counts
+            # the most run filters called here, not through _run_filter: each such call
+            # counts references to its five arrays (a little killer's ~9 grouped sums a
+            # node, the relations of XV, Kropki, whispers)
+            if kind == SUM_GROUPS:
                 top = _sum_groups(data, starts[f], masks, off, pending, top, queued, scratch)
+            elif kind == RELATION:
+                top = _relation(n, data, starts[f], masks, off, pending, top, queued)
             else:
                 top = _run_filter(n, kind, data, starts[f], masks, off, pending, top, queued,
                                   scratch)
