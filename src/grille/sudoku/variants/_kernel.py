@@ -798,8 +798,16 @@ def _propagate(n: int, peer_start: Any, peer_list: Any, units: Any, watch_start:
                 ran = queued[cells + f]
                 if ran >= since and _unchanged(kind, data, starts[f], queued, ran):
                     continue  # it would find what it left: nothing to narrow, no failure
-            top = _run_filter(n, kind, data, starts[f], masks, off, pending, top, queued,
-                              scratch)
+            # the most run filters called here, not through _run_filter: each such call
+            # counts references to its five arrays (a little killer's ~9 grouped sums a
+            # node, the relations of XV, Kropki, whispers)
+            if kind == SUM_GROUPS:
+                top = _sum_groups(data, starts[f], masks, off, pending, top, queued, scratch)
+            elif kind == RELATION:
+                top = _relation(n, data, starts[f], masks, off, pending, top, queued)
+            else:
+                top = _run_filter(n, kind, data, starts[f], masks, off, pending, top, queued,
+                                  scratch)
             if top < 0:
                 weights[f] += 1
                 return _undue(due, is_due, due_top)
