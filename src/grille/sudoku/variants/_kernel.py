@@ -17,8 +17,10 @@ methods reason. A model holding any other filter (a new class, or a subclass), o
 family works before the kernel learns its filter.
 
 A node is one propagation to a fixed point, as in the Python engine, and the search
-branches the same way (the first cell with the fewest candidates, its digits lowest first),
-so both count the same nodes. The kernels run interpreted on lists too (``GRILLE_JIT=0``),
+branches the same way (the first cell with the fewest candidates per weight of the filters
+watching it, its digits lowest first; after :data:`~grille.sudoku.variants.solve.
+RESTART_NODES` nodes, restarts whose odd phases may branch on a digit's places in a unit
+instead: :func:`_solve`), so both count the same nodes. The kernels run interpreted on lists too (``GRILLE_JIT=0``),
 which the tests use to compare; compiled they are declared as :data:`KERNELS`.
 """
 
