@@ -128,12 +128,17 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     marks aside: :func:`~grille.kind.write_whole`); reading sniffs the format, so texts
     stored in the default format load as before. ``GrilleError`` (the default format's) if
     none can. A puzzle with metadata (a title, a rules text, a setter's decorations) is
-    kept in a format that reads it back whole: the default format of a plain grid drops it
-    silently, and the player would never see it. A puzzle without (every library key:
-    :func:`puzzle_key`) is written as before.
+    kept in a format that reads it back whole when the kind has one: the default format of
+    a plain grid drops it silently, and the player would never see it. A puzzle without
+    (every library key: :func:`puzzle_key`), or of a kind no format of which keeps its
+    metadata, is written as before.
     """
-    whole = bool(getattr(puzzle, "metadata", None))
-    return write_whole(kind, [puzzle], kind.default_format, marks=False, whole=whole)
+    if getattr(puzzle, "metadata", None):
+        try:
+            return write_whole(kind, [puzzle], kind.default_format, marks=False, whole=True)
+        except GrilleError:
+            pass  # no format keeps it all: the default format's text, as before
+    return write_whole(kind, [puzzle], kind.default_format, marks=False)
 
 
 def puzzle_key(kind: Kind[Any], puzzle: Any) -> str:

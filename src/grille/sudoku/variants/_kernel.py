@@ -20,8 +20,9 @@ A node is one propagation to a fixed point, as in the Python engine, and the sea
 branches the same way (the first cell with the fewest candidates per weight of the filters
 watching it, its digits lowest first; after :data:`~grille.sudoku.variants.solve.
 RESTART_NODES` nodes, restarts whose odd phases may branch on a digit's places in a unit
-instead: :func:`_solve`), so both count the same nodes. The kernels run interpreted on lists too (``GRILLE_JIT=0``),
-which the tests use to compare; compiled they are declared as :data:`KERNELS`.
+instead: :func:`_solve`), so both count the same nodes. The kernels run interpreted on
+lists too (``GRILLE_JIT=0``), which the tests use to compare; compiled they are declared as
+:data:`KERNELS`.
 """
 
 from __future__ import annotations
