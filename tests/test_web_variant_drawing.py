@@ -202,10 +202,8 @@ def test_little_killer_sums_sharing_a_place_are_laid_out_readably(page: Any) -> 
     page.locator("#frame").screenshot(path=str(SHOTS / "little-killer-shared.png"))
 
 
-def test_pencil_marks_start_below_a_cage_sum(page: Any) -> None:
-    """The sum in a cage's first cell covered pencil mark 1 there (the mark a killer player
-    writes most): the marks of that cell now start below the sum; other cells keep theirs.
-    PNG: /tmp/web/cage-sum-marks.png."""
+def _draw_killer_with_every_mark(page: Any) -> None:
+    """Draw the killer fixture with every pencil mark in each empty cell."""
     kind = get_kind("sudoku")
     data = json.loads((FIXTURES / "killer.json").read_text())["fpuzzles"]
     grid = kind.read(json.dumps(data), fmt="fpuzzles")[0].puzzle
@@ -215,6 +213,13 @@ def test_pencil_marks_start_below_a_cage_sum(page: Any) -> None:
         if cell["value"] is None:
             cell["marks"] = list(range(1, size + 1))
     page.evaluate(DRAW, board)
+
+
+def test_pencil_marks_start_below_a_cage_sum(page: Any) -> None:
+    """The sum in a cage's first cell covered pencil mark 1 there (the mark a killer player
+    writes most): the marks of that cell now start below the sum; other cells keep theirs.
+    PNG: /tmp/web/cage-sum-marks.png."""
+    _draw_killer_with_every_mark(page)
     found = page.evaluate("""() => [...document.querySelectorAll('.board-overlay .region-label')]
       .map((label) => {
         const box = label.getBoundingClientRect();
@@ -331,15 +336,7 @@ def test_two_sums_beside_a_row_stay_clear_of_their_arrows(page: Any) -> None:
 def test_pencil_marks_keep_inside_a_cage_outline(page: Any) -> None:
     """The dashed outline runs 0.1 of a cell inside a cage's cells; the marks of the outer
     column and rows sat on it. Each mark now lies inside it."""
-    kind = get_kind("sudoku")
-    data = json.loads((FIXTURES / "killer.json").read_text())["fpuzzles"]
-    grid = kind.read(json.dumps(data), fmt="fpuzzles")[0].puzzle
-    board = kind.view(kind.clues_of(grid), grid).to_json()
-    size = board["cols"]
-    for cell in board["cells"]:
-        if cell["value"] is None:
-            cell["marks"] = list(range(1, size + 1))
-    page.evaluate(DRAW, board)
+    _draw_killer_with_every_mark(page)
     found = page.evaluate("""() => [...document.querySelectorAll('.cell.caged')]
       .filter((cell) => cell.querySelector('.mark'))
       .map((cell) => {
