@@ -50,6 +50,7 @@ HistoryEntry(Action.MOVE, ('r1c3=4',), made_at=0.0)
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -134,10 +135,8 @@ def puzzle_text(kind: Kind[Any], puzzle: Any) -> str:
     metadata, is written as before.
     """
     if getattr(puzzle, "metadata", None):
-        try:
+        with contextlib.suppress(GrilleError):  # else no format keeps it all: as before
             return write_whole(kind, [puzzle], kind.default_format, marks=False, whole=True)
-        except GrilleError:
-            pass  # no format keeps it all: the default format's text, as before
     return write_whole(kind, [puzzle], kind.default_format, marks=False)
 
 
