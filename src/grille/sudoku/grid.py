@@ -78,6 +78,13 @@ class Grid:
                  marks: tuple[int, ...] | None) -> Grid:
         """This grid with other entries, checked, but its variant not checked again (it
         fitted the shape when this grid was made, and a solver makes many such grids)."""
+        grid = self._unchecked(cells, givens, marks)
+        grid._check_entries()
+        return grid
+
+    def _unchecked(self, cells: tuple[int, ...], givens: tuple[bool, ...] | None,
+                   marks: tuple[int, ...] | None) -> Grid:
+        """This grid with other entries, nothing checked."""
         grid = object.__new__(Grid)
         put = object.__setattr__  # each field by name: no tuple of pairs to build and walk
         put(grid, "shape", self.shape)
@@ -86,7 +93,6 @@ class Grid:
         put(grid, "marks", marks)
         put(grid, "metadata", self.metadata)
         put(grid, "variant", self.variant)
-        grid._check_entries()
         return grid
 
     # -- construction --------------------------------------------------------------------
@@ -180,15 +186,7 @@ class Grid:
         cell, which it guarantees), the clues ``givens`` (those of :meth:`with_cells`) and
         no marks, not checked again: a small puzzle's solve takes a few tens of
         microseconds, of which the checks of :meth:`with_cells` cost a few."""
-        grid = object.__new__(Grid)
-        put = object.__setattr__
-        put(grid, "shape", self.shape)
-        put(grid, "cells", cells)
-        put(grid, "givens", givens)
-        put(grid, "marks", None)
-        put(grid, "metadata", self.metadata)
-        put(grid, "variant", self.variant)
-        return grid
+        return self._unchecked(cells, givens, None)
 
     def with_marks(self, marks: Sequence[int] | None) -> Grid:
         """The same grid with pencil marks ``marks`` (or none)."""
