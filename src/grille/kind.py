@@ -411,9 +411,9 @@ def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: boo
 
     ``fmt`` is the caller's choice and is not checked, unless ``whole``: then a text in
     ``fmt`` that does not read back whole (a line format drops a title) counts as a
-    refusal too. A fallback is whole when what it
-    reads back equals the puzzles given, not merely when it writes that back the same way
-    (a writer that drops something reads back to a puzzle it writes the same, lossy, text):
+    refusal too. A fallback is whole when what it reads back equals the puzzles given, not
+    merely when it writes that back the same way (a writer that drops something reads back
+    to a puzzle it writes the same, lossy, text):
     the cells, which are givens, the constraints and the metadata must survive, since the
     title, author and rules text are shown to the player (a game keeps them in its text)
     and the player did not choose to lose them. Pencil marks must survive only when
@@ -425,16 +425,14 @@ def write_whole(kind: Kind[Any], puzzles: Sequence[Any], fmt: str, *, marks: boo
             return text
         raise GrilleError(f"the {fmt} format does not keep the whole puzzle")
     except GrilleError as refusal:
-        given = [_kept(puzzle, marks) for puzzle in puzzles]
         for info in kind.info.formats:
             if info.name == fmt or (info.marks and not marks):
                 continue
             try:
                 text = kind.write(puzzles, info.name)
-                again = [_kept(entry.puzzle, marks) for entry in kind.read(text, fmt=info.name)]
             except GrilleError:
                 continue
-            if again == given:
+            if _reads_back(kind, text, info.name, puzzles, marks):
                 return text
         raise refusal from None
 
