@@ -242,21 +242,6 @@ def extras_of(grid: Grid) -> dict[str, Any]:
     return extras
 
 
-def decorations(grid: Grid) -> str:
-    """The cosmetics ``grid`` keeps in words (``2 lines, 1 text``; empty when none)."""
-    try:
-        extras = extras_of(grid)
-    except VariantError:
-        return ""
-    parts = []
-    for key in COSMETIC_KEYS:
-        value = extras.get(key)
-        count = len(value) if isinstance(value, list) else 0
-        if count:
-            parts.append(f"{count} {key}{'' if count == 1 else 's'}")
-    return ", ".join(parts)
-
-
 def _default_region(shape: Shape, row: int, col: int) -> int:
     return shape.box_of(row * shape.size + col)
 
